@@ -1,0 +1,22 @@
+// Bundles the server into dist/main.js. The contract package ships TypeScript source, so it is
+// bundled in; every other dependency stays an ordinary import resolved from node_modules.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@pathwise/'));
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { createTokenService } from './lib/tokens.js';
+import { mediaUrlFor } from './lib/viewer.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
+import { authPlugin } from './plugins/auth.js';
+import { docsPlugin } from './plugins/docs.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { webAppPlugin } from './plugins/web-app.js';
+
+export type AppDependencies = {
+  config: Config;
+  database: DatabaseHandle;
+  /** The built web app to serve (apps/web/dist); absent in API-only tests. */
+  webDistDir?: string | undefined;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the whole server: plugins first, then every module. The only place modules are wired. */
+export async function buildApp({ config, database, webDistDir, logger }: AppDependencies) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+    request.mediaUrl = mediaUrlFor(config.publicUrl, request);
+  });
+  app.decorateRequest('mediaUrl', null as never);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+  await app.register(docsPlugin);
+
+  const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds);
+  await app.register(authPlugin, { tokens });
+
+  const db = database.db;
+  const users = createUsersService(db);
+  const auth = createAuthService(db, tokens);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        auth,
+        users,
+        attemptsPerMinute: config.authRateLimitPerMinute,
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webAppPlugin, { distDir: webDistDir });
+  app.addHook('onClose', async () => database.close());
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,121 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm/logger';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** A database or a transaction: every query function accepts either. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Unlisten = () => Promise<void>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  migrate(migrationsFolder: string): Promise<void>;
+  /** LISTEN on a channel; the callback gets each NOTIFY payload (sent after the notifying transaction commits). */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions = {
+  /** A PostgreSQL server URL; without it the embedded PGlite database is used. */
+  url?: string | undefined;
+  /** Where PGlite keeps its files; without it PGlite lives in memory (tests). */
+  dataDir?: string | undefined;
+  poolSize?: number;
+  /** Called for every SQL statement Drizzle sends (query-count tests, debug logs). */
+  onQuery?: (sql: string) => void;
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const logger: Logger | undefined = options.onQuery
+    ? { logQuery: (query) => options.onQuery?.(query) }
+    : undefined;
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 20, logger)
+    : openPglite(options.dataDir, logger);
+}
+
+async function openPglite(dataDir: string | undefined, logger: Logger | undefined): Promise<DatabaseHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema, ...(logger && { logger }) });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return unlisten;
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  logger: Logger | undefined,
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzlePg({ client: pool, schema, ...(logger && { logger }) });
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+
+  async function listenerClient(): Promise<pg.Client> {
+    if (listener) return listener;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    client.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    listener = client;
+    return client;
+  }
+
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    async migrate(migrationsFolder) {
+      // One process migrates at a time when several servers start together.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(7263514)');
+        await migratePg(drizzlePg({ client }), { migrationsFolder });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(7263514)').catch(() => {});
+        await client.end();
+      }
+    },
+    async listen(channel, onPayload) {
+      const client = await listenerClient();
+      let channelHandlers = handlers.get(channel);
+      if (!channelHandlers) {
+        channelHandlers = new Set();
+        handlers.set(channel, channelHandlers);
+        await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+      }
+      channelHandlers.add(onPayload);
+      return async () => {
+        channelHandlers.delete(onPayload);
+        if (channelHandlers.size === 0 && handlers.get(channel) === channelHandlers) {
+          handlers.delete(channel);
+          await client.query(`UNLISTEN "${channel.replaceAll('"', '""')}"`).catch(() => {});
+        }
+      };
+    },
+    async close() {
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}

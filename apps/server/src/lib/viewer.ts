@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import { requireUser } from '../plugins/auth.js';
+
+/** Builds the absolute URL of a stored file; absolute URLs (from identity providers) pass through. */
+export type MediaUrl = (key: string | null) => string | null;
+
+/** Who is asking: services shape answers for this user (likes, progress, follow state, media URLs). */
+export type Viewer = { id: number; mediaUrl: MediaUrl };
+
+export function mediaUrlFor(publicUrl: string | undefined, request: FastifyRequest): MediaUrl {
+  const base = publicUrl ?? `${request.protocol}://${request.host}`;
+  return (key) => {
+    if (!key) return null;
+    if (/^https?:\/\//.test(key)) return key;
+    return `${base}/api/media/${key}`;
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    mediaUrl: MediaUrl;
+  }
+}
+
+/** The signed-in viewer of a request, or a 401. */
+export function viewerOf(request: FastifyRequest): Viewer {
+  return { id: requireUser(request), mediaUrl: request.mediaUrl };
+}

@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+
+export async function findCredentialsByEmail(db: Database, email: string) {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row ?? null;
+}
+
+export async function insertPasswordAccount(
+  db: Database,
+  account: { name: string; email: string; passwordHash: string },
+) {
+  const [row] = await db.insert(users).values(account).returning({ id: users.id });
+  return row!;
+}

@@ -1,0 +1,36 @@
+/** Business constants and limits of spec §9, shared by the server and the web app. */
+
+export const PAGE_SIZE = {
+  default: 10,
+  learningProgress: 5,
+  max: 50,
+} as const;
+
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** Long enough for any passphrase, short enough to keep hashing cheap and refuse abuse. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const BIO_MAX_LENGTH = 500;
+export const LOCATION_MAX_LENGTH = 100;
+
+export const STORAGE_KEYS = {
+  authToken: 'authToken',
+  oauthRedirectFrom: 'oauth_redirect_from',
+} as const;
+
+export const CATEGORIES = [
+  'PROGRAMMING',
+  'DESIGN',
+  'BUSINESS',
+  'LANGUAGE',
+  'MUSIC',
+  'ART',
+  'SCIENCE',
+  'MATH',
+  'HISTORY',
+  'OTHER',
+] as const;
+export type Category = (typeof CATEGORIES)[number];

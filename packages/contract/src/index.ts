@@ -1,0 +1,5 @@
+export * from './auth.js';
+export * from './common.js';
+export * from './constants.js';
+export * from './health.js';
+export * from './users.js';
