@@ -35,6 +35,8 @@ export async function buildApp({ config, database, webDistDir, logger }: AppDepe
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The API speaks JSON (and multipart for uploads); other bodies are a 415, not a string to validate.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {

@@ -56,7 +56,9 @@ async function openPglite(dataDir: string | undefined, logger: Logger | undefine
       const unlisten = await client.listen(channel, onPayload);
       return unlisten;
     },
-    close: () => client.close(),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
   };
 }
 
@@ -114,6 +116,7 @@ async function openPostgres(
       };
     },
     async close() {
+      if (pool.ended) return;
       await listener?.end().catch(() => {});
       await pool.end();
     },

@@ -20,10 +20,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { distDir }: { distD
       index: false,
       setHeaders(res, filePath) {
         const hashed = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
-        res.header(
-          'Cache-Control',
-          hashed ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'public, max-age=0, must-revalidate',
-        );
+        res.header('Cache-Control', hashed ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
       },
     });
   }
@@ -33,6 +30,6 @@ export const webAppPlugin = fp(async (app: FastifyInstance, { distDir }: { distD
     if (isApi || !hasWebApp || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(apiNotFoundBody(request.method, request.url));
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    return reply.type('text/html').sendFile('index.html');
   });
 });

@@ -29,12 +29,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     timeWindow: 60_000,
     errorResponseBuilder: tooManyAttempts,
   });
-  const perAccount = app.rateLimit({
+  // A second limiter on the same request must be called directly: the plugin runs one hook per request.
+  const accountAttempts = app.createRateLimit({
     max: ACCOUNT_ATTEMPTS_PER_15_MINUTES,
     timeWindow: 15 * 60_000,
     keyGenerator: (request: FastifyRequest) => `account:${(request.body as LoginBody).email.toLowerCase()}`,
-    errorResponseBuilder: tooManyAttempts,
   });
+  const perAccount = async (request: FastifyRequest) => {
+    const attempts = await accountAttempts(request);
+    if (!attempts.isAllowed && attempts.isExceeded) throw tooManyAttempts();
+  };
 
   app.post(
     '/signup',

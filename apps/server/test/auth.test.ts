@@ -1,0 +1,242 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp } from './helpers/accounts.js';
+import { createTestApp, type TestApp, testConfig } from './helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object });
+const userCount = async () => {
+  const { users } = await import('../src/db/schema/index.js');
+  return (await t.db.select().from(users)).length;
+};
+
+describe('POST /api/auth/signup', () => {
+  it('creates an account and answers a bearer token that signs the user in', async () => {
+    const res = await post('/api/auth/signup', {
+      name: '  Ann Lee ',
+      email: ' Ann@Example.com ',
+      password: 'secret1',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ accessToken: expect.any(String), tokenType: 'Bearer' });
+
+    const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(res.json().accessToken) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({
+      id: expect.any(Number),
+      name: 'Ann Lee',
+      email: 'Ann@Example.com',
+      bio: null,
+      location: null,
+      profilePicture: null,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+    });
+  });
+
+  it('refuses an e-mail already in use, whatever its case and spacing', async () => {
+    await signUp(t, { email: 'taken@example.com' });
+    const before = await userCount();
+    const res = await post('/api/auth/signup', {
+      name: 'Other',
+      email: ' TAKEN@example.COM',
+      password: 'secret1',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Email address already in use.');
+    expect(await userCount()).toBe(before);
+  });
+
+  it.each([
+    [{ email: 'a@b.co', password: 'secret1' }, 'name', 'Name is required'],
+    [{ name: '   ', email: 'a@b.co', password: 'secret1' }, 'name', 'Name is required'],
+    [{ name: 'Ann', password: 'secret1' }, 'email', 'Email is required'],
+    [{ name: 'Ann', email: '', password: 'secret1' }, 'email', 'Email is required'],
+    [{ name: 'Ann', email: 'not-an-email', password: 'secret1' }, 'email', 'Invalid email address'],
+    [{ name: 'Ann', email: 'a@b.co' }, 'password', 'Password is required'],
+    [
+      { name: 'Ann', email: 'a@b.co', password: '12345' },
+      'password',
+      'Password must be at least 6 characters',
+    ],
+    [
+      { name: 'x'.repeat(101), email: 'a@b.co', password: 'secret1' },
+      'name',
+      'Name must be at most 100 characters',
+    ],
+    [
+      { name: 'Ann', email: `${'x'.repeat(250)}@b.co`, password: 'secret1' },
+      'email',
+      'Email must be at most 254 characters',
+    ],
+    [
+      { name: 'Ann', email: 'a@b.co', password: 'p'.repeat(129) },
+      'password',
+      'Password must be at most 128 characters',
+    ],
+    [{ name: 123, email: 'a@b.co', password: 'secret1' }, 'name', 'Name is required'],
+  ])('refuses %j with a message for %s and stores nothing', async (payload, field, message) => {
+    const before = await userCount();
+    const res = await post('/api/auth/signup', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(res.json().errors).toContainEqual({ field, message });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('answers malformed or missing bodies with a readable 4xx, never a 500', async () => {
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "Ann",',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('The request body is not valid JSON.');
+
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'name=Ann',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().message).toBe('This content type is not supported here.');
+
+    const huge = await post('/api/auth/signup', {
+      name: 'Ann',
+      email: 'a@b.co',
+      password: 'x'.repeat(2_000_000),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe('The request is too large.');
+
+    const notAnObject = await post('/api/auth/signup', [1, 2, 3]);
+    expect(notAnObject.statusCode).toBe(400);
+    expect(notAnObject.json().message).toEqual(expect.any(String));
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('signs in with the e-mail in any case', async () => {
+    const account = await signUp(t, { email: 'mixed.Case@example.com', password: 'my password' });
+    const res = await post('/api/auth/login', { email: 'MIXED.case@example.com ', password: 'my password' });
+    expect(res.statusCode).toBe(200);
+    const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(res.json().accessToken) });
+    expect(me.json().id).toBe(account.user.id);
+  });
+
+  it('gives the same answer for a wrong password and an unknown e-mail', async () => {
+    await signUp(t, { email: 'known@example.com', password: 'right password' });
+    const wrongPassword = await post('/api/auth/login', {
+      email: 'known@example.com',
+      password: 'wrong password',
+    });
+    const unknownEmail = await post('/api/auth/login', {
+      email: 'nobody@example.com',
+      password: 'right password',
+    });
+    for (const res of [wrongPassword, unknownEmail]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'Invalid email or password',
+      });
+    }
+  });
+
+  it('validates its body with the spec messages', async () => {
+    const res = await post('/api/auth/login', { email: 'a@b.co', password: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Password is required');
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  const sign = (claims: { sub?: string; iss?: string; exp?: number }, secret = testConfig.jwtSecret) =>
+    new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub ?? '1')
+      .setIssuer(claims.iss ?? 'pathwise')
+      .setIssuedAt()
+      .setExpirationTime(claims.exp ?? Math.floor(Date.now() / 1000) + 60)
+      .sign(new TextEncoder().encode(secret));
+
+  const meWith = (headers: Record<string, string>) => t.app.inject({ url: '/api/auth/me', headers });
+
+  it('answers 401 with a message without a token', async () => {
+    const res = await meWith({});
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Please sign in to continue.');
+  });
+
+  it('refuses tampered, foreign, unsigned and expired tokens', async () => {
+    const { token, user } = await signUp(t);
+    const [header, payload] = token.split('.');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ sub: String(user.id + 1), iss: 'pathwise', exp: 9e9 }),
+    ).toString('base64url');
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+    const expired = await sign({ sub: String(user.id), exp: Math.floor(Date.now() / 1000) - 10 });
+    const foreign = await sign({ sub: String(user.id) }, 'another-secret-that-is-long-enough-to-sign');
+    const wrongIssuer = await sign({ sub: String(user.id), iss: 'someone-else' });
+
+    for (const bad of [
+      `${header}.${forgedPayload}.${token.split('.')[2]}`,
+      unsigned,
+      expired,
+      foreign,
+      wrongIssuer,
+      'garbage',
+    ]) {
+      const res = await meWith(bearer(bad));
+      expect(res.statusCode, bad).toBe(401);
+    }
+    expect((await meWith(bearer(token))).statusCode).toBe(200);
+  });
+
+  it('answers 401 when the account behind a valid token no longer exists', async () => {
+    const res = await meWith(bearer(await sign({ sub: '999999' })));
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('brute-force protection', () => {
+  it('slows down one address after too many attempts, with a message', async () => {
+    const limited = await createTestApp({ config: { authRateLimitPerMinute: 3 } });
+    try {
+      const attempt = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: `x${Math.random()}@b.co`, password: 'nope' },
+        });
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await attempt()).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const res = await attempt();
+      expect(res.json().message).toBe('Too many attempts. Please wait a minute and try again.');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('locks one account after ten failed attempts from any address', async () => {
+    const account = await signUp(t, { email: 'target@example.com', password: 'the real one' });
+    const attempt = (password: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: ip,
+        payload: { email: account.user.email, password },
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt('guess', `10.0.0.${i}`)).statusCode).toBe(401);
+    expect((await attempt('the real one', '10.0.1.1')).statusCode).toBe(429);
+  });
+});

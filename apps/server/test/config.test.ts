@@ -1,0 +1,60 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+const freshDataDir = () => mkdtempSync(path.join(tmpdir(), 'pathwise-config-'));
+
+describe('loadConfig', () => {
+  it('runs with no configuration at all: port 8080, embedded database, a persisted secret', () => {
+    const dataDir = freshDataDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir,
+      databaseUrl: undefined,
+      jwtExpiresInSeconds: 7 * 86400,
+    });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATA_DIR: freshDataDir(),
+      DATABASE_URL: 'postgres://u@db:5432/pathwise',
+      JWT_SECRET: 's'.repeat(40),
+      JWT_EXPIRES_IN: '12h',
+      PUBLIC_URL: 'https://learn.example.com/',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u@db:5432/pathwise',
+      jwtSecret: 's'.repeat(40),
+      jwtExpiresInSeconds: 12 * 3600,
+      publicUrl: 'https://learn.example.com',
+      logLevel: 'warn',
+    });
+  });
+
+  it('explains every bad value at once', () => {
+    const attempt = () =>
+      loadConfig({
+        PORT: 'eighty',
+        JWT_SECRET: 'short',
+        DATABASE_URL: 'mysql://x',
+        JWT_EXPIRES_IN: 'forever',
+      });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT: must be a port number/);
+    expect(attempt).toThrow(/JWT_SECRET: must be at least 32 characters long/);
+    expect(attempt).toThrow(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(attempt).toThrow(/JWT_EXPIRES_IN: must be a number followed by s, m, h or d/);
+  });
+});

@@ -1,0 +1,51 @@
+import { buildApp } from '../../src/app.js';
+import type { Config } from '../../src/config.js';
+import { createTestDatabase } from './database.js';
+
+export const testConfig: Config = {
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: '/nonexistent-data-dir',
+  databaseUrl: undefined,
+  databasePoolSize: 5,
+  jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+  jwtExpiresInSeconds: 3600,
+  publicUrl: undefined,
+  logLevel: 'silent',
+  authRateLimitPerMinute: 10_000,
+  trustProxy: false,
+};
+
+/** Counts the SQL statements sent while `action` runs (lists must cost a constant number). */
+export type QueryCounter = { count<T>(action: () => Promise<T>): Promise<{ result: T; statements: number }> };
+
+/** The whole app on a fresh database of its own; close() also drops that database. */
+export async function createTestApp(options: { config?: Partial<Config>; webDistDir?: string } = {}) {
+  let statements = 0;
+  const database = await createTestDatabase(() => {
+    statements++;
+  });
+  const app = await buildApp({
+    config: { ...testConfig, ...options.config },
+    database,
+    webDistDir: options.webDistDir,
+    logger: false,
+  });
+  const queries: QueryCounter = {
+    async count(action) {
+      const before = statements;
+      const result = await action();
+      return { result, statements: statements - before };
+    },
+  };
+  return {
+    app,
+    db: database.db,
+    queries,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,81 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createServerDatabase, serverUrl } from './helpers/database.js';
+
+const appRoot = fileURLToPath(new URL('..', import.meta.url));
+
+type Server = { process: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function startServer(env: Record<string, string>): Server {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: appRoot,
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', NODE_ENV: 'production', ...env },
+  });
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { process: child, output: () => output, exited };
+}
+
+async function waitForListening(server: Server): Promise<string> {
+  for (let i = 0; i < 300; i++) {
+    const match = server.output().match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+    if (match) return match[1]!;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not start:\n${server.output()}`);
+}
+
+describe('the server process', () => {
+  it('refuses bad configuration with a clear message and exit code 1', async () => {
+    const server = startServer({ PORT: 'eighty', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pw-main-')) });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('Invalid configuration:');
+    expect(server.output()).toContain('PORT: must be a port number');
+  });
+
+  it('keeps data and sessions in DATA_DIR across a graceful restart', async () => {
+    const database = serverUrl ? await createServerDatabase(serverUrl) : undefined;
+    const env = {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pw-main-')),
+      ...(database && { DATABASE_URL: database.url }),
+    };
+    const first = startServer(env);
+    const firstUrl = await waitForListening(first);
+    const signup = await fetch(`${firstUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Persistent Pat', email: 'pat@example.com', password: 'secret1' }),
+    });
+    const { accessToken } = await signup.json();
+
+    first.process.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('shutting down');
+
+    const second = startServer(env);
+    try {
+      const secondUrl = await waitForListening(second);
+      const me = await fetch(`${secondUrl}/api/auth/me`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      expect(me.status).toBe(200);
+      expect((await me.json()).name).toBe('Persistent Pat');
+    } finally {
+      second.process.kill('SIGTERM');
+      await second.exited;
+      await database?.drop();
+    }
+  });
+});
