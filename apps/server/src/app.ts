@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { createLocalStorage } from './lib/storage/local-storage.js';
+import type { Storage } from './lib/storage/storage.js';
 import { createTokenService } from './lib/tokens.js';
 import { mediaUrlFor } from './lib/viewer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -15,6 +19,7 @@ import { createUsersService } from './modules/users/users.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { mediaPlugin } from './plugins/media.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
 export type AppDependencies = {
@@ -23,10 +28,18 @@ export type AppDependencies = {
   /** The built web app to serve (apps/web/dist); absent in API-only tests. */
   webDistDir?: string | undefined;
   logger?: FastifyServerOptions['logger'];
+  /** Where uploads are kept; default: the directory DATA_DIR/media. */
+  storage?: Storage;
 };
 
 /** Builds the whole server: plugins first, then every module. The only place modules are wired. */
-export async function buildApp({ config, database, webDistDir, logger }: AppDependencies) {
+export async function buildApp({
+  config,
+  database,
+  webDistDir,
+  logger,
+  storage: givenStorage,
+}: AppDependencies) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     genReqId: () => randomUUID(),
@@ -59,7 +72,11 @@ export async function buildApp({ config, database, webDistDir, logger }: AppDepe
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
+  await app.register(multipart);
   await app.register(docsPlugin);
+
+  const storage = givenStorage ?? createLocalStorage(path.join(config.dataDir, 'media'));
+  if (storage.localRoot) await app.register(mediaPlugin, { root: storage.localRoot });
 
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds);
   await app.register(authPlugin, { tokens });

@@ -58,7 +58,7 @@ describe('the server process', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Persistent Pat', email: 'pat@example.com', password: 'secret1' }),
     });
-    const { accessToken } = await signup.json();
+    const { accessToken } = (await signup.json()) as { accessToken: string };
 
     first.process.kill('SIGTERM');
     expect(await first.exited).toBe(0);
@@ -71,7 +71,7 @@ describe('the server process', () => {
         headers: { authorization: `Bearer ${accessToken}` },
       });
       expect(me.status).toBe(200);
-      expect((await me.json()).name).toBe('Persistent Pat');
+      expect(((await me.json()) as { name: string }).name).toBe('Persistent Pat');
     } finally {
       second.process.kill('SIGTERM');
       await second.exited;

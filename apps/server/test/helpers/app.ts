@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
 import { createTestDatabase } from './database.js';
@@ -5,7 +8,7 @@ import { createTestDatabase } from './database.js';
 export const testConfig: Config = {
   port: 0,
   host: '127.0.0.1',
-  dataDir: '/nonexistent-data-dir',
+  dataDir: '',
   databaseUrl: undefined,
   databasePoolSize: 5,
   jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
@@ -25,8 +28,9 @@ export async function createTestApp(options: { config?: Partial<Config>; webDist
   const database = await createTestDatabase(() => {
     statements++;
   });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pathwise-test-'));
   const app = await buildApp({
-    config: { ...testConfig, ...options.config },
+    config: { ...testConfig, dataDir, ...options.config },
     database,
     webDistDir: options.webDistDir,
     logger: false,
@@ -42,9 +46,12 @@ export async function createTestApp(options: { config?: Partial<Config>; webDist
     app,
     db: database.db,
     queries,
+    /** DATA_DIR of this app: uploaded media live in `media/`, staged uploads in `tmp/`. */
+    dataDir,
     async close() {
       await app.close();
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,32 @@
+import { mkdirSync } from 'node:fs';
+import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Storage } from './storage.js';
+
+/** Files under one directory (default DATA_DIR/media). */
+export function createLocalStorage(root: string): Storage {
+  mkdirSync(root, { recursive: true });
+  const resolve = (key: string) => {
+    const target = path.resolve(root, key);
+    if (!target.startsWith(root + path.sep))
+      throw new Error(`storage key escapes the media directory: ${key}`);
+    return target;
+  };
+  return {
+    localRoot: root,
+    async putFile(key, localPath) {
+      const target = resolve(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        await rename(localPath, target);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        await copyFile(localPath, target);
+        await rm(localPath, { force: true });
+      }
+    },
+    async remove(keys) {
+      await Promise.all(keys.map((key) => rm(resolve(key), { force: true })));
+    },
+  };
+}
