@@ -8,8 +8,9 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { createEventBus } from './lib/events.js';
 import { createLocalStorage } from './lib/storage/local-storage.js';
-import type { Storage } from './lib/storage/storage.js';
+import type { Storage, Uploads } from './lib/storage/storage.js';
 import { createTokenService } from './lib/tokens.js';
 import { mediaUrlFor } from './lib/viewer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -77,11 +78,14 @@ export async function buildApp({
 
   const storage = givenStorage ?? createLocalStorage(path.join(config.dataDir, 'media'));
   if (storage.localRoot) await app.register(mediaPlugin, { root: storage.localRoot });
+  // Uploads are staged in DATA_DIR/tmp while they are checked: the same file system as the media directory.
+  const uploads: Uploads = { storage, tmpDir: path.join(config.dataDir, 'tmp') };
 
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds);
   await app.register(authPlugin, { tokens });
 
   const db = database.db;
+  const events = createEventBus();
   const users = createUsersService(db);
   const auth = createAuthService(db, tokens);
 

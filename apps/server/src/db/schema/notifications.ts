@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { learningPlans } from './plans.js';
+import { comments, posts } from './posts.js';
+import { users } from './users.js';
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** LIKE, COMMENT, FOLLOW, MENTION or LEARNING_PLAN_SHARE. */
+    type: text('type').notNull(),
+    message: text('message').notNull(),
+    /** What the notification links to (spec §2): post, comment, user or learning-plan, and its id. */
+    entityType: text('entity_type').notNull(),
+    entityId: integer('entity_id').notNull(),
+    // The things a notification points at: deleting one removes its notifications.
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id').references(() => learningPlans.id, { onDelete: 'cascade' }),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_recipient_created_at_idx').on(t.recipientId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_recipient_unread_idx').on(t.recipientId).where(sql`${t.isRead} = false`),
+    index('notifications_post_idx').on(t.postId),
+    index('notifications_comment_idx').on(t.commentId),
+    index('notifications_plan_idx').on(t.planId),
+    index('notifications_actor_idx').on(t.actorId),
+  ],
+);

@@ -1,0 +1,96 @@
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+export const learningPlans = pgTable(
+  'learning_plans',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    isPublic: boolean('is_public').notNull().default(true),
+    estimatedDays: integer('estimated_days').notNull(),
+    startDate: date('start_date'),
+    targetCompletionDate: date('target_completion_date'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('learning_plans_public_created_at_idx').on(t.isPublic, t.createdAt.desc(), t.id.desc()),
+    index('learning_plans_creator_created_at_idx').on(t.creatorId, t.createdAt.desc()),
+  ],
+);
+
+export const planTopics = pgTable(
+  'plan_topics',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => learningPlans.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    orderIndex: integer('order_index').notNull(),
+  },
+  (t) => [index('plan_topics_plan_order_idx').on(t.planId, t.orderIndex)],
+);
+
+export const planResources = pgTable(
+  'plan_resources',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => planTopics.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** A link, or null for an uploaded PDF (see fileKey). */
+    url: text('url'),
+    /** ARTICLE, VIDEO, COURSE, BOOK, PDF or OTHER. */
+    type: text('type').notNull(),
+    description: text('description'),
+    orderIndex: integer('order_index').notNull(),
+    /** Storage key of an uploaded PDF. */
+    fileKey: text('file_key'),
+    /** Estimated study time, counted by analytics when the resource is completed. */
+    durationMinutes: integer('duration_minutes'),
+  },
+  (t) => [index('plan_resources_topic_order_idx').on(t.topicId, t.orderIndex)],
+);
+
+/** Each user's own status of a topic (progress is per user); no row means NOT_STARTED. */
+export const topicProgress = pgTable(
+  'topic_progress',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => planTopics.id, { onDelete: 'cascade' }),
+    /** IN_PROGRESS or COMPLETED. */
+    status: text('status').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.topicId] }), index('topic_progress_topic_idx').on(t.topicId)],
+);
+
+/** A resource the user has completed (progress is per user); no row means not completed. */
+export const resourceCompletions = pgTable(
+  'resource_completions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => planResources.id, { onDelete: 'cascade' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.resourceId] }),
+    index('resource_completions_resource_idx').on(t.resourceId),
+  ],
+);

@@ -1,0 +1,67 @@
+import type { Database } from '../db/client.js';
+
+/**
+ * Things that happened, published by the module that made them happen, inside its transaction.
+ * Other modules subscribe (activity feeds, notifications), so a cause and its consequences commit
+ * or fail together, and no module imports another's internals.
+ */
+export type DomainEvent =
+  | { type: 'post.created'; actorId: number; postId: number; title: string; content: string }
+  | { type: 'post.updated'; actorId: number; postId: number; title: string; content: string }
+  | { type: 'post.liked'; actorId: number; postId: number; postAuthorId: number }
+  | { type: 'post.unliked'; actorId: number; postId: number; postAuthorId: number }
+  | {
+      type: 'comment.created';
+      actorId: number;
+      postId: number;
+      postAuthorId: number;
+      commentId: number;
+      content: string;
+    }
+  | { type: 'comment.updated'; actorId: number; postId: number; commentId: number; content: string }
+  | { type: 'user.followed'; actorId: number; followedId: number }
+  | { type: 'user.unfollowed'; actorId: number; followedId: number }
+  /** A plan became visible to others: created public, or switched from private to public. */
+  | { type: 'plan.published'; actorId: number; planId: number; title: string }
+  | {
+      type: 'progress.topic';
+      userId: number;
+      planId: number;
+      topicId: number;
+      topicTitle: string;
+      status: 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETED';
+      /** The user's completion percentage of the plan after the change. */
+      percentage: number;
+    }
+  | {
+      type: 'progress.resource';
+      userId: number;
+      planId: number;
+      topicId: number;
+      topicTitle: string;
+      resourceId: number;
+      resourceTitle: string;
+      completed: boolean;
+      durationMinutes: number | null;
+      percentage: number;
+    };
+
+export type EventType = DomainEvent['type'];
+export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
+export type EventHandler<T extends EventType> = (tx: Database, event: EventOf<T>) => Promise<void>;
+
+export function createEventBus() {
+  const handlers = new Map<EventType, EventHandler<EventType>[]>();
+  return {
+    subscribe<T extends EventType>(type: T, handler: EventHandler<T>) {
+      const list = handlers.get(type) ?? [];
+      list.push(handler as unknown as EventHandler<EventType>);
+      handlers.set(type, list);
+    },
+    /** Runs every subscriber in the caller's transaction, in subscription order. */
+    async publish(tx: Database, event: DomainEvent) {
+      for (const handler of handlers.get(event.type) ?? []) await handler(tx, event);
+    },
+  };
+}
+export type EventBus = ReturnType<typeof createEventBus>;
