@@ -1,0 +1,16 @@
+type NavItem = { to: string; label: string };
+
+export const MAIN_NAV: NavItem[] = [
+  { to: '/', label: 'Home' },
+  { to: '/analytics', label: 'Analytics' },
+];
+
+export const CREATE_POST: NavItem = { to: '/create-post', label: 'Create Post' };
+
+/** The signed-in user's own pages, offered by both the user menu and the mobile menu. */
+export function accountNav(userId: number): NavItem[] {
+  return [
+    { to: `/profile/${userId}`, label: 'Your Profile' },
+    { to: '/notifications', label: 'Notifications' },
+  ];
+}

@@ -1,0 +1,143 @@
+import { STORAGE_KEYS } from '@pathwise/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import placeholderImage from '../../components/avatar-placeholder.svg';
+import { renderApp } from '../../test/render-app';
+
+async function renderSignedInHome() {
+  const rendered = renderApp('/', { signedIn: true });
+  await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' });
+  return rendered;
+}
+
+describe('top bar', () => {
+  it('links the brand, the main pages and post creation', async () => {
+    await renderSignedInHome();
+    const banner = screen.getByRole('banner');
+
+    expect(within(banner).getByRole('link', { name: 'Pathwise' })).toHaveAttribute('href', '/');
+    const mainNav = within(banner).getByRole('navigation', { name: 'Main' });
+    expect(within(mainNav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(within(mainNav).getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/analytics');
+    expect(within(banner).getByRole('link', { name: '+ Post' })).toHaveAttribute('href', '/create-post');
+  });
+
+  it('searches for the trimmed query and clears the box', async () => {
+    const { user, router } = await renderSignedInHome();
+    const searchBox = screen.getByRole('searchbox', { name: 'Search' });
+
+    await user.type(searchBox, '  react hooks  {Enter}');
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('react hooks');
+    expect(router.state.location.search).toBe('?q=react%20hooks');
+    expect(searchBox).toHaveValue('');
+  });
+
+  it('ignores a query that is empty after trimming', async () => {
+    const { user, router } = await renderSignedInHome();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), '   {Enter}');
+
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('user menu', () => {
+  it('shows who is signed in and links to their pages', async () => {
+    const { user } = await renderSignedInHome();
+
+    await user.click(screen.getByRole('button', { name: 'Open user menu' }));
+
+    const menu = screen.getByRole('menu');
+    expect(menu).toHaveTextContent('Ann Lee');
+    expect(menu).toHaveTextContent('ann@example.com');
+    expect(within(menu).getByRole('menuitem', { name: 'Your Profile' })).toHaveAttribute(
+      'href',
+      '/profile/7',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Notifications' })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Learning Analytics' })).toHaveAttribute(
+      'href',
+      '/analytics',
+    );
+  });
+
+  it('shows the placeholder picture for a user without one', async () => {
+    await renderSignedInHome();
+
+    const avatar = within(screen.getByRole('button', { name: 'Open user menu' })).getByRole('presentation');
+    expect(avatar).toHaveAttribute('src', placeholderImage);
+  });
+
+  it('can be used with the keyboard', async () => {
+    const { user, router } = await renderSignedInHome();
+
+    screen.getByRole('button', { name: 'Open user menu' }).focus();
+    await user.keyboard('{Enter}');
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard('{Enter}');
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/notifications'));
+  });
+
+  it('signs out: token removed, back on the sign-in page', async () => {
+    const { user, router } = await renderSignedInHome();
+
+    await user.click(screen.getByRole('button', { name: 'Open user menu' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+  });
+});
+
+describe('mobile menu', () => {
+  it('offers the main pages, search, the account pages and signing out', async () => {
+    const { user, router } = await renderSignedInHome();
+
+    await user.click(screen.getByRole('button', { name: 'Main menu' }));
+    const mobileMenu = within(screen.getByRole('navigation', { name: 'Mobile' }));
+
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['Analytics', '/analytics'],
+      ['Create Post', '/create-post'],
+      ['Your Profile', '/profile/7'],
+      ['Notifications', '/notifications'],
+    ]) {
+      expect(mobileMenu.getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    expect(mobileMenu.getByRole('searchbox', { name: 'Search' })).toBeInTheDocument();
+
+    await user.click(mobileMenu.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('closes once a link is followed', async () => {
+    const { user, router } = await renderSignedInHome();
+
+    await user.click(screen.getByRole('button', { name: 'Main menu' }));
+    await user.click(screen.getByRole('link', { name: 'Create Post' }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/create-post'));
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Main menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('footer', () => {
+  it('has the Terms, Privacy and Contact links', async () => {
+    await renderSignedInHome();
+    const footer = screen.getByRole('contentinfo');
+
+    for (const name of ['Terms', 'Privacy', 'Contact']) {
+      expect(within(footer).getByRole('link', { name })).toBeInTheDocument();
+    }
+  });
+});

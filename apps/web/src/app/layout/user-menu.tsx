@@ -1,0 +1,40 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Link } from 'react-router';
+import { Avatar } from '../../components/avatar';
+import { useAuth, useSignedInUser } from '../../features/auth';
+import { accountNav } from './nav-items';
+
+const ITEM_CLASSES =
+  'block w-full px-4 py-2 text-left text-sm text-slate-700 data-focus:bg-indigo-50 data-focus:text-indigo-800';
+
+export function UserMenu() {
+  const user = useSignedInUser();
+  const { logout } = useAuth();
+  const items = [...accountNav(user.id), { to: '/analytics', label: 'Learning Analytics' }];
+
+  return (
+    <Menu as="div" className="relative">
+      <MenuButton className="flex rounded-full" aria-label="Open user menu">
+        <Avatar src={user.profilePicture} alt="" className="size-9" />
+      </MenuButton>
+      <MenuItems className="absolute right-0 z-40 mt-2 w-64 origin-top-right rounded-xl bg-white py-1 shadow-lg ring-1 ring-slate-900/10 focus:outline-none">
+        <div className="border-b border-slate-100 px-4 py-3">
+          <p className="truncate font-semibold text-slate-900">{user.name}</p>
+          <p className="truncate text-sm text-slate-600">{user.email}</p>
+        </div>
+        {items.map((item) => (
+          <MenuItem key={item.to}>
+            <Link to={item.to} className={ITEM_CLASSES}>
+              {item.label}
+            </Link>
+          </MenuItem>
+        ))}
+        <MenuItem>
+          <button type="button" onClick={logout} className={`${ITEM_CLASSES} border-t border-slate-100`}>
+            Sign out
+          </button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}

@@ -1,0 +1,12 @@
+/** Spec §2 "Routing errors show 'Unexpected Application Error!'" (the router logs the error itself). */
+export function RouteError() {
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
+      <h1 className="text-2xl font-semibold text-slate-900">Unexpected Application Error!</h1>
+      {/* A full page load, since the router itself may be what failed. */}
+      <a href="/" className="text-link">
+        Go back home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,101 @@
+import { STORAGE_KEYS } from '@pathwise/contract';
+import { screen } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { ANN_TOKEN, ann } from '../test/fixtures';
+import { heldAnswer } from '../test/held-answer';
+import { server } from '../test/msw-server';
+import { recordPageLoads } from '../test/page-loads';
+import { renderApp } from '../test/render-app';
+
+describe('guards', () => {
+  it.each(['/', '/analytics', '/no-such-page'])('sends a visitor on %s to /login', async (path) => {
+    const { router } = renderApp(path);
+
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it.each(['/login', '/signup'])('sends a signed-in user on %s to the home page', async (path) => {
+    const { router } = renderApp(path, { signedIn: true });
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('restoring a stored session', () => {
+  it("shows 'Loading...' until the server says whose the token is", async () => {
+    const me = heldAnswer();
+    localStorage.setItem(STORAGE_KEYS.authToken, ANN_TOKEN);
+    server.use(http.get('/api/auth/me', me.resolver));
+    renderApp('/');
+
+    await me.arrived;
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    me.release(HttpResponse.json(ann));
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('drops a token the server refuses and reloads on the session-expired login', async () => {
+    const pageLoads = recordPageLoads();
+    localStorage.setItem(STORAGE_KEYS.authToken, 'expired-token');
+    server.use(
+      http.get('/api/auth/me', () =>
+        HttpResponse.json(
+          { statusCode: 401, error: 'Unauthorized', message: 'Please sign in to continue.' },
+          { status: 401 },
+        ),
+      ),
+    );
+    renderApp('/');
+
+    await vi.waitFor(() => expect(pageLoads).toHaveBeenCalledWith('/login?expired=true'));
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+  });
+
+  it('logs out when the user cannot be loaded for another reason', async () => {
+    localStorage.setItem(STORAGE_KEYS.authToken, ANN_TOKEN);
+    server.use(http.get('/api/auth/me', () => HttpResponse.error()));
+    const { router } = renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+  });
+});
+
+describe('home page', () => {
+  it('greets the user by name and offers shortcuts to create a post or a learning plan', async () => {
+    renderApp('/', { signedIn: true });
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Create a post/ })).toHaveAttribute('href', '/create-post');
+    expect(screen.getByRole('link', { name: /Create a learning plan/ })).toHaveAttribute(
+      'href',
+      '/create-learning-plan',
+    );
+  });
+});
+
+describe('404 page', () => {
+  it.each(['/no-such-page', '/create-post'])(
+    'answers %s, a path with no page yet, inside the layout',
+    async (path) => {
+      const { user, router } = renderApp(path, { signedIn: true });
+
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          "Sorry, we couldn't find the page you're looking for. The link might be broken or the page may have been removed.",
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('banner')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('link', { name: 'Go back home' }));
+      expect(await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/');
+    },
+  );
+});

@@ -1,0 +1,23 @@
+import { useState } from 'react';
+import placeholderImage from './avatar-placeholder.svg';
+
+type AvatarProps = {
+  src: string | null | undefined;
+  /** Empty when a neighbouring text already names the person. */
+  alt: string;
+  className?: string;
+};
+
+/** A round picture of a person; the placeholder image stands in when there is none or it fails to load. */
+export function Avatar({ src, alt, className = 'size-8' }: AvatarProps) {
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
+  const shownSrc = src && src !== brokenSrc ? src : placeholderImage;
+  return (
+    <img
+      src={shownSrc}
+      alt={alt}
+      onError={() => setBrokenSrc(src ?? null)}
+      className={`${className} shrink-0 rounded-full bg-indigo-100 object-cover`}
+    />
+  );
+}

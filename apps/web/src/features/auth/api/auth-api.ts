@@ -1,0 +1,14 @@
+import type { CurrentUser, LoginBody, SignupBody, TokenResponse } from '@pathwise/contract';
+import { apiRequest } from '../../../lib/api-client';
+
+export function login(body: LoginBody): Promise<TokenResponse> {
+  return apiRequest('/api/auth/login', { method: 'POST', body, signInAttempt: true });
+}
+
+export function signup(body: SignupBody): Promise<TokenResponse> {
+  return apiRequest('/api/auth/signup', { method: 'POST', body, signInAttempt: true });
+}
+
+export function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
+  return apiRequest('/api/auth/me', { signal });
+}

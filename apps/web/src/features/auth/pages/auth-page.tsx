@@ -1,0 +1,71 @@
+import type { SignupBody } from '@pathwise/contract';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Callout, ErrorBox } from '../../../components/callout';
+import { type AuthMode, CredentialsForm } from '../components/credentials-form';
+import { OAuthErrorBox } from '../components/oauth-error-box';
+import { useAuth } from '../state/auth-context';
+
+const COPY = {
+  signIn: { heading: 'Sign in to your account', switchPrompt: "Don't have an account?", switchTo: 'Sign up' },
+  signUp: { heading: 'Create your account', switchPrompt: 'Already have an account?', switchTo: 'Sign in' },
+} as const;
+
+export function LoginPage() {
+  return <AuthPage initialMode="signIn" />;
+}
+
+export function SignupPage() {
+  return <AuthPage initialMode="signUp" />;
+}
+
+function AuthPage({ initialMode }: { initialMode: AuthMode }) {
+  const { login, signup } = useAuth();
+  const [searchParams] = useSearchParams();
+  const [mode, setMode] = useState(initialMode);
+  const [formError, setFormError] = useState<string | null>(null);
+  const copy = COPY[mode];
+
+  const switchMode = () => {
+    setMode(mode === 'signIn' ? 'signUp' : 'signIn');
+    setFormError(null);
+  };
+
+  const submit = async (values: SignupBody) => {
+    setFormError(null);
+    try {
+      await (mode === 'signUp' ? signup(values) : login(values));
+    } catch (error) {
+      setFormError((error as Error).message);
+    }
+  };
+
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-indigo-50 to-slate-50 px-4 py-12">
+      <p className="mb-6 flex items-center gap-2 text-2xl font-bold tracking-tight text-indigo-700">
+        <img src="/favicon.svg" alt="" className="size-9" />
+        Pathwise
+      </p>
+      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-900/5 sm:p-8">
+        <h1 className="text-center text-2xl font-semibold tracking-tight text-slate-900">{copy.heading}</h1>
+        <div className="mt-6 space-y-3 empty:hidden">
+          {searchParams.get('expired') === 'true' && (
+            <Callout tone="warning">Your session has expired. Please log in again.</Callout>
+          )}
+          <OAuthErrorBox />
+          {formError && <ErrorBox>{formError}</ErrorBox>}
+        </div>
+        <div className="mt-6">
+          {/* key: each mode starts with its own validation state. */}
+          <CredentialsForm key={mode} mode={mode} onSubmit={submit} />
+        </div>
+        <p className="mt-6 text-center text-sm text-slate-600">
+          {copy.switchPrompt}{' '}
+          <button type="button" onClick={switchMode} className="text-link">
+            {copy.switchTo}
+          </button>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,29 @@
+import type { CurrentUser, LoginBody, SignupBody } from '@pathwise/contract';
+import { createContext, useContext } from 'react';
+import type { AuthState } from './auth-reducer';
+
+export type AuthContextValue = AuthState & {
+  /** True while a stored token waits for `/api/auth/me` to say whose it is. */
+  restoringSession: boolean;
+  /** Rejects with an Error whose message is ready to show (spec §8). */
+  login: (body: LoginBody) => Promise<void>;
+  /** Rejects with an Error whose message is ready to show (spec §8). */
+  signup: (body: SignupBody) => Promise<void>;
+  logout: () => void;
+  updateUser: (fields: Partial<CurrentUser>) => void;
+};
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+/** The signed-in user, for screens that only render behind the signed-in guard. */
+export function useSignedInUser(): CurrentUser {
+  const { user } = useAuth();
+  if (!user) throw new Error('useSignedInUser must only be used where a user is signed in');
+  return user;
+}

@@ -1,0 +1,85 @@
+import {
+  type CurrentUser,
+  type LoginBody,
+  type SignupBody,
+  STORAGE_KEYS,
+  type TokenResponse,
+} from '@pathwise/contract';
+import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { serverMessageOr } from '../../../lib/api-client';
+import * as authApi from '../api/auth-api';
+import { AuthContext, type AuthContextValue } from './auth-context';
+import { authReducer, initialAuthState } from './auth-reducer';
+
+/** Holds the session (spec §4 "Session"); must sit inside the router because it navigates. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [storedToken] = useState(() => localStorage.getItem(STORAGE_KEYS.authToken));
+  const [state, dispatch] = useReducer(authReducer, storedToken, initialAuthState);
+
+  const logout = useCallback(() => {
+    localStorage.removeItem(STORAGE_KEYS.authToken);
+    dispatch({ type: 'logout' });
+    navigate('/login');
+  }, [navigate]);
+
+  useEffect(() => {
+    if (!storedToken) return;
+    const controller = new AbortController();
+    dispatch({ type: 'loginStart' });
+    authApi.fetchCurrentUser(controller.signal).then(
+      (user) => dispatch({ type: 'loginSuccess', user, token: storedToken }),
+      () => {
+        if (!controller.signal.aborted) logout();
+      },
+    );
+    return () => controller.abort();
+  }, [storedToken, logout]);
+
+  const signIn = useCallback(
+    async (requestToken: () => Promise<TokenResponse>, fallbackMessage: string) => {
+      dispatch({ type: 'loginStart' });
+      try {
+        const { accessToken } = await requestToken();
+        localStorage.setItem(STORAGE_KEYS.authToken, accessToken);
+        const user = await authApi.fetchCurrentUser();
+        dispatch({ type: 'loginSuccess', user, token: accessToken });
+      } catch (error) {
+        localStorage.removeItem(STORAGE_KEYS.authToken);
+        const message = serverMessageOr(error, fallbackMessage);
+        dispatch({ type: 'loginFailure', error: message });
+        throw new Error(message, { cause: error });
+      }
+      navigate('/');
+    },
+    [navigate],
+  );
+
+  const login = useCallback(
+    (body: LoginBody) => signIn(() => authApi.login(body), 'Failed to login'),
+    [signIn],
+  );
+  const signup = useCallback(
+    (body: SignupBody) => signIn(() => authApi.signup(body), 'Failed to register'),
+    [signIn],
+  );
+  const updateUser = useCallback(
+    (fields: Partial<CurrentUser>) => dispatch({ type: 'updateUser', fields }),
+    [],
+  );
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      ...state,
+      restoringSession: state.token !== null && state.user === null,
+      login,
+      signup,
+      logout,
+      updateUser,
+    }),
+    [state, login, signup, logout, updateUser],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}

@@ -1,0 +1,36 @@
+import type { CurrentUser } from '@pathwise/contract';
+
+/** Spec §3 "Auth state". */
+export type AuthState = {
+  user: CurrentUser | null;
+  token: string | null;
+  loading: boolean;
+  error: string | null;
+};
+
+/** Exactly the actions of spec §4; storing and removing the token is the provider's side effect. */
+export type AuthAction =
+  | { type: 'loginStart' }
+  | { type: 'loginSuccess'; user: CurrentUser; token: string }
+  | { type: 'loginFailure'; error: string }
+  | { type: 'logout' }
+  | { type: 'updateUser'; fields: Partial<CurrentUser> };
+
+export function initialAuthState(storedToken: string | null): AuthState {
+  return { user: null, token: storedToken, loading: storedToken !== null, error: null };
+}
+
+export function authReducer(state: AuthState, action: AuthAction): AuthState {
+  switch (action.type) {
+    case 'loginStart':
+      return { ...state, loading: true, error: null };
+    case 'loginSuccess':
+      return { ...state, user: action.user, token: action.token, loading: false, error: null };
+    case 'loginFailure':
+      return { ...state, loading: false, error: action.error };
+    case 'logout':
+      return { ...state, user: null, token: null, loading: false };
+    case 'updateUser':
+      return state.user ? { ...state, user: { ...state.user, ...action.fields } } : state;
+  }
+}

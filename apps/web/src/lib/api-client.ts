@@ -1,0 +1,132 @@
+import { type ErrorBody, REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@pathwise/contract';
+
+const BASE_URL = import.meta.env.VITE_API_BASE_URL ?? '';
+
+/**
+ * Spec §7: a 401 on these calls is only logged. They read other people's data, so being refused
+ * one of them says nothing about whether the signed-in session is still valid.
+ */
+const SESSION_KEEPING_PATHS = [
+  '/activities',
+  '/learning-progress',
+  '/social-activity',
+  '/analytics',
+  '/api/users/',
+];
+
+const SESSION_EXPIRED_URL = '/login?expired=true';
+
+/** The server answered with an error status; `body` is its error body when it sent one. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly body: ErrorBody | undefined;
+
+  constructor(status: number, body: ErrorBody | undefined) {
+    super(body?.message ?? `Request failed with status ${status}`);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export class RequestTimeoutError extends Error {
+  override readonly name = 'RequestTimeoutError';
+
+  constructor() {
+    super(`The server did not answer within ${REQUEST_TIMEOUT_MS / 1000} seconds`);
+  }
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, except FormData, which the browser encodes as multipart with its own boundary. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Login and sign-up: their 401 means wrong credentials, which the form shows, not an expired session. */
+  signInAttempt?: boolean;
+};
+
+/** Calls the API and resolves with the decoded answer (`undefined` when the answer has no body). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = localStorage.getItem(STORAGE_KEYS.authToken);
+  const { response, payload } = await send(path, options, token);
+
+  if (response.status === 401 && !options.signInAttempt) {
+    if (SESSION_KEEPING_PATHS.some((fragment) => path.includes(fragment))) {
+      console.warn(`Not authorised to call ${path}; the session is kept.`);
+    } else if (token) {
+      return expireSession();
+    }
+  }
+
+  if (!response.ok) {
+    throw new ApiError(response.status, asErrorBody(payload));
+  }
+  return payload as T;
+}
+
+/** The server's explanation when it gave one, else `fallback` (spec §8 "server's message, else …"). */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.body ? error.body.message : fallback;
+}
+
+/** Fetches and reads the answer, both within the time limit. */
+async function send(path: string, options: RequestOptions, token: string | null) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new RequestTimeoutError()), REQUEST_TIMEOUT_MS);
+  const forwardAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', forwardAbort, { once: true });
+  try {
+    const response = await fetch(`${BASE_URL}${path}`, {
+      method: options.method ?? 'GET',
+      headers: headersFor(options.body, token),
+      body: encodeBody(options.body),
+      signal: controller.signal,
+    });
+    return { response, payload: await readBody(response) };
+  } catch (error) {
+    throw controller.signal.reason instanceof RequestTimeoutError ? controller.signal.reason : error;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+function headersFor(body: unknown, token: string | null): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (body !== undefined && !(body instanceof FormData)) headers.set('Content-Type', 'application/json');
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+function encodeBody(body: unknown): BodyInit | undefined {
+  if (body === undefined || body instanceof FormData) return body;
+  return JSON.stringify(body);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  return response.headers.get('Content-Type')?.includes('json') ? JSON.parse(text) : text;
+}
+
+/**
+ * Checked by hand rather than with the contract's zod schema, so that pages without forms do not
+ * have to download zod; the message is all the app relies on.
+ */
+function asErrorBody(payload: unknown): ErrorBody | undefined {
+  const isErrorBody =
+    typeof payload === 'object' && payload !== null && typeof (payload as ErrorBody).message === 'string';
+  return isErrorBody ? (payload as ErrorBody) : undefined;
+}
+
+/**
+ * Drops the token and reloads on the login page, which also clears every in-memory trace of the
+ * old session. The returned promise never settles: the page is going away, and settling would
+ * only flash error messages until it does.
+ */
+function expireSession(): Promise<never> {
+  localStorage.removeItem(STORAGE_KEYS.authToken);
+  window.location.assign(SESSION_EXPIRED_URL);
+  return new Promise<never>(() => {});
+}

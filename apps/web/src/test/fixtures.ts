@@ -1,0 +1,13 @@
+import type { CurrentUser } from '@pathwise/contract';
+
+export const ann: CurrentUser = {
+  id: 7,
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  bio: null,
+  location: null,
+  profilePicture: null,
+  createdAt: '2026-01-05T09:30:00.000Z',
+};
+
+export const ANN_TOKEN = 'token-of-ann';

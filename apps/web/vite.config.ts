@@ -1,0 +1,23 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    // The API runs as its own process in development; the browser still sees one origin.
+    proxy: { '/api': 'http://localhost:8080' },
+  },
+  build: {
+    outDir: 'dist',
+    // The server caches everything under dist/assets for a year, so these names must carry a hash.
+    assetsDir: 'assets',
+    rolldownOptions: {
+      treeshake: {
+        // The contract only declares schemas and constants, so a page that needs one constant
+        // must not pull in every schema (and zod with them).
+        moduleSideEffects: [{ test: /\/packages\/contract\//, sideEffects: false }],
+      },
+    },
+  },
+});
