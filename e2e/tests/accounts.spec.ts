@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, expiredToken, signInAs, uniqueEmail } from './support/accounts';
 
-test('a new user signs up, is greeted by name, signs out and signs back in @phone', async ({ page, isMobile }) => {
+test('a new user signs up, is greeted by name, signs out and signs back in @phone', async ({
+  page,
+  isMobile,
+}) => {
   const email = uniqueEmail('ada');
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
@@ -41,7 +44,10 @@ test('a new user signs up, is greeted by name, signs out and signs back in @phon
   await expect(page.getByRole('heading', { name: 'Welcome back, Ada Lovelace' })).toBeVisible();
 });
 
-test('an expired session ends on the login page with the session-expired message', async ({ page, request }) => {
+test('an expired session ends on the login page with the session-expired message', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request, 'Grace Hopper');
   await signInAs(page, { ...account, token: await expiredToken(account.id) });
   await expect(page).toHaveURL('/login?expired=true');
