@@ -1,37 +1,34 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
+import { CREDENTIAL_RULES, type CredentialRule, credentialMessages } from './credentials.js';
 
-/** Messages of spec §5; the web form and the server validate with the same schemas. */
-export const emailField = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, { error: 'Email is required', abort: true })
-  .max(EMAIL_MAX_LENGTH, { error: `Email must be at most ${EMAIL_MAX_LENGTH} characters`, abort: true })
-  .pipe(z.email({ error: 'Invalid email address' }));
+/**
+ * A credential field as zod checks it, in the order `checkCredential` does, so the web form and the
+ * server give the same message: required, at most, at least, then the email pattern.
+ */
+function credentialField(rule: CredentialRule) {
+  const messages = credentialMessages(rule);
+  const text = z.string({ error: messages.required });
+  const sized = (rule.trim ? text.trim() : text)
+    .min(1, { error: messages.required, abort: true })
+    .max(rule.maxLength, { error: messages.tooLong, abort: true });
+  const checked =
+    rule.minLength === undefined ? sized : sized.min(rule.minLength, { error: messages.tooShort });
+  return rule.email ? checked.pipe(z.email({ error: messages.notEmail })) : checked;
+}
 
-export const nameField = z
-  .string({ error: 'Name is required' })
-  .trim()
-  .min(1, { error: 'Name is required', abort: true })
-  .max(NAME_MAX_LENGTH, { error: `Name must be at most ${NAME_MAX_LENGTH} characters` });
-
-const passwordRequired = z
-  .string({ error: 'Password is required' })
-  .min(1, { error: 'Password is required', abort: true })
-  .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` });
+export const emailField = credentialField(CREDENTIAL_RULES.email);
+export const nameField = credentialField(CREDENTIAL_RULES.name);
 
 export const loginBody = z.object({
   email: emailField,
-  password: passwordRequired,
+  password: credentialField(CREDENTIAL_RULES.password),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const signupBody = z.object({
   name: nameField,
   email: emailField,
-  password: passwordRequired.min(PASSWORD_MIN_LENGTH, {
-    error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  }),
+  password: credentialField(CREDENTIAL_RULES.newPassword),
 });
 export type SignupBody = z.infer<typeof signupBody>;
 

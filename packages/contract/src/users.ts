@@ -1,13 +1,84 @@
 import { z } from 'zod';
+import { emailField, nameField } from './auth.js';
+import { pathId } from './common.js';
+import { BIO_MAX_LENGTH, LOCATION_MAX_LENGTH } from './constants.js';
 
-/** The signed-in user as `GET /api/auth/me` answers it (spec §3 "Current user"). */
-export const currentUser = z.object({
+/**
+ * A user as the profile page shows it (spec §3 "Current user / user profile"); `GET /api/auth/me`
+ * answers the same shape for the signed-in user, where isCurrentUserFollowing is always false.
+ */
+export const userProfile = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** What others type after @ to mention the user (see mentions.ts). */
+  handle: z.string(),
   email: z.string(),
   bio: z.string().nullable(),
   location: z.string().nullable(),
   profilePicture: z.string().nullable(),
   createdAt: z.string(),
+  followersCount: z.number().int(),
+  followingCount: z.number().int(),
+  postsCount: z.number().int(),
+  isCurrentUserFollowing: z.boolean(),
 });
-export type CurrentUser = z.infer<typeof currentUser>;
+export type UserProfile = z.infer<typeof userProfile>;
+
+export const currentUser = userProfile;
+export type CurrentUser = UserProfile;
+
+/** A row of the followers/following lists (spec §3 "User list item"). */
+export const userListItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  profilePicture: z.string().nullable(),
+});
+export type UserListItem = z.infer<typeof userListItem>;
+
+/** Optional free text: trimmed, and an empty answer means "none" (stored as null). */
+const optionalText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/**
+ * `PUT /api/users/{id}` (spec §5 "Edit profile"). Unknown keys such as `id` are dropped.
+ * `profilePicture` is null to remove the picture, or the URL the server already has for the user
+ * (a new picture is set by `POST /api/users/profile-picture` first); absent means unchanged.
+ */
+export const profileUpdateBody = z.object({
+  name: nameField,
+  email: emailField,
+  bio: optionalText(BIO_MAX_LENGTH, 'Bio'),
+  location: optionalText(LOCATION_MAX_LENGTH, 'Location'),
+  profilePicture: z.string({ error: 'profilePicture must be a URL or null' }).nullable().optional(),
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateBody>;
+export type ProfileUpdateBody = z.output<typeof profileUpdateBody>;
+
+export const followStatus = z.object({ isFollowing: z.boolean() });
+export type FollowStatus = z.infer<typeof followStatus>;
+
+/** Answer of `POST`/`DELETE /api/users/{id}/follow`: the state after the call, with the exact count. */
+export const followResult = followStatus.extend({ followersCount: z.number().int() });
+export type FollowResult = z.infer<typeof followResult>;
+
+export const profilePictureResponse = z.object({ fileUrl: z.string() });
+export type ProfilePictureResponse = z.infer<typeof profilePictureResponse>;
+
+export const USER_MESSAGES = {
+  invalidId: 'Invalid user ID',
+  notFound: 'User profile not found. Please check the user ID.',
+  cannotFollowSelf: 'You cannot follow yourself.',
+  notYourProfile: 'You can only edit your own profile.',
+  pictureNotUploaded: 'Upload the new picture first; a profile can only show a picture uploaded to Pathwise.',
+  pictureMissing: 'Choose an image file to upload.',
+  onePicture: 'Upload one picture at a time.',
+} as const;
+
+/** The `{id}` of every `/api/users/{id}…` path. */
+export const userIdParams = z.object({ id: pathId(USER_MESSAGES.invalidId) });

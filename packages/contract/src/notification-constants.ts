@@ -1,0 +1,35 @@
+/**
+ * Notifications (spec §3, §4, §9): the kinds, texts and live-stream settings that need no zod, apart
+ * from the schemas in notifications.ts so that the top bar's bell does not download zod.
+ */
+
+export const NOTIFICATION_TYPES = ['LIKE', 'COMMENT', 'FOLLOW', 'MENTION', 'LEARNING_PLAN_SHARE'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** What a notification links to (spec §2 "Notifications page"). */
+export const NOTIFICATION_ENTITY_TYPES = ['post', 'comment', 'user', 'learning-plan'] as const;
+export type NotificationEntityType = (typeof NOTIFICATION_ENTITY_TYPES)[number];
+
+export const NOTIFICATION_MESSAGES = {
+  invalidId: 'Invalid notification ID',
+  notFound: 'Notification not found',
+  allRead: 'All notifications marked as read',
+  loadFailed: 'Failed to load notifications',
+} as const;
+
+/** Spec §4/§9: the unread count is polled every 60 seconds (the live stream usually beats it). */
+export const UNREAD_COUNT_POLL_MS = 60_000;
+
+/**
+ * `GET /api/notifications/stream`: Server-Sent Events for the signed-in user. `notification` events
+ * carry a new notification (JSON, event id = notification id, so a reconnect with Last-Event-ID gets
+ * what it missed); `unread-count` events carry the unread count, sent on connect and on every change.
+ * A comment line every `heartbeatMs` keeps proxies from closing a quiet stream.
+ */
+export const NOTIFICATION_STREAM = {
+  events: { notification: 'notification', unreadCount: 'unread-count' },
+  heartbeatMs: 25_000,
+  retryMs: 3_000,
+  /** At most this many missed notifications are replayed after a reconnect. */
+  replayLimit: 50,
+} as const;

@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { page, pathId, userRef } from './common.js';
+import { CATEGORIES } from './constants.js';
+import {
+  PLAN_LIMITS,
+  PLAN_MESSAGES,
+  RESOURCE_TYPES,
+  type ResourceType,
+  TOPIC_STATUSES,
+} from './plan-constants.js';
+
+/** Learning plans (spec §3 "Learning plan", "Topic", "Resource"; §5 plan rules): the schemas. */
+
+const requiredText = (required: string, max: number, tooLong = PLAN_MESSAGES.textTooLong(max)) =>
+  z.string({ error: required }).trim().min(1, { error: required, abort: true }).max(max, { error: tooLong });
+
+/** Optional free text: blank becomes null. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: PLAN_MESSAGES.textTooLong(max) })
+    .nullish()
+    .transform((text) => text || null);
+
+/** An optional calendar date 'YYYY-MM-DD'; blank becomes null. */
+const optionalDate = z
+  .union([z.literal(''), z.iso.date({ error: PLAN_MESSAGES.invalidDate })])
+  .nullish()
+  .transform((date) => date || null);
+
+/** Links open in the browser: only http(s), never javascript: or data:. */
+const resourceUrlField = z
+  .url({ protocol: /^https?$/, error: PLAN_MESSAGES.invalidUrl })
+  .max(PLAN_LIMITS.urlMaxLength, { error: PLAN_MESSAGES.textTooLong(PLAN_LIMITS.urlMaxLength) });
+
+/** The fields a person fills in, shared by the API body and the web form (which adds the URL/file choice). */
+export const planFields = {
+  title: z
+    .string({ error: PLAN_MESSAGES.titleRequired })
+    .trim()
+    .min(1, { error: PLAN_MESSAGES.titleRequired, abort: true })
+    .min(PLAN_LIMITS.titleMinLength, { error: PLAN_MESSAGES.titleTooShort })
+    .max(PLAN_LIMITS.titleMaxLength, { error: PLAN_MESSAGES.titleTooLong }),
+  description: requiredText(
+    PLAN_MESSAGES.descriptionRequired,
+    PLAN_LIMITS.descriptionMaxLength,
+    PLAN_MESSAGES.descriptionTooLong,
+  ),
+  category: z.enum(CATEGORIES, { error: PLAN_MESSAGES.categoryRequired }),
+  isPublic: z.boolean({ error: 'isPublic must be true or false' }).default(true),
+  estimatedDays: z
+    .number({ error: PLAN_MESSAGES.estimatedDaysRequired })
+    .positive({ error: PLAN_MESSAGES.daysPositive })
+    .int({ error: PLAN_MESSAGES.daysWhole })
+    .max(PLAN_LIMITS.maxEstimatedDays, { error: PLAN_MESSAGES.daysTooMany }),
+  startDate: optionalDate,
+  targetCompletionDate: optionalDate,
+};
+
+export const topicFields = {
+  title: requiredText(PLAN_MESSAGES.topicTitleRequired, PLAN_LIMITS.itemTitleMaxLength),
+  description: optionalText(PLAN_LIMITS.itemDescriptionMaxLength),
+};
+
+export const resourceFields = {
+  title: requiredText(PLAN_MESSAGES.resourceTitleRequired, PLAN_LIMITS.itemTitleMaxLength),
+  type: z.enum(RESOURCE_TYPES, { error: PLAN_MESSAGES.resourceTypeRequired }),
+  description: optionalText(PLAN_LIMITS.itemDescriptionMaxLength),
+  durationMinutes: z
+    .number({ error: PLAN_MESSAGES.durationInvalid })
+    .int({ error: PLAN_MESSAGES.durationInvalid })
+    .positive({ error: PLAN_MESSAGES.durationInvalid })
+    .max(PLAN_LIMITS.maxDurationMinutes, { error: PLAN_MESSAGES.durationInvalid })
+    .nullish()
+    .transform((minutes) => minutes ?? null),
+};
+
+/** Spec §5: the target must be after the start (both optional). */
+export function checkPlanDates(
+  plan: { startDate?: string | null; targetCompletionDate?: string | null },
+  context: z.RefinementCtx,
+) {
+  if (plan.startDate && plan.targetCompletionDate && plan.targetCompletionDate <= plan.startDate) {
+    context.addIssue({
+      code: 'custom',
+      path: ['targetCompletionDate'],
+      message: PLAN_MESSAGES.targetAfterStart,
+    });
+  }
+}
+
+const itemId = z.number().int().positive().nullish();
+const orderIndex = z.number().int().min(0).nullish();
+
+/** What is wrong with a resource link, or null when nothing is. */
+export function resourceUrlProblem(url: string): string | null {
+  const result = resourceUrlField.safeParse(url);
+  return result.success ? null : result.error.issues[0]!.message;
+}
+
+/**
+ * A resource needs a link, except a PDF, which may instead get an uploaded file
+ * (`POST …/resources/upload` with its id); a PDF resource sent without `url` keeps its uploaded file.
+ */
+function checkResourceUrl(resource: { type: ResourceType; url: string | null }, context: z.RefinementCtx) {
+  const problem = resource.url
+    ? resourceUrlProblem(resource.url)
+    : resource.type === 'PDF'
+      ? null
+      : PLAN_MESSAGES.resourceUrlRequired;
+  if (problem) context.addIssue({ code: 'custom', path: ['url'], message: problem });
+}
+
+const resourceObject = z.object({
+  ...resourceFields,
+  url: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((url) => url || null),
+});
+
+/** Body of `POST …/topics/{topicId}/resources`: the resource goes after the topic's last one. */
+export const newResourceBody = resourceObject.superRefine(checkResourceUrl);
+export type NewResourceBody = z.input<typeof newResourceBody>;
+export type NewResource = z.output<typeof newResourceBody>;
+
+/** A resource of a plan body: with the id of one of the topic's resources it updates it, else it is new. */
+export const resourceInput = resourceObject.extend({ id: itemId, orderIndex }).superRefine(checkResourceUrl);
+export type ResourceInput = z.infer<typeof resourceInput>;
+
+export const topicInput = z.object({
+  id: itemId,
+  ...topicFields,
+  orderIndex,
+  resources: z
+    .array(resourceInput)
+    .max(PLAN_LIMITS.maxResourcesPerTopic, { error: PLAN_MESSAGES.tooManyResources })
+    .default([]),
+});
+export type TopicInput = z.infer<typeof topicInput>;
+
+/** Body of POST and PUT /api/learning-plans: PUT applies it whole (topics and resources matched by id). */
+export const planBody = z
+  .object({
+    ...planFields,
+    topics: z
+      .array(topicInput, { error: PLAN_MESSAGES.topicsRequired })
+      .min(1, { error: PLAN_MESSAGES.topicsRequired })
+      .max(PLAN_LIMITS.maxTopics, { error: PLAN_MESSAGES.tooManyTopics }),
+  })
+  .superRefine(checkPlanDates);
+export type PlanBody = z.input<typeof planBody>;
+export type ParsedPlanBody = z.output<typeof planBody>;
+
+export const planResource = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** A link, or the absolute URL serving the uploaded PDF; null for a PDF awaiting its file. */
+  url: z.string().nullable(),
+  type: z.enum(RESOURCE_TYPES),
+  description: z.string().nullable(),
+  orderIndex: z.number().int(),
+  /** Whether the viewer has completed it. */
+  isCompleted: z.boolean(),
+  durationMinutes: z.number().int().nullable(),
+});
+export type PlanResource = z.infer<typeof planResource>;
+
+export const planTopic = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  orderIndex: z.number().int(),
+  /** The viewer's own status. */
+  completionStatus: z.enum(TOPIC_STATUSES),
+  resources: z.array(planResource),
+});
+export type PlanTopic = z.infer<typeof planTopic>;
+
+export const learningPlan = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(CATEGORIES),
+  isPublic: z.boolean(),
+  estimatedDays: z.number().int(),
+  startDate: z.string().nullable(),
+  targetCompletionDate: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The viewer's: 100 × completed topics ÷ topics, rounded down to one decimal; 0 without topics. */
+  completionPercentage: z.number(),
+  completedTopics: z.number().int(),
+  creator: userRef,
+  topics: z.array(planTopic),
+});
+export type LearningPlan = z.infer<typeof learningPlan>;
+
+export const learningPlanPage = page(learningPlan);
+
+export const planParams = z.object({ planId: pathId(PLAN_MESSAGES.invalidPlanId) });
+export const topicParams = planParams.extend({ topicId: pathId(PLAN_MESSAGES.invalidTopicId) });
+export const resourceParams = topicParams.extend({ resourceId: pathId(PLAN_MESSAGES.invalidResourceId) });
+export const planUserParams = z.object({ userId: pathId(PLAN_MESSAGES.invalidUserId) });
+
+export const topicProgressQuery = z.object({
+  status: z.enum(TOPIC_STATUSES, { error: PLAN_MESSAGES.invalidStatus }),
+});
+export const resourceProgressQuery = z.object({
+  isCompleted: z
+    .enum(['true', 'false'], { error: PLAN_MESSAGES.invalidCompleted })
+    .transform((flag) => flag === 'true'),
+});
+
+/** The form fields of `POST …/resources/upload`, next to the PDF part `file`. */
+export const planFileFields = z.object({
+  resourceId: z
+    .string({ error: PLAN_MESSAGES.resourceIdRequired })
+    .pipe(pathId(PLAN_MESSAGES.invalidResourceId)),
+});
+
+export const planFileUpload = z.object({ fileUrl: z.string() });
+export type PlanFileUpload = z.infer<typeof planFileUpload>;

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { isoDateTime, page, pathId, userRef } from './common.js';
+import { CATEGORIES } from './constants.js';
+import { MEDIA_LIMITS } from './media.js';
+import { USER_MESSAGES } from './users.js';
+
+/** Post and comment limits of spec §5/§9; the content maxima are ours (the spec sets none). */
+export const POST_LIMITS = {
+  titleMin: 3,
+  titleMax: 100,
+  contentMax: 10_000,
+  progressStep: 5,
+  commentMax: 2_000,
+} as const;
+
+/** Messages a person sees when a post, like or comment call is refused (spec §5, §6). */
+export const POST_MESSAGES = {
+  invalidPostId: 'Invalid post ID',
+  invalidCommentId: 'Invalid comment ID',
+  postNotFound: 'Post not found',
+  commentNotFound: 'Comment not found',
+  cannotEdit: 'You do not have permission to edit this post',
+  cannotDelete: 'You do not have permission to delete this post',
+  cannotEditComment: 'You do not have permission to edit this comment',
+  cannotDeleteComment: 'You do not have permission to delete this comment',
+  postPartMissing: 'The "post" part is required: a JSON document with title, content and category.',
+  foreignMedia: 'Only media of this post can be removed.',
+} as const;
+
+export const postTitle = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, { error: 'Title is required', abort: true })
+  .min(POST_LIMITS.titleMin, { error: `Title must be at least ${POST_LIMITS.titleMin} characters` })
+  .max(POST_LIMITS.titleMax, { error: `Title must be at most ${POST_LIMITS.titleMax} characters` });
+
+export const postContent = z
+  .string({ error: 'Content is required' })
+  .trim()
+  .min(1, { error: 'Content is required', abort: true })
+  .max(POST_LIMITS.contentMax, { error: `Content must be at most ${POST_LIMITS.contentMax} characters` });
+
+export const postCategory = z.enum(CATEGORIES, { error: 'Please select a category' });
+
+export const learningProgressPercent = z
+  .number({ error: 'Learning progress must be a number from 0 to 100' })
+  .int({ error: 'Learning progress must be a whole number' })
+  .min(0, { error: 'Learning progress must be at least 0' })
+  .max(100, { error: 'Learning progress must be at most 100' })
+  .multipleOf(POST_LIMITS.progressStep, {
+    error: `Learning progress goes in steps of ${POST_LIMITS.progressStep}`,
+  })
+  .nullable();
+
+/** The `post` part of `POST /api/posts` (multipart; media travel as repeated `files` parts). */
+export const postInput = z.object({
+  title: postTitle,
+  content: postContent,
+  category: postCategory,
+  learningProgressPercent: learningProgressPercent.default(null),
+});
+export type PostInput = z.infer<typeof postInput>;
+
+/** The `post` part of `PUT /api/posts/{id}`: the same fields, plus existing media to remove. */
+export const postUpdateInput = postInput.extend({
+  removeMediaIds: z
+    .array(z.number({ error: 'Media ids must be numbers' }).int().positive(), {
+      error: 'removeMediaIds must be a list of media ids',
+    })
+    .max(MEDIA_LIMITS.maxFilesPerPost, { error: POST_MESSAGES.foreignMedia })
+    .default([]),
+});
+export type PostUpdateInput = z.infer<typeof postUpdateInput>;
+
+export const mediaType = z.enum(['IMAGE', 'VIDEO']);
+export type MediaType = z.infer<typeof mediaType>;
+
+/** One image or video of a post; width/height let the page reserve space before the file arrives. */
+export const postMedia = z.object({
+  id: z.number().int(),
+  type: mediaType,
+  fileUrl: z.string(),
+  /** A WebP at most 640 px on its longest side, for grids; null for videos. */
+  thumbnailUrl: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** Playing time of videos; null for images. */
+  durationSeconds: z.number().nullable(),
+});
+export type PostMedia = z.infer<typeof postMedia>;
+
+export const post = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  category: postCategory,
+  learningProgressPercent: z.number().int().nullable(),
+  author: userRef,
+  media: z.array(postMedia),
+  likesCount: z.number().int(),
+  commentsCount: z.number().int(),
+  isLikedByCurrentUser: z.boolean(),
+});
+export type Post = z.infer<typeof post>;
+
+export const postPage = page(post);
+
+export const likeResponse = z.object({ liked: z.boolean(), likesCount: z.number().int() });
+export type LikeResponse = z.infer<typeof likeResponse>;
+
+export const commentInput = z.object({
+  content: z
+    .string({ error: 'Comment cannot be empty' })
+    .trim()
+    .min(1, { error: 'Comment cannot be empty', abort: true })
+    .max(POST_LIMITS.commentMax, { error: `Comment must be at most ${POST_LIMITS.commentMax} characters` }),
+});
+export type CommentInput = z.infer<typeof commentInput>;
+
+export const comment = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  postId: z.number().int(),
+  user: userRef,
+});
+export type Comment = z.infer<typeof comment>;
+
+export const commentPage = page(comment);
+
+export const postIdParams = z.object({ id: pathId(POST_MESSAGES.invalidPostId) });
+export const commentsOfPostParams = z.object({ postId: pathId(POST_MESSAGES.invalidPostId) });
+export const postsOfUserParams = z.object({ userId: pathId(USER_MESSAGES.invalidId) });
+export const commentIdParams = z.object({ id: pathId(POST_MESSAGES.invalidCommentId) });

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { page, pageQuery } from './common.js';
+import { learningPlanPage } from './plans.js';
+import { postPage } from './posts.js';
+
+/** Search (spec §2 "Search page", §5 "Search", §7 `GET /api/search`, §9 "Search All tab"). */
+
+export const SEARCH_LIMITS = {
+  /** Only the beginning of a longer query is searched for, so a pasted paragraph still finds something. */
+  queryMaxLength: 200,
+  /** How many of each kind the All tab previews. */
+  allTab: { users: 4, posts: 3, learningPlans: 2 },
+} as const;
+
+export const SEARCH_MESSAGES = {
+  emptyQuery: 'Please enter something to search for.',
+  failed: 'Failed to perform search. Please try again.',
+} as const;
+
+/**
+ * The text actually searched for: control characters count as spaces, surrounding spaces go, and at
+ * most `queryMaxLength` characters are kept. Empty means "nothing to search for" (spec §5).
+ */
+export function normalizeSearchQuery(raw: string): string {
+  const text = raw.replace(/\p{Cc}+/gu, ' ').trim();
+  return Array.from(text).slice(0, SEARCH_LIMITS.queryMaxLength).join('').trimEnd();
+}
+
+/** `GET /api/search?query=&page=&size=`: `page` and `size` apply to each kind of result. */
+export const searchQuery = pageQuery().extend({
+  query: z
+    .string({ error: SEARCH_MESSAGES.emptyQuery })
+    .transform(normalizeSearchQuery)
+    .refine((query) => query !== '', { error: SEARCH_MESSAGES.emptyQuery }),
+});
+export type SearchQuery = z.output<typeof searchQuery>;
+
+/** A person found by search: what the user card shows (spec §2 "User card"). */
+export const userSearchItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  bio: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+});
+export type UserSearchItem = z.infer<typeof userSearchItem>;
+
+/** Each kind is a page with its real total, most relevant first (ties: newest first). */
+export const searchResult = z.object({
+  users: page(userSearchItem),
+  posts: postPage,
+  learningPlans: learningPlanPage,
+});
+export type SearchResult = z.infer<typeof searchResult>;

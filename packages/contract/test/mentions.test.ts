@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { mentionedHandles } from '../src/mentions.js';
+
+describe('mentionedHandles', () => {
+  it('finds @handles anywhere in the text, lowercased, each once, in order', () => {
+    expect(mentionedHandles('@bob_s thanks, @Ann_Lee! And again @BOB_S.')).toEqual(['bob_s', 'ann_lee']);
+  });
+
+  it('reads every text given (a title and a content) as one', () => {
+    expect(mentionedHandles('With @ann', 'and @cat, @ann')).toEqual(['ann', 'cat']);
+  });
+
+  it('accepts a mention after punctuation or a line break, and stops at punctuation', () => {
+    expect(mentionedHandles('(@ann) "@bob", @cat.\n@dan:')).toEqual(['ann', 'bob', 'cat', 'dan']);
+  });
+
+  it('ignores e-mail addresses and @ glued to a word', () => {
+    expect(mentionedHandles('write to ann@example.com or bob_@cat or éé@dan')).toEqual([]);
+  });
+
+  it('ignores handles shorter than 3 or longer than 30 characters', () => {
+    expect(mentionedHandles(`@ab @${'a'.repeat(31)} @${'b'.repeat(30)}`)).toEqual(['b'.repeat(30)]);
+  });
+
+  it('ignores a doubled @ and a lone @', () => {
+    expect(mentionedHandles('@@ann @ bob @')).toEqual([]);
+  });
+
+  it('finds nothing in text without mentions', () => {
+    expect(mentionedHandles('', 'no mentions here')).toEqual([]);
+  });
+});
