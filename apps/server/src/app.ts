@@ -8,14 +8,38 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
-import { createEventBus } from './lib/events.js';
+import { createEventBus, type EventBus } from './lib/events.js';
 import { createLocalStorage } from './lib/storage/local-storage.js';
 import type { Storage, Uploads } from './lib/storage/storage.js';
 import { createTokenService } from './lib/tokens.js';
 import { mediaUrlFor } from './lib/viewer.js';
+import { registerActivityHandlers } from './modules/activity/activity.handlers.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
+import { createActivityService } from './modules/activity/activity.service.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { createAnalyticsService } from './modules/analytics/analytics.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { oauthRoutes } from './modules/auth/oauth.routes.js';
+import { createOAuthService } from './modules/auth/oauth.service.js';
+import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { createCommentsService } from './modules/comments/comments.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { registerNotificationHandlers } from './modules/notifications/notifications.handlers.js';
+import { createLiveNotifications } from './modules/notifications/notifications.live.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { createPlanFilesService } from './modules/plans/plan-files.service.js';
+import { planRoutes } from './modules/plans/plans.routes.js';
+import { createPlansService } from './modules/plans/plans.service.js';
+import { createProgressService } from './modules/plans/progress.service.js';
+import { postsRoutes } from './modules/posts/posts.routes.js';
+import { createPostsService } from './modules/posts/posts.service.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { createSearchService } from './modules/search/search.service.js';
+import { followsRoutes } from './modules/users/follows.routes.js';
+import { createFollowsService } from './modules/users/follows.service.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -31,6 +55,8 @@ export type AppDependencies = {
   logger?: FastifyServerOptions['logger'];
   /** Where uploads are kept; default: the directory DATA_DIR/media. */
   storage?: Storage;
+  /** The domain event bus; tests pass one to watch what modules publish. */
+  events?: EventBus;
 };
 
 /** Builds the whole server: plugins first, then every module. The only place modules are wired. */
@@ -40,6 +66,7 @@ export async function buildApp({
   webDistDir,
   logger,
   storage: givenStorage,
+  events = createEventBus(),
 }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -85,9 +112,23 @@ export async function buildApp({
   await app.register(authPlugin, { tokens });
 
   const db = database.db;
-  const events = createEventBus();
-  const users = createUsersService(db);
+  const users = createUsersService(db, uploads);
+  const follows = createFollowsService(db, events);
   const auth = createAuthService(db, tokens);
+  const oauth = createOAuthService({ db, tokens, providers: config.oidcProviders, secret: config.jwtSecret });
+  const posts = createPostsService({ db, events, uploads, log: app.log });
+  const comments = createCommentsService({ db, events });
+  const plans = createPlansService({ db, events, storage });
+  const notifications = createNotificationsService(db);
+  registerNotificationHandlers(events);
+  registerActivityHandlers(events);
+  // One LISTEN per process feeds every notification stream it serves, whichever process wrote.
+  const liveNotifications = createLiveNotifications(database, notifications.liveUpdate, (error) =>
+    app.log.error({ err: error }, 'a live notification could not be delivered'),
+  );
+  await liveNotifications.start();
+  app.decorate('liveNotifications', liveNotifications);
+  app.addHook('preClose', () => liveNotifications.stop());
 
   await app.register(
     async (api) => {
@@ -97,6 +138,31 @@ export async function buildApp({
         auth,
         users,
         attemptsPerMinute: config.authRateLimitPerMinute,
+      });
+      await api.register(oauthRoutes, { prefix: '/auth/oauth2', oauth, publicUrl: config.publicUrl });
+      await api.register(usersRoutes, { prefix: '/users', users, uploads });
+      await api.register(followsRoutes, { prefix: '/users', follows });
+      await api.register(postsRoutes, { prefix: '/posts', posts, uploads });
+      await api.register(commentsRoutes, { comments });
+      await api.register(planRoutes, {
+        prefix: '/learning-plans',
+        plans,
+        progress: createProgressService({ db, events }),
+        files: createPlanFilesService({ db, uploads }),
+      });
+      await api.register(notificationRoutes, {
+        prefix: '/notifications',
+        notifications,
+        live: liveNotifications,
+      });
+      await api.register(activityRoutes, { prefix: '/users', activity: createActivityService(db) });
+      await api.register(analyticsRoutes, {
+        prefix: '/analytics',
+        analytics: createAnalyticsService({ db, plansFor: plans.plansFor }),
+      });
+      await api.register(searchRoutes, {
+        prefix: '/search',
+        search: createSearchService({ db, posts, plans }),
       });
     },
     { prefix: '/api' },

@@ -3,6 +3,30 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+const GOOGLE_ISSUER = 'https://accounts.google.com';
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** An OpenID Connect issuer: https, or plain http only for a provider on this machine (development, tests). */
+const issuerUrl = z
+  .url({ error: 'must be the issuer URL of an OpenID Connect provider, such as https://accounts.google.com' })
+  .refine(
+    (value) => {
+      if (!URL.canParse(value)) return true; // z.url() has already said what is wrong
+      const url = new URL(value);
+      return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+    },
+    { error: 'must be an https:// URL (http:// is accepted only for localhost)' },
+  );
+
+const oidcProviderIds = (list: string | undefined) =>
+  (list ?? '')
+    .split(',')
+    .map((id) => id.trim().toLowerCase())
+    .filter(Boolean);
+const OIDC_PROVIDER_ID = /^[a-z0-9]+$/;
+const isOidcProviderId = (id: string) => OIDC_PROVIDER_ID.test(id) && id !== 'google';
+const oidcEnvPrefix = (id: string) => `OIDC_${id.toUpperCase()}`;
+
 /** The only reader of process.env: everything the server can be configured with, parsed once. */
 const envSchema = z.object({
   PORT: z.coerce
@@ -27,7 +51,40 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.stringbool().default(false),
+  GOOGLE_ISSUER: issuerUrl.default(GOOGLE_ISSUER),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_PROVIDERS: z
+    .string()
+    .optional()
+    .transform((value) => oidcProviderIds(value))
+    .refine((ids) => ids.every((id) => OIDC_PROVIDER_ID.test(id)), {
+      error:
+        'must be a comma-separated list of provider ids made of letters and digits (for example gitlab,okta)',
+    })
+    .refine((ids) => !ids.includes('google'), {
+      error: 'must not list google: it is built in (use GOOGLE_*)',
+    }),
 });
+
+/** Both or neither: a half-configured Google sign-in would only fail later, in someone's browser. */
+function requireGoogleClientPair(e: z.infer<typeof envSchema>, context: z.RefinementCtx) {
+  if (Boolean(e.GOOGLE_CLIENT_ID) === Boolean(e.GOOGLE_CLIENT_SECRET)) return;
+  const [missing, given] = e.GOOGLE_CLIENT_ID
+    ? ['GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID']
+    : ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'];
+  context.addIssue({ code: 'custom', path: [missing], message: `is required when ${given} is set` });
+}
+
+/** The settings of one more OpenID Connect provider named in OIDC_PROVIDERS, read from OIDC_<ID>_*. */
+function oidcProviderShape(id: string) {
+  const prefix = oidcEnvPrefix(id);
+  return {
+    [`${prefix}_ISSUER`]: issuerUrl,
+    [`${prefix}_CLIENT_ID`]: z.string({ error: 'is required' }).min(1, { error: 'is required' }),
+    [`${prefix}_CLIENT_SECRET`]: z.string({ error: 'is required' }).min(1, { error: 'is required' }),
+  };
+}
 
 export type Config = {
   port: number;
@@ -41,6 +98,16 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   authRateLimitPerMinute: number;
   trustProxy: boolean;
+  /** Social sign-in providers by lowercased id: `google` always, plus those named in OIDC_PROVIDERS. */
+  oidcProviders: Record<string, OidcProvider>;
+};
+
+export type OidcClientSettings = { issuer: string; clientId: string; clientSecret: string };
+export type OidcProvider = {
+  /** How messages name the provider: 'Google', or the id with a capital first letter. */
+  name: string;
+  /** null: a provider we know (Google) that this server has no client id and secret for. */
+  client: OidcClientSettings | null;
 };
 
 export class ConfigError extends Error {}
@@ -66,12 +133,17 @@ function persistedJwtSecret(dataDir: string): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const extraProviderIds = oidcProviderIds(env.OIDC_PROVIDERS).filter(isOidcProviderId);
+  // `when`: reported together with any other bad value, not only once the rest is valid.
+  const parsed = envSchema.superRefine(requireGoogleClientPair, { when: () => true }).safeParse(env);
+  const extra = z.object(Object.assign({}, ...extraProviderIds.map(oidcProviderShape))).safeParse(env);
+  const issues = [...(parsed.error?.issues ?? []), ...(extra.error?.issues ?? [])];
+  if (!parsed.success || !extra.success) {
+    const lines = issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const extraSetting = (id: string, name: string) => String(extra.data[`${oidcEnvPrefix(id)}_${name}`]);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -85,5 +157,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    oidcProviders: {
+      google: {
+        name: 'Google',
+        client:
+          e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+            ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+            : null,
+      },
+      ...Object.fromEntries(
+        extraProviderIds.map((id) => [
+          id,
+          {
+            name: id.charAt(0).toUpperCase() + id.slice(1),
+            client: {
+              issuer: extraSetting(id, 'ISSUER'),
+              clientId: extraSetting(id, 'CLIENT_ID'),
+              clientSecret: extraSetting(id, 'CLIENT_SECRET'),
+            },
+          },
+        ]),
+      ),
+    },
   };
 }

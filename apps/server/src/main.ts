@@ -23,10 +23,13 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
+// Until the app's logger exists, a broken idle connection is reported on stderr.
+let reportConnectionError = (error: Error) => console.error('database connection lost:', error.message);
 const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'db'),
   poolSize: config.databasePoolSize,
+  onConnectionError: (error) => reportConnectionError(error),
 });
 await database.migrate(migrationsFolder);
 
@@ -40,6 +43,7 @@ const app = await buildApp({
     ...(prettyLogs && { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }),
   },
 });
+reportConnectionError = (err) => app.log.warn({ err }, 'a database connection broke; it is being replaced');
 
 // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database (onClose).
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

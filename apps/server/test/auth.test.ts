@@ -31,11 +31,16 @@ describe('POST /api/auth/signup', () => {
     expect(me.json()).toEqual({
       id: expect.any(Number),
       name: 'Ann Lee',
+      handle: 'annlee',
       email: 'Ann@Example.com',
       bio: null,
       location: null,
       profilePicture: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      followersCount: 0,
+      followingCount: 0,
+      postsCount: 0,
+      isCurrentUserFollowing: false,
     });
   });
 

@@ -57,4 +57,72 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
     expect(attempt).toThrow(/JWT_EXPIRES_IN: must be a number followed by s, m, h or d/);
   });
+
+  describe('social sign-in providers', () => {
+    it('knows Google without configuration, but it is not usable until a client is given', () => {
+      expect(loadConfig({ DATA_DIR: freshDataDir() }).oidcProviders).toEqual({
+        google: { name: 'Google', client: null },
+      });
+    });
+
+    it('reads the Google client and any number of other OpenID Connect providers', () => {
+      const config = loadConfig({
+        DATA_DIR: freshDataDir(),
+        GOOGLE_CLIENT_ID: 'google-id',
+        GOOGLE_CLIENT_SECRET: 'google-secret',
+        OIDC_PROVIDERS: ' GitLab, keycloak ',
+        OIDC_GITLAB_ISSUER: 'https://gitlab.com',
+        OIDC_GITLAB_CLIENT_ID: 'gitlab-id',
+        OIDC_GITLAB_CLIENT_SECRET: 'gitlab-secret',
+        OIDC_KEYCLOAK_ISSUER: 'http://localhost:8081/realms/pathwise',
+        OIDC_KEYCLOAK_CLIENT_ID: 'kc-id',
+        OIDC_KEYCLOAK_CLIENT_SECRET: 'kc-secret',
+      });
+      expect(config.oidcProviders).toEqual({
+        google: {
+          name: 'Google',
+          client: {
+            issuer: 'https://accounts.google.com',
+            clientId: 'google-id',
+            clientSecret: 'google-secret',
+          },
+        },
+        gitlab: {
+          name: 'Gitlab',
+          client: { issuer: 'https://gitlab.com', clientId: 'gitlab-id', clientSecret: 'gitlab-secret' },
+        },
+        keycloak: {
+          name: 'Keycloak',
+          client: {
+            issuer: 'http://localhost:8081/realms/pathwise',
+            clientId: 'kc-id',
+            clientSecret: 'kc-secret',
+          },
+        },
+      });
+    });
+
+    it('explains every incomplete or unsafe provider setting at once', () => {
+      const attempt = () =>
+        loadConfig({
+          DATA_DIR: freshDataDir(),
+          GOOGLE_CLIENT_ID: 'google-id',
+          GOOGLE_ISSUER: 'http://accounts.example.com',
+          OIDC_PROVIDERS: 'gitlab,google,bad-id',
+          OIDC_GITLAB_ISSUER: 'gitlab.com',
+        });
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(/GOOGLE_CLIENT_SECRET: is required when GOOGLE_CLIENT_ID is set/);
+      expect(attempt).toThrow(
+        /GOOGLE_ISSUER: must be an https:\/\/ URL \(http:\/\/ is accepted only for localhost\)/,
+      );
+      expect(attempt).toThrow(
+        /OIDC_PROVIDERS: must be a comma-separated list of provider ids made of letters/,
+      );
+      expect(attempt).toThrow(/OIDC_PROVIDERS: must not list google: it is built in/);
+      expect(attempt).toThrow(/OIDC_GITLAB_ISSUER: must be the issuer URL of an OpenID Connect provider/);
+      expect(attempt).toThrow(/OIDC_GITLAB_CLIENT_ID: is required/);
+      expect(attempt).toThrow(/OIDC_GITLAB_CLIENT_SECRET: is required/);
+    });
+  });
 });

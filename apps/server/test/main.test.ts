@@ -1,39 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createServerDatabase, serverUrl } from './helpers/database.js';
-
-const appRoot = fileURLToPath(new URL('..', import.meta.url));
-
-type Server = { process: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function startServer(env: Record<string, string>): Server {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: appRoot,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', NODE_ENV: 'production', ...env },
-  });
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { process: child, output: () => output, exited };
-}
-
-async function waitForListening(server: Server): Promise<string> {
-  for (let i = 0; i < 300; i++) {
-    const match = server.output().match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
-    if (match) return match[1]!;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not start:\n${server.output()}`);
-}
+import { startServer, waitForListening } from './helpers/server-process.js';
 
 describe('the server process', () => {
   it('refuses bad configuration with a clear message and exit code 1', async () => {

@@ -33,6 +33,12 @@ export type DatabaseOptions = {
   poolSize?: number;
   /** Called for every SQL statement Drizzle sends (query-count tests, debug logs). */
   onQuery?: (sql: string) => void;
+  /**
+   * Told when a PostgreSQL connection breaks while idle (server restart, terminated backend). The
+   * pool replaces the connection and the listener reconnects; without a handler pg would throw the
+   * error out of the process.
+   */
+  onConnectionError?: (error: Error) => void;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -40,7 +46,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ? { logQuery: (query) => options.onQuery?.(query) }
     : undefined;
   return options.url
-    ? openPostgres(options.url, options.poolSize ?? 20, logger)
+    ? openPostgres(options.url, options.poolSize ?? 20, logger, options.onConnectionError ?? (() => {}))
     : openPglite(options.dataDir, logger);
 }
 
@@ -66,21 +72,52 @@ async function openPostgres(
   url: string,
   poolSize: number,
   logger: Logger | undefined,
+  onConnectionError: (error: Error) => void,
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', onConnectionError);
   const db = drizzlePg({ client: pool, schema, ...(logger && { logger }) });
-  let listener: pg.Client | undefined;
+  let listener: Promise<pg.Client> | undefined;
+  let closed = false;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const listenTo = (client: pg.Client, channel: string) =>
+    client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
 
-  async function listenerClient(): Promise<pg.Client> {
-    if (listener) return listener;
+  function listenerClient(): Promise<pg.Client> {
+    listener ??= connectListener();
+    return listener;
+  }
+
+  async function connectListener(): Promise<pg.Client> {
     const client = new pg.Client({ connectionString: url });
-    await client.connect();
     client.on('notification', (message) => {
       for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
     });
-    listener = client;
+    client.on('error', (error) => {
+      onConnectionError(error);
+      listener = undefined;
+      client.end().catch(() => {});
+      if (!closed) setTimeout(relisten, 1000).unref();
+    });
+    try {
+      await client.connect();
+    } catch (error) {
+      listener = undefined;
+      throw error;
+    }
     return client;
+  }
+
+  /** After a broken listener connection: a new one, listening on every channel someone still follows. */
+  async function relisten() {
+    if (closed || handlers.size === 0) return;
+    try {
+      const client = await listenerClient();
+      for (const channel of handlers.keys()) await listenTo(client, channel);
+    } catch (error) {
+      onConnectionError(error as Error);
+      if (!closed) setTimeout(relisten, 1000).unref();
+    }
   }
 
   return {
@@ -104,7 +141,7 @@ async function openPostgres(
       if (!channelHandlers) {
         channelHandlers = new Set();
         handlers.set(channel, channelHandlers);
-        await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+        await listenTo(client, channel);
       }
       channelHandlers.add(onPayload);
       return async () => {
@@ -117,7 +154,8 @@ async function openPostgres(
     },
     async close() {
       if (pool.ended) return;
-      await listener?.end().catch(() => {});
+      closed = true;
+      await listener?.then((client) => client.end()).catch(() => {});
       await pool.end();
     },
   };

@@ -7,8 +7,13 @@ export type MediaUrl = (key: string | null) => string | null;
 /** Who is asking: services shape answers for this user (likes, progress, follow state, media URLs). */
 export type Viewer = { id: number; mediaUrl: MediaUrl };
 
+/** Where people reach this server: PUBLIC_URL when configured, else the origin the request was sent to. */
+export function publicOrigin(publicUrl: string | undefined, request: FastifyRequest): string {
+  return publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
 export function mediaUrlFor(publicUrl: string | undefined, request: FastifyRequest): MediaUrl {
-  const base = publicUrl ?? `${request.protocol}://${request.host}`;
+  const base = publicOrigin(publicUrl, request);
   return (key) => {
     if (!key) return null;
     if (/^https?:\/\//.test(key)) return key;

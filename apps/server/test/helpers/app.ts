@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
+import type { EventBus } from '../../src/lib/events.js';
 import { createTestDatabase } from './database.js';
 
 export const testConfig: Config = {
@@ -17,13 +18,16 @@ export const testConfig: Config = {
   logLevel: 'silent',
   authRateLimitPerMinute: 10_000,
   trustProxy: false,
+  oidcProviders: { google: { name: 'Google', client: null } },
 };
 
 /** Counts the SQL statements sent while `action` runs (lists must cost a constant number). */
 export type QueryCounter = { count<T>(action: () => Promise<T>): Promise<{ result: T; statements: number }> };
 
 /** The whole app on a fresh database of its own; close() also drops that database. */
-export async function createTestApp(options: { config?: Partial<Config>; webDistDir?: string } = {}) {
+export async function createTestApp(
+  options: { config?: Partial<Config>; webDistDir?: string; events?: EventBus } = {},
+) {
   let statements = 0;
   const database = await createTestDatabase(() => {
     statements++;
@@ -34,6 +38,7 @@ export async function createTestApp(options: { config?: Partial<Config>; webDist
     database,
     webDistDir: options.webDistDir,
     logger: false,
+    ...(options.events && { events: options.events }),
   });
   const queries: QueryCounter = {
     async count(action) {

@@ -30,8 +30,14 @@ export const activities = pgTable(
     followedUserId: integer('followed_user_id').references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [
-    index('activities_user_occurred_at_idx').on(t.userId, t.occurredAt.desc(), t.id.desc()),
-    index('activities_user_type_occurred_at_idx').on(t.userId, t.type, t.occurredAt.desc()),
+    index('activities_user_occurred_at_idx').on(
+      t.userId,
+      t.occurredAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('activities_user_type_occurred_at_idx').on(t.userId, t.type, t.occurredAt.desc().nullsFirst()),
+    // Analytics: the plans a user acted on, and their first and latest actions on each.
+    index('activities_user_plan_occurred_at_idx').on(t.userId, t.planId, t.occurredAt),
     index('activities_plan_idx').on(t.planId),
     index('activities_post_idx').on(t.postId),
     index('activities_comment_idx').on(t.commentId),

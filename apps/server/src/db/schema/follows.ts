@@ -15,8 +15,8 @@ export const follows = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.followerId, t.followedId] }),
-    index('follows_followed_created_at_idx').on(t.followedId, t.createdAt.desc()),
-    index('follows_follower_created_at_idx').on(t.followerId, t.createdAt.desc()),
+    index('follows_followed_created_at_idx').on(t.followedId, t.createdAt.desc().nullsFirst()),
+    index('follows_follower_created_at_idx').on(t.followerId, t.createdAt.desc().nullsFirst()),
     check('follows_not_self', sql`${t.followerId} <> ${t.followedId}`),
   ],
 );

@@ -26,7 +26,11 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('notifications_recipient_created_at_idx').on(t.recipientId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_recipient_created_at_idx').on(
+      t.recipientId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('notifications_recipient_unread_idx').on(t.recipientId).where(sql`${t.isRead} = false`),
     index('notifications_post_idx').on(t.postId),
     index('notifications_comment_idx').on(t.commentId),

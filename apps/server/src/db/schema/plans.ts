@@ -1,4 +1,6 @@
+import type { SQL } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { SEARCH_INDEX_OPTIONS, searchDocument, tsvector } from './search-document.js';
 import { users } from './users.js';
 
 export const learningPlans = pgTable(
@@ -17,10 +19,25 @@ export const learningPlans = pgTable(
     targetCompletionDate: date('target_completion_date'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Kept by PostgreSQL for search: title above description. */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => searchDocument([learningPlans.title, 'A'], [learningPlans.description, 'B']),
+      ),
   },
   (t) => [
-    index('learning_plans_public_created_at_idx').on(t.isPublic, t.createdAt.desc(), t.id.desc()),
-    index('learning_plans_creator_created_at_idx').on(t.creatorId, t.createdAt.desc()),
+    index('learning_plans_search_idx').using('gin', t.searchVector).with(SEARCH_INDEX_OPTIONS),
+    index('learning_plans_public_created_at_idx').on(
+      t.isPublic,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('learning_plans_creator_created_at_idx').on(
+      t.creatorId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   check,
   index,
@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { SEARCH_INDEX_OPTIONS, searchDocument, tsvector } from './search-document.js';
 import { users } from './users.js';
 
 export const posts = pgTable(
@@ -26,10 +27,21 @@ export const posts = pgTable(
     learningProgressPercent: smallint('learning_progress_percent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Kept by PostgreSQL for search: title above content. */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs((): SQL => searchDocument([posts.title, 'A'], [posts.content, 'B'])),
   },
   (t) => [
-    index('posts_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('posts_author_created_at_idx').on(t.authorId, t.createdAt.desc()),
+    index('posts_search_idx').using('gin', t.searchVector).with(SEARCH_INDEX_OPTIONS),
+    // Newest-first indexes are DESC NULLS FIRST, the order of ORDER BY … DESC; Drizzle's plain desc()
+    // writes DESC NULLS LAST, which PostgreSQL cannot read a newest-first list from without sorting it.
+    index('posts_created_at_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('posts_author_created_at_idx').on(
+      t.authorId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check('posts_progress_range', sql`${t.learningProgressPercent} BETWEEN 0 AND 100`),
   ],
 );
@@ -86,7 +98,11 @@ export const comments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('comments_post_created_at_idx').on(t.postId, t.createdAt.desc()),
+    index('comments_post_created_at_idx').on(
+      t.postId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('comments_author_idx').on(t.authorId),
   ],
 );

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { SEARCH_INDEX_OPTIONS, searchDocument, tsvector } from './search-document.js';
 
 export const users = pgTable(
   'users',
@@ -8,6 +9,8 @@ export const users = pgTable(
     name: text('name').notNull(),
     /** Stored as typed (trimmed); uniqueness and look-ups are case-insensitive. */
     email: text('email').notNull(),
+    /** What others type after @ to mention the user: unique, generated from the name at sign-up. */
+    handle: text('handle').notNull(),
     /** argon2id hash; null for accounts created through social sign-in. */
     passwordHash: text('password_hash'),
     bio: text('bio'),
@@ -16,9 +19,18 @@ export const users = pgTable(
     profilePicture: text('profile_picture'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Kept by PostgreSQL for search: name above bio. */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs((): SQL => searchDocument([users.name, 'A'], [users.bio, 'B'])),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt),
+    index('users_search_idx').using('gin', t.searchVector).with(SEARCH_INDEX_OPTIONS),
+    // Finds names typed with a typo ('jonh' finds John); needs the pg_trgm extension.
+    index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`).with(SEARCH_INDEX_OPTIONS),
+    uniqueIndex('users_handle_key').on(t.handle),
+    check('users_handle_format', sql`${t.handle} ~ '^[a-z0-9_]{3,30}$'`),
   ],
 );

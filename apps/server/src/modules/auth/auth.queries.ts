@@ -9,11 +9,3 @@ export async function findCredentialsByEmail(db: Database, email: string) {
     .where(sql`lower(${users.email}) = lower(${email})`);
   return row ?? null;
 }
-
-export async function insertPasswordAccount(
-  db: Database,
-  account: { name: string; email: string; passwordHash: string },
-) {
-  const [row] = await db.insert(users).values(account).returning({ id: users.id });
-  return row!;
-}

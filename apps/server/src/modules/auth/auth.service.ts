@@ -4,7 +4,8 @@ import type { Database } from '../../db/client.js';
 import { conflict, unauthorized } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { TokenService } from '../../lib/tokens.js';
-import { findCredentialsByEmail, insertPasswordAccount } from './auth.queries.js';
+import { insertAccount } from '../users/accounts.js';
+import { findCredentialsByEmail } from './auth.queries.js';
 
 /** Verified against when the e-mail is unknown, so both failures take the same time. */
 const DECOY_HASH = await hash('pathwise-decoy-password');
@@ -14,7 +15,7 @@ export function createAuthService(db: Database, tokens: TokenService) {
     async signup(body: SignupBody) {
       const passwordHash = await hash(body.password);
       try {
-        const { id } = await insertPasswordAccount(db, { name: body.name, email: body.email, passwordHash });
+        const { id } = await insertAccount(db, { name: body.name, email: body.email, passwordHash });
         return { accessToken: await tokens.sign(id), tokenType: 'Bearer' as const };
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(AUTH_MESSAGES.emailTaken);

@@ -1,19 +1,66 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { follows, posts, users } from '../../db/schema/index.js';
 
-export async function findUserById(db: Database, id: number) {
+const countOf = (query: SQL) => sql`(${query})`.mapWith(Number);
+
+/** A user with exact counts and whether `viewerId` follows them, in one statement. */
+export async function findProfile(db: Database, id: number, viewerId: number) {
   const [row] = await db
     .select({
       id: users.id,
       name: users.name,
+      handle: users.handle,
       email: users.email,
       bio: users.bio,
       location: users.location,
       profilePicture: users.profilePicture,
       createdAt: users.createdAt,
+      followersCount: countOf(sql`select count(*) from ${follows} where ${follows.followedId} = ${users.id}`),
+      followingCount: countOf(sql`select count(*) from ${follows} where ${follows.followerId} = ${users.id}`),
+      postsCount: countOf(sql`select count(*) from ${posts} where ${posts.authorId} = ${users.id}`),
+      isCurrentUserFollowing: sql<boolean>`exists (
+        select 1 from ${follows}
+        where ${follows.followerId} = ${viewerId} and ${follows.followedId} = ${users.id})`,
     })
     .from(users)
     .where(eq(users.id, id));
   return row ?? null;
+}
+export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
+
+export async function userExists(db: Database, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return row !== undefined;
+}
+
+/** The user's picture key, locking the row until the transaction ends so concurrent changes queue up. */
+export async function lockProfilePicture(db: Database, id: number) {
+  const [row] = await db
+    .select({ profilePicture: users.profilePicture })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateProfileFields(
+  db: Database,
+  id: number,
+  fields: {
+    name: string;
+    email: string;
+    bio: string | null;
+    location: string | null;
+    profilePicture: string | null;
+  },
+) {
+  await db
+    .update(users)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+export async function setProfilePicture(db: Database, id: number, key: string) {
+  await db.update(users).set({ profilePicture: key, updatedAt: sql`now()` }).where(eq(users.id, id));
 }

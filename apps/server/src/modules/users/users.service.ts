@@ -1,19 +1,105 @@
-import type { CurrentUser } from '@pathwise/contract';
+import {
+  AUTH_MESSAGES,
+  type CurrentUser,
+  type ProfilePictureResponse,
+  type ProfileUpdateBody,
+  USER_MESSAGES,
+  type UserProfile,
+} from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import type { Uploads } from '../../lib/storage/storage.js';
+import type { StagedUpload } from '../../lib/uploads/receive.js';
 import type { Viewer } from '../../lib/viewer.js';
-import { findUserById } from './users.queries.js';
+import { newAvatarKey, ownedPictureKeys, renderAvatar } from './avatar.js';
+import {
+  findProfile,
+  lockProfilePicture,
+  type ProfileRow,
+  setProfilePicture,
+  updateProfileFields,
+  userExists,
+} from './users.queries.js';
 
-export function createUsersService(db: Database) {
+const toProfile = (viewer: Viewer, row: ProfileRow): UserProfile => ({
+  ...row,
+  profilePicture: viewer.mediaUrl(row.profilePicture),
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * The picture key to keep after an update: the body may only remove the picture (null) or repeat the
+ * URL it was given for the current one; new pictures arrive through the upload endpoint.
+ */
+function nextPicture(viewer: Viewer, current: string | null, requested: string | null | undefined) {
+  if (requested === undefined || requested === viewer.mediaUrl(current)) return current;
+  if (requested === null) return null;
+  throw badRequest(USER_MESSAGES.pictureNotUploaded, [
+    { field: 'profilePicture', message: USER_MESSAGES.pictureNotUploaded },
+  ]);
+}
+
+export function createUsersService(db: Database, uploads: Uploads) {
+  async function profile(viewer: Viewer, id: number): Promise<UserProfile> {
+    const row = await findProfile(db, id, viewer.id);
+    if (!row) throw notFound(USER_MESSAGES.notFound);
+    return toProfile(viewer, row);
+  }
+
   return {
-    /** The viewer's own account, or null when it no longer exists. */
+    /** The viewer's own profile, or null when the account no longer exists. */
     async currentUser(viewer: Viewer): Promise<CurrentUser | null> {
-      const row = await findUserById(db, viewer.id);
-      if (!row) return null;
-      return {
-        ...row,
-        profilePicture: viewer.mediaUrl(row.profilePicture),
-        createdAt: row.createdAt.toISOString(),
-      };
+      const row = await findProfile(db, viewer.id, viewer.id);
+      return row && toProfile(viewer, row);
+    },
+
+    profile,
+
+    async updateProfile(viewer: Viewer, id: number, body: ProfileUpdateBody): Promise<UserProfile> {
+      if (id !== viewer.id) {
+        throw (await userExists(db, id))
+          ? forbidden(USER_MESSAGES.notYourProfile)
+          : notFound(USER_MESSAGES.notFound);
+      }
+      let replaced: string[];
+      try {
+        replaced = await db.transaction(async (tx) => {
+          const current = await lockProfilePicture(tx, id);
+          if (!current) throw notFound(USER_MESSAGES.notFound);
+          const picture = nextPicture(viewer, current.profilePicture, body.profilePicture);
+          await updateProfileFields(tx, id, { ...body, profilePicture: picture });
+          return picture === current.profilePicture ? [] : ownedPictureKeys(current.profilePicture);
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error, 'users_email_lower_key')) throw error;
+        throw new AppError(409, AUTH_MESSAGES.emailTaken, [
+          { field: 'email', message: AUTH_MESSAGES.emailTaken },
+        ]);
+      }
+      await uploads.storage.remove(replaced);
+      return profile(viewer, id);
+    },
+
+    /** Makes an accepted upload the viewer's picture at once; the previous picture's file is removed. */
+    async replacePicture(viewer: Viewer, upload: StagedUpload | undefined): Promise<ProfilePictureResponse> {
+      if (!upload) throw badRequest(USER_MESSAGES.pictureMissing);
+      const key = newAvatarKey();
+      await uploads.storage.putFile(key, await renderAvatar(upload.path, uploads.tmpDir));
+      let previous: string | null;
+      try {
+        previous = await db.transaction(async (tx) => {
+          const current = await lockProfilePicture(tx, viewer.id);
+          if (!current) throw notFound(USER_MESSAGES.notFound);
+          await setProfilePicture(tx, viewer.id, key);
+          return current.profilePicture;
+        });
+      } catch (error) {
+        await uploads.storage.remove([key]);
+        throw error;
+      }
+      await uploads.storage.remove(ownedPictureKeys(previous));
+      return { fileUrl: viewer.mediaUrl(key) ?? key };
     },
   };
 }

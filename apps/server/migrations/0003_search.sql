@@ -1,0 +1,9 @@
+-- The typo-tolerant name search needs trigrams (part of PostgreSQL's standard contrib package; PGlite loads it).
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+ALTER TABLE "learning_plans" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce("learning_plans"."title", '')) || to_tsvector('simple', coalesce("learning_plans"."title", '')), 'A') || setweight(to_tsvector('english', coalesce("learning_plans"."description", '')) || to_tsvector('simple', coalesce("learning_plans"."description", '')), 'B')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "posts" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce("posts"."title", '')) || to_tsvector('simple', coalesce("posts"."title", '')), 'A') || setweight(to_tsvector('english', coalesce("posts"."content", '')) || to_tsvector('simple', coalesce("posts"."content", '')), 'B')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce("users"."name", '')) || to_tsvector('simple', coalesce("users"."name", '')), 'A') || setweight(to_tsvector('english', coalesce("users"."bio", '')) || to_tsvector('simple', coalesce("users"."bio", '')), 'B')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "learning_plans_search_idx" ON "learning_plans" USING gin ("search_vector") WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "posts_search_idx" ON "posts" USING gin ("search_vector") WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "users_search_idx" ON "users" USING gin ("search_vector") WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "users_name_trgm_idx" ON "users" USING gin (lower("name") gin_trgm_ops) WITH (fastupdate=false);

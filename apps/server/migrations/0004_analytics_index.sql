@@ -1,0 +1,1 @@
+CREATE INDEX "activities_user_plan_occurred_at_idx" ON "activities" USING btree ("user_id","plan_id","occurred_at");

@@ -1,0 +1,96 @@
+import cookie from '@fastify/cookie';
+import { OAUTH_MESSAGES, OAUTH_PATHS } from '@pathwise/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import { publicOrigin } from '../../lib/viewer.js';
+import { FLOW_TTL_SECONDS } from './oauth.flow.js';
+import { type OAuthService, ProviderFailure } from './oauth.service.js';
+
+type OAuthRoutesOptions = { oauth: OAuthService; publicUrl: string | undefined };
+
+const FLOW_COOKIE = 'pathwise_oauth_flow';
+
+const providerParams = z.object({
+  provider: z
+    .string()
+    .transform((provider) => provider.toLowerCase())
+    .meta({ description: 'Provider id, such as google' }),
+});
+
+/**
+ * Social sign-in (spec §4, §7): browser navigations, never AJAX calls. Every outcome, failures
+ * included, is a redirect to the web app's OAuth redirect page with `?token=` or a readable `?error=`.
+ */
+export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app, { oauth, publicUrl }) => {
+  await app.register(cookie);
+
+  const origin = (request: FastifyRequest) => publicOrigin(publicUrl, request);
+  // Normalised (no default port…) as openid-client sends it to the token endpoint: both must match.
+  const redirectUri = (request: FastifyRequest, provider: string) =>
+    new URL(`${origin(request)}${OAUTH_PATHS.callback(provider)}`).href;
+  const toWebApp = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    outcome: { token: string } | { error: string },
+  ) =>
+    reply
+      .header('cache-control', 'no-store')
+      .redirect(`${origin(request)}${OAUTH_PATHS.redirectPage}?${new URLSearchParams(outcome)}`);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ProviderFailure) request.log.warn({ err: error.cause }, error.message);
+    else if (!(error instanceof AppError)) request.log.error({ err: error }, 'social sign-in failed');
+    const message = error instanceof AppError ? error.message : OAUTH_MESSAGES.serverFailed;
+    return toWebApp(request, reply, { error: message });
+  });
+
+  app.get(
+    '/authorize/:provider',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Start social sign-in (browser navigation)',
+        description:
+          'Redirects to the provider with an authorization code request (state, nonce, PKCE). The flow is kept in a short-lived signed cookie until the callback.',
+        params: providerParams,
+      },
+    },
+    async (request, reply) => {
+      const provider = oauth.provider(request.params.provider);
+      const { authorizationUrl, sealedFlow } = await oauth.start(provider, redirectUri(request, provider.id));
+      reply.setCookie(FLOW_COOKIE, sealedFlow, {
+        path: OAUTH_PATHS.callback(provider.id),
+        httpOnly: true,
+        // Lax: the cookie goes along with the provider's top-level redirect back to us.
+        sameSite: 'lax',
+        secure: origin(request).startsWith('https:'),
+        maxAge: FLOW_TTL_SECONDS,
+      });
+      return reply.header('cache-control', 'no-store').redirect(authorizationUrl.href);
+    },
+  );
+
+  app.get(
+    '/callback/:provider',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish social sign-in (the provider redirects the browser here)',
+        description: `Redirects to ${OAUTH_PATHS.redirectPage}?token=… on success, ?error=… otherwise.`,
+        params: providerParams,
+      },
+    },
+    async (request, reply) => {
+      const provider = oauth.provider(request.params.provider);
+      const sealedFlow = request.cookies[FLOW_COOKIE];
+      // A flow is used once, whatever the outcome.
+      reply.clearCookie(FLOW_COOKIE, { path: OAUTH_PATHS.callback(provider.id) });
+      const callbackUrl = new URL(redirectUri(request, provider.id));
+      callbackUrl.search = new URL(request.url, callbackUrl).search;
+      const token = await oauth.finish(provider, callbackUrl, sealedFlow);
+      return toWebApp(request, reply, { token });
+    },
+  );
+};

@@ -1,0 +1,78 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { comments, posts, users } from '../../db/schema/index.js';
+
+const commentColumns = {
+  id: comments.id,
+  content: comments.content,
+  createdAt: comments.createdAt,
+  updatedAt: comments.updatedAt,
+  postId: comments.postId,
+  userId: users.id,
+  userName: users.name,
+  userPicture: users.profilePicture,
+};
+export type CommentRow = NonNullable<Awaited<ReturnType<typeof findComment>>>;
+
+const selectComments = (db: Database) =>
+  db.select(commentColumns).from(comments).innerJoin(users, eq(users.id, comments.authorId));
+
+/** A page of the post's comments with their authors, newest first, in one statement. */
+export function selectCommentsOfPost(
+  db: Database,
+  postId: number,
+  window: { limit: number; offset: number },
+) {
+  return selectComments(db)
+    .where(eq(comments.postId, postId))
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+export function countCommentsOfPost(db: Database, postId: number) {
+  return db.$count(comments, eq(comments.postId, postId));
+}
+
+export async function findComment(db: Database, id: number) {
+  const [row] = await selectComments(db).where(eq(comments.id, id));
+  return row ?? null;
+}
+
+/**
+ * The post's author; with `lock`, the post row is held until the transaction ends so a concurrent
+ * delete of the post waits for the new comment instead of failing it.
+ */
+export async function findPostAuthor(db: Database, postId: number, lock?: 'key share') {
+  const query = db.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, postId));
+  const [row] = lock ? await query.for(lock) : await query;
+  return row ?? null;
+}
+
+/** Who may change the comment: its author and the author of its post; the row is locked for the change. */
+export async function lockCommentWithPostAuthor(db: Database, id: number) {
+  const [row] = await db
+    .select({ postId: comments.postId, authorId: comments.authorId, postAuthorId: posts.authorId })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .where(eq(comments.id, id))
+    .for('update', { of: comments });
+  return row ?? null;
+}
+
+export async function insertComment(
+  db: Database,
+  values: { postId: number; authorId: number; content: string },
+) {
+  const [row] = await db.insert(comments).values(values).returning({ id: comments.id });
+  return row!.id;
+}
+
+export async function updateCommentContent(db: Database, id: number, content: string) {
+  await db.update(comments).set({ content, updatedAt: sql`now()` }).where(eq(comments.id, id));
+}
+
+/** Deletes the comment; its notifications and activities go with it (ON DELETE CASCADE). */
+export async function deleteComment(db: Database, id: number) {
+  await db.delete(comments).where(eq(comments.id, id));
+}

@@ -1,0 +1,87 @@
+import {
+  comment,
+  commentIdParams,
+  commentInput,
+  commentPage,
+  commentsOfPostParams,
+  errorBody,
+  pageQuery,
+} from '@pathwise/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { viewerOf } from '../../lib/viewer.js';
+import type { CommentsService } from './comments.service.js';
+
+const tags = ['comments'];
+const security = [{ bearerAuth: [] }];
+const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }> = async (
+  app,
+  { comments },
+) => {
+  app.get(
+    '/posts/:postId/comments',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A post's comments, newest first",
+        params: commentsOfPostParams,
+        querystring: pageQuery(),
+        response: { 200: commentPage, ...failures },
+      },
+    },
+    async (request) => comments.ofPost(viewerOf(request), request.params.postId, request.query),
+  );
+
+  app.post(
+    '/posts/:postId/comments',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Comment on a post',
+        params: commentsOfPostParams,
+        body: commentInput,
+        response: { 201: comment, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const created = await comments.create(viewerOf(request), request.params.postId, request.body);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    '/comments/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edit your comment',
+        params: commentIdParams,
+        body: commentInput,
+        response: { 200: comment, ...failures },
+      },
+    },
+    async (request) => comments.update(viewerOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/comments/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete your comment, or any comment on your post',
+        params: commentIdParams,
+        response: { 204: z.null(), ...failures },
+      },
+    },
+    async (request, reply) => {
+      await comments.remove(viewerOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

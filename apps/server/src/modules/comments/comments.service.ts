@@ -1,0 +1,120 @@
+import {
+  type Comment,
+  type CommentInput,
+  type Page,
+  type PageQuery,
+  POST_MESSAGES,
+} from '@pathwise/contract';
+import type { Database } from '../../db/client.js';
+import { forbidden, notFound } from '../../lib/app-error.js';
+import type { EventBus } from '../../lib/events.js';
+import { pageWindow, toPage } from '../../lib/pagination.js';
+import type { MediaUrl, Viewer } from '../../lib/viewer.js';
+import {
+  type CommentRow,
+  countCommentsOfPost,
+  deleteComment,
+  findComment,
+  findPostAuthor,
+  insertComment,
+  lockCommentWithPostAuthor,
+  selectCommentsOfPost,
+  updateCommentContent,
+} from './comments.queries.js';
+
+const toComment = (row: CommentRow, mediaUrl: MediaUrl): Comment => ({
+  id: row.id,
+  content: row.content,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+  postId: row.postId,
+  user: { id: row.userId, name: row.userName, profilePicture: mediaUrl(row.userPicture) },
+});
+
+/** The comment locked for a change, or 404/403 (`may` decides who is allowed, with `refusal` as the message). */
+async function lockChangeable(
+  tx: Database,
+  id: number,
+  may: (comment: { authorId: number; postAuthorId: number }) => boolean,
+  refusal: string,
+) {
+  const comment = await lockCommentWithPostAuthor(tx, id);
+  if (!comment) throw notFound(POST_MESSAGES.commentNotFound);
+  if (!may(comment)) throw forbidden(refusal);
+  return comment;
+}
+
+export function createCommentsService({ db, events }: { db: Database; events: EventBus }) {
+  async function answerFor(viewer: Viewer, id: number): Promise<Comment> {
+    const row = await findComment(db, id);
+    if (!row) throw notFound(POST_MESSAGES.commentNotFound);
+    return toComment(row, viewer.mediaUrl);
+  }
+
+  return {
+    /** Newest first, in three statements whatever the page size. */
+    async ofPost(viewer: Viewer, postId: number, query: PageQuery): Promise<Page<Comment>> {
+      if (!(await findPostAuthor(db, postId))) throw notFound(POST_MESSAGES.postNotFound);
+      const total = await countCommentsOfPost(db, postId);
+      const rows = await selectCommentsOfPost(db, postId, pageWindow(query));
+      return toPage(
+        rows.map((row) => toComment(row, viewer.mediaUrl)),
+        total,
+        query,
+      );
+    },
+
+    async create(viewer: Viewer, postId: number, { content }: CommentInput): Promise<Comment> {
+      const id = await db.transaction(async (tx) => {
+        const post = await findPostAuthor(tx, postId, 'key share');
+        if (!post) throw notFound(POST_MESSAGES.postNotFound);
+        const commentId = await insertComment(tx, { postId, authorId: viewer.id, content });
+        await events.publish(tx, {
+          type: 'comment.created',
+          actorId: viewer.id,
+          postId,
+          postAuthorId: post.authorId,
+          commentId,
+          content,
+        });
+        return commentId;
+      });
+      return answerFor(viewer, id);
+    },
+
+    /** Only the comment's author edits it (DESIGN §5). */
+    async update(viewer: Viewer, id: number, { content }: CommentInput): Promise<Comment> {
+      await db.transaction(async (tx) => {
+        const comment = await lockChangeable(
+          tx,
+          id,
+          ({ authorId }) => authorId === viewer.id,
+          POST_MESSAGES.cannotEditComment,
+        );
+        await updateCommentContent(tx, id, content);
+        await events.publish(tx, {
+          type: 'comment.updated',
+          actorId: viewer.id,
+          postId: comment.postId,
+          commentId: id,
+          content,
+        });
+      });
+      return answerFor(viewer, id);
+    },
+
+    /** The comment's author or the post's author may delete it. */
+    async remove(viewer: Viewer, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        await lockChangeable(
+          tx,
+          id,
+          ({ authorId, postAuthorId }) => authorId === viewer.id || postAuthorId === viewer.id,
+          POST_MESSAGES.cannotDeleteComment,
+        );
+        await deleteComment(tx, id);
+      });
+    },
+  };
+}
+export type CommentsService = ReturnType<typeof createCommentsService>;

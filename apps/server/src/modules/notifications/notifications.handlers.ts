@@ -1,0 +1,131 @@
+import { mentionedHandles } from '@pathwise/contract';
+import type { SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import type { EventBus } from '../../lib/events.js';
+import {
+  type Dedupe,
+  findUserName,
+  followersOf,
+  insertNotifications,
+  type NewNotification,
+  oneUser,
+  usersWithHandles,
+} from './notifications.queries.js';
+
+type Notice = Omit<NewNotification, 'message'> & { message: (actorName: string) => string };
+
+/** Writes `notice` for `recipients` (never the actor) in the cause's transaction. */
+async function notify(tx: Database, notice: Notice, recipients: SQL, dedupe: Dedupe) {
+  const actorName = await findUserName(tx, notice.actorId);
+  if (actorName === null) return;
+  await insertNotifications(tx, { ...notice, message: notice.message(actorName) }, recipients, dedupe);
+}
+
+/**
+ * Mentions in a post or comment: every mentioned user but the author, once per post or comment, so
+ * an edit only notifies the users it newly mentions. The link is the post, also for a comment (the
+ * web opens comments on their post); `commentId` makes the notification go when the comment goes.
+ */
+async function notifyMentions(
+  tx: Database,
+  mention: { actorId: number; postId: number; commentId?: number },
+  ...texts: string[]
+) {
+  const handles = mentionedHandles(...texts);
+  if (handles.length === 0) return;
+  const where = mention.commentId === undefined ? 'a post' : 'a comment';
+  await notify(
+    tx,
+    {
+      type: 'MENTION',
+      actorId: mention.actorId,
+      message: (actor) => `${actor} mentioned you in ${where}`,
+      entityType: 'post',
+      entityId: mention.postId,
+      postId: mention.postId,
+      commentId: mention.commentId,
+    },
+    usersWithHandles(handles),
+    'ever',
+  );
+}
+
+/**
+ * Notifications are written in the same transaction as their cause, never for acting on your own
+ * things. Re-liking (or re-following) while the earlier notification is still unread adds nothing.
+ */
+export function registerNotificationHandlers(events: EventBus) {
+  events.subscribe('post.liked', async (tx, event) => {
+    if (event.postAuthorId === event.actorId) return;
+    await notify(
+      tx,
+      {
+        type: 'LIKE',
+        actorId: event.actorId,
+        message: (actor) => `${actor} liked your post`,
+        entityType: 'post',
+        entityId: event.postId,
+        postId: event.postId,
+      },
+      oneUser(event.postAuthorId),
+      'unread',
+    );
+  });
+
+  events.subscribe('comment.created', async (tx, event) => {
+    if (event.postAuthorId !== event.actorId) {
+      await notify(
+        tx,
+        {
+          type: 'COMMENT',
+          actorId: event.actorId,
+          message: (actor) => `${actor} commented on your post`,
+          entityType: 'post',
+          entityId: event.postId,
+          postId: event.postId,
+          commentId: event.commentId,
+        },
+        oneUser(event.postAuthorId),
+        'ever',
+      );
+    }
+    await notifyMentions(tx, event, event.content);
+  });
+
+  events.subscribe('comment.updated', (tx, event) => notifyMentions(tx, event, event.content));
+
+  events.subscribe('post.created', (tx, event) => notifyMentions(tx, event, event.title, event.content));
+  events.subscribe('post.updated', (tx, event) => notifyMentions(tx, event, event.title, event.content));
+
+  events.subscribe('user.followed', (tx, event) =>
+    notify(
+      tx,
+      {
+        type: 'FOLLOW',
+        actorId: event.actorId,
+        message: (actor) => `${actor} started following you`,
+        entityType: 'user',
+        entityId: event.actorId,
+      },
+      oneUser(event.followedId),
+      'unread',
+    ),
+  );
+
+  // Published only for plans others can see (created public, or made public): every follower may open it.
+  events.subscribe('plan.published', (tx, event) =>
+    notify(
+      tx,
+      {
+        type: 'LEARNING_PLAN_SHARE',
+        actorId: event.actorId,
+        message: (actor) => `${actor} shared a new learning plan: ${event.title}`,
+        entityType: 'learning-plan',
+        entityId: event.planId,
+        planId: event.planId,
+      },
+      followersOf(event.actorId),
+      'ever',
+    ),
+  );
+}

@@ -1,0 +1,174 @@
+import type { NotificationEntityType, NotificationType } from '@pathwise/contract';
+import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.js';
+import { follows, notifications, users } from '../../db/schema/index.js';
+
+/** The one PostgreSQL channel every server process LISTENs on; payloads are `LiveSignal` JSON. */
+export const NOTIFICATIONS_CHANNEL = 'pathwise_notifications';
+
+/** What crosses processes: whose unread count changed, and the new notification if there is one. */
+export type LiveSignal = { recipientId: number; notificationId?: number };
+
+export type NewNotification = {
+  type: NotificationType;
+  actorId: number;
+  message: string;
+  entityType: NotificationEntityType;
+  entityId: number;
+  postId?: number | undefined;
+  commentId?: number | undefined;
+  planId?: number | undefined;
+};
+
+/** Which earlier notification keeps a new identical one from being written: an unread one, or any. */
+export type Dedupe = 'unread' | 'ever';
+
+export async function findUserName(db: Database, id: number): Promise<string | null> {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id));
+  return row?.name ?? null;
+}
+
+/** Recipients, as a subquery with an `id` column. */
+export const oneUser = (id: number): SQL =>
+  sql`select ${users.id} as id from ${users} where ${users.id} = ${id}`;
+
+export const followersOf = (userId: number): SQL =>
+  sql`select ${follows.followerId} as id from ${follows} where ${follows.followedId} = ${userId}`;
+
+export const usersWithHandles = (handles: string[]): SQL =>
+  sql`select ${users.id} as id from ${users} where ${users.handle} in (${sql.join(
+    handles.map((handle) => sql`${handle}`),
+    sql`, `,
+  )})`;
+
+/**
+ * Writes one notification per recipient in one statement, skipping the actor and anyone who already
+ * has the same notification (`dedupe`), and signals each one to every server process. NOTIFY is
+ * delivered when the surrounding transaction commits, so a rolled-back cause announces nothing.
+ */
+export async function insertNotifications(
+  db: Database,
+  notice: NewNotification,
+  recipients: SQL,
+  dedupe: Dedupe,
+): Promise<void> {
+  const postId = notice.postId ?? null;
+  const commentId = notice.commentId ?? null;
+  const planId = notice.planId ?? null;
+  await db.execute(sql`
+    with inserted as (
+      insert into ${notifications}
+        (recipient_id, actor_id, type, message, entity_type, entity_id, post_id, comment_id, plan_id)
+      select distinct recipient.id, ${notice.actorId}::integer, ${notice.type}::text, ${notice.message}::text,
+        ${notice.entityType}::text, ${notice.entityId}::integer, ${postId}::integer, ${commentId}::integer,
+        ${planId}::integer
+      from (${recipients}) as recipient
+      where recipient.id <> ${notice.actorId}
+        and not exists (
+          select 1 from ${notifications} earlier
+          where earlier.recipient_id = recipient.id
+            and earlier.type = ${notice.type}
+            and earlier.actor_id = ${notice.actorId}
+            and earlier.entity_type = ${notice.entityType}
+            and earlier.entity_id = ${notice.entityId}
+            and earlier.post_id is not distinct from ${postId}::integer
+            and earlier.comment_id is not distinct from ${commentId}::integer
+            and earlier.plan_id is not distinct from ${planId}::integer
+            ${dedupe === 'unread' ? sql`and not earlier.is_read` : sql``}
+        )
+      returning id, recipient_id
+    )
+    select pg_notify(${NOTIFICATIONS_CHANNEL},
+      json_build_object('recipientId', recipient_id, 'notificationId', id)::text)
+    from inserted`);
+}
+
+/** Tells every server process that the recipient's unread count changed (sent on commit). */
+export async function signalUnreadCount(db: Database, recipientId: number): Promise<void> {
+  const signal: LiveSignal = { recipientId };
+  await db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${JSON.stringify(signal)})`);
+}
+
+const actors = alias(users, 'actor');
+
+const notificationColumns = {
+  id: notifications.id,
+  type: notifications.type,
+  message: notifications.message,
+  isRead: notifications.isRead,
+  createdAt: notifications.createdAt,
+  entityType: notifications.entityType,
+  entityId: notifications.entityId,
+  actorId: actors.id,
+  actorName: actors.name,
+  actorPicture: actors.profilePicture,
+};
+
+const selectNotifications = (db: Database) =>
+  db.select(notificationColumns).from(notifications).leftJoin(actors, eq(actors.id, notifications.actorId));
+export type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>['execute']>>[number];
+
+const ownedBy = (recipientId: number, unreadOnly: boolean) =>
+  and(eq(notifications.recipientId, recipientId), unreadOnly ? eq(notifications.isRead, false) : undefined);
+
+/**
+ * One page of the recipient's notifications, newest first, with their actors, each row with `total`
+ * (how many there are in all): one round trip. An empty page has no row to carry the total.
+ */
+export function listNotifications(
+  db: Database,
+  recipientId: number,
+  unreadOnly: boolean,
+  window: { limit: number; offset: number },
+) {
+  return db
+    .select({ ...notificationColumns, total: db.$count(notifications, ownedBy(recipientId, unreadOnly)) })
+    .from(notifications)
+    .leftJoin(actors, eq(actors.id, notifications.actorId))
+    .where(ownedBy(recipientId, unreadOnly))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+export async function countNotifications(db: Database, recipientId: number, unreadOnly: boolean) {
+  const [row] = await db
+    .select({ total: sql`count(*)`.mapWith(Number) })
+    .from(notifications)
+    .where(ownedBy(recipientId, unreadOnly));
+  return row?.total ?? 0;
+}
+
+/** The recipient's notifications created after `afterId` (a stream reconnecting), oldest first. */
+export function listNotificationsAfter(db: Database, recipientId: number, afterId: number, limit: number) {
+  return selectNotifications(db)
+    .where(and(eq(notifications.recipientId, recipientId), gt(notifications.id, afterId)))
+    .orderBy(notifications.id)
+    .limit(limit);
+}
+
+/** One notification of `recipientId` with its actor, or null (missing, or someone else's). */
+export async function findNotification(db: Database, id: number, recipientId: number) {
+  const [row] = await selectNotifications(db).where(
+    and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)),
+  );
+  return row ?? null;
+}
+
+/** Marks one of the recipient's notifications read; false when it is not theirs or does not exist. */
+export async function markRead(db: Database, id: number, recipientId: number): Promise<boolean> {
+  const updated = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)))
+    .returning({ id: notifications.id });
+  return updated.length > 0;
+}
+
+export async function markAllRead(db: Database, recipientId: number): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.recipientId, recipientId), eq(notifications.isRead, false)));
+}

@@ -1,0 +1,130 @@
+import {
+  errorBody,
+  NOTIFICATION_STREAM,
+  notification,
+  notificationIdParams,
+  notificationListQuery,
+  notificationPage,
+  readAllResponse,
+  unreadCount,
+} from '@pathwise/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { openEventStream } from '../../lib/event-stream.js';
+import { viewerOf } from '../../lib/viewer.js';
+import type { LiveNotifications } from './notifications.live.js';
+import type { NotificationRow } from './notifications.queries.js';
+import { type NotificationsService, toNotification } from './notifications.service.js';
+
+type NotificationRoutesOptions = { notifications: NotificationsService; live: LiveNotifications };
+
+const security = [{ bearerAuth: [] }];
+const tags = ['notifications'];
+
+/** `Last-Event-ID` of a reconnecting stream: the id of the last notification it received. */
+function lastEventIdOf(header: string | string[] | undefined): number | null {
+  return typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : null;
+}
+
+export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions> = async (
+  app,
+  { notifications, live },
+) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The signed-in user's notifications, newest first",
+        querystring: notificationListQuery,
+        response: { 200: notificationPage, 400: errorBody, 401: errorBody },
+      },
+    },
+    async (request) => notifications.list(viewerOf(request), request.query),
+  );
+
+  app.get(
+    '/unread/count',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'How many notifications the signed-in user has not read (a bare number)',
+        response: { 200: unreadCount, 401: errorBody },
+      },
+    },
+    async (request) => notifications.unreadCount(viewerOf(request)),
+  );
+
+  app.patch(
+    '/read-all',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Marks all the signed-in user's notifications read",
+        response: { 200: readAllResponse, 401: errorBody },
+      },
+    },
+    async (request) => notifications.markAllRead(viewerOf(request)),
+  );
+
+  app.patch(
+    '/:id/read',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Marks one of your notifications read',
+        params: notificationIdParams,
+        response: { 200: notification, 400: errorBody, 401: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => notifications.markRead(viewerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/stream',
+    {
+      compress: false,
+      schema: {
+        tags,
+        security,
+        summary: 'Live notifications and unread count (Server-Sent Events)',
+        description:
+          'Events `notification` (a notification; event id = its id) and `unread-count` (a number, sent on connect and on every change); a comment line as heartbeat. Reconnect with `Last-Event-ID` to receive what was missed.',
+        response: { 401: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const stream = openEventStream(reply, NOTIFICATION_STREAM);
+      const { events } = NOTIFICATION_STREAM;
+      const sendCount = (count: number) => stream.send(events.unreadCount, count);
+      const sendNotification = (row: NotificationRow) =>
+        stream.send(events.notification, toNotification(viewer.mediaUrl, row), row.id);
+      const unsubscribe = live.subscribe(viewer.id, {
+        push(update) {
+          if (update.notification) sendNotification(update.notification);
+          sendCount(update.unreadCount);
+        },
+        close: stream.close,
+      });
+      stream.onClose(unsubscribe);
+
+      // Subscribed first, so nothing committed from now on is missed; a notification may then
+      // arrive twice (replayed and live), which clients recognise by its id.
+      try {
+        const { missed, unreadCount: count } = await notifications.catchUp(
+          viewer.id,
+          lastEventIdOf(request.headers['last-event-id']),
+        );
+        for (const row of missed) sendNotification(row);
+        sendCount(count);
+      } catch (error) {
+        request.log.error({ err: error }, 'notification stream could not catch up');
+        stream.close();
+      }
+    },
+  );
+};

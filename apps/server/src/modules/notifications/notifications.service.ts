@@ -1,0 +1,100 @@
+import {
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_STREAM,
+  type Notification,
+  type NotificationEntityType,
+  type NotificationListQuery,
+  type NotificationType,
+  type Page,
+} from '@pathwise/contract';
+import type { Database } from '../../db/client.js';
+import { notFound } from '../../lib/app-error.js';
+import { pageWindow, toPage } from '../../lib/pagination.js';
+import type { MediaUrl, Viewer } from '../../lib/viewer.js';
+import {
+  countNotifications,
+  findNotification,
+  type LiveSignal,
+  listNotifications,
+  listNotificationsAfter,
+  markAllRead,
+  markRead,
+  type NotificationRow,
+  signalUnreadCount,
+} from './notifications.queries.js';
+
+export function toNotification(mediaUrl: MediaUrl, row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type as NotificationType,
+    message: row.message,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+    entityType: row.entityType as NotificationEntityType,
+    entityId: row.entityId,
+    actor:
+      row.actorId === null
+        ? null
+        : { id: row.actorId, name: row.actorName ?? '', profilePicture: mediaUrl(row.actorPicture) },
+  };
+}
+
+/** What a stream sends for one signal: the new notification (when there is one) and the unread count. */
+export type LiveUpdate = { notification: NotificationRow | null; unreadCount: number };
+
+/** Reading and marking one's own notifications; they are written by the event handlers. */
+export function createNotificationsService(db: Database) {
+  const unreadCount = (recipientId: number) => countNotifications(db, recipientId, true);
+
+  return {
+    async list(viewer: Viewer, query: NotificationListQuery): Promise<Page<Notification>> {
+      const rows = await listNotifications(db, viewer.id, query.unreadOnly, pageWindow(query));
+      const total = rows[0]?.total ?? (await countNotifications(db, viewer.id, query.unreadOnly));
+      return toPage(
+        rows.map((row) => toNotification(viewer.mediaUrl, row)),
+        total,
+        query,
+      );
+    },
+
+    unreadCount: (viewer: Viewer) => unreadCount(viewer.id),
+
+    /** Only the recipient may; anyone else's notification is as missing as one that does not exist. */
+    async markRead(viewer: Viewer, id: number): Promise<Notification> {
+      const row = await db.transaction(async (tx) => {
+        if (!(await markRead(tx, id, viewer.id))) throw notFound(NOTIFICATION_MESSAGES.notFound);
+        await signalUnreadCount(tx, viewer.id);
+        return findNotification(tx, id, viewer.id);
+      });
+      return toNotification(viewer.mediaUrl, row!);
+    },
+
+    async markAllRead(viewer: Viewer) {
+      await db.transaction(async (tx) => {
+        await markAllRead(tx, viewer.id);
+        await signalUnreadCount(tx, viewer.id);
+      });
+      return { success: true as const, message: NOTIFICATION_MESSAGES.allRead };
+    },
+
+    /** For a stream (re)connecting: what it missed after `lastEventId` (none on a first connect) and the count. */
+    async catchUp(recipientId: number, lastEventId: number | null) {
+      const [missed, count] = await Promise.all([
+        lastEventId === null
+          ? []
+          : listNotificationsAfter(db, recipientId, lastEventId, NOTIFICATION_STREAM.replayLimit),
+        unreadCount(recipientId),
+      ]);
+      return { missed, unreadCount: count };
+    },
+
+    async liveUpdate({ recipientId, notificationId }: LiveSignal): Promise<LiveUpdate> {
+      const [notification, count] = await Promise.all([
+        notificationId === undefined ? null : findNotification(db, notificationId, recipientId),
+        unreadCount(recipientId),
+      ]);
+      return { notification, unreadCount: count };
+    },
+  };
+}
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

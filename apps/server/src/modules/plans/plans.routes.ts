@@ -1,0 +1,212 @@
+import {
+  errorBody,
+  learningPlan,
+  learningPlanPage,
+  newResourceBody,
+  pageQuery,
+  planBody,
+  planFileUpload,
+  planParams,
+  planResource,
+  planUserParams,
+  resourceParams,
+  resourceProgressQuery,
+  topicParams,
+  topicProgressQuery,
+} from '@pathwise/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { viewerOf } from '../../lib/viewer.js';
+import { requireUser } from '../../plugins/auth.js';
+import type { PlanFilesService } from './plan-files.service.js';
+import type { PlansService } from './plans.service.js';
+import type { ProgressService } from './progress.service.js';
+
+type PlanRoutesOptions = { plans: PlansService; progress: ProgressService; files: PlanFilesService };
+
+const tags = ['learning plans'];
+const security = [{ bearerAuth: [] }];
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
+const mutationErrors = { ...errors, 403: errorBody };
+
+/** `/api/learning-plans`: plans, their items, uploaded PDFs and each viewer's own progress. */
+export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
+  app,
+  { plans, progress, files },
+) => {
+  // Visitors get a 401 before anything about their request is checked or read.
+  app.addHook('onRequest', async (request) => {
+    requireUser(request);
+  });
+
+  app.get(
+    '/public',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Public learning plans, newest first, with the viewer’s progress',
+        querystring: pageQuery(),
+        response: { 200: learningPlanPage, ...errors },
+      },
+    },
+    async (request) => plans.publicPlans(viewerOf(request), request.query),
+  );
+
+  app.get(
+    '/user/:userId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A user’s learning plans (their own private ones only to themselves), newest first',
+        params: planUserParams,
+        querystring: pageQuery(),
+        response: { 200: learningPlanPage, ...errors },
+      },
+    },
+    async (request) => plans.userPlans(viewerOf(request), request.params.userId, request.query),
+  );
+
+  app.get(
+    '/:planId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A learning plan with its topics, resources and the viewer’s progress',
+        params: planParams,
+        response: { 200: learningPlan, ...errors },
+      },
+    },
+    async (request) => plans.planFor(viewerOf(request), request.params.planId),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a learning plan with its topics and resources',
+        body: planBody,
+        response: { 201: learningPlan, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await plans.create(viewerOf(request), request.body)),
+  );
+
+  app.put(
+    '/:planId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Replace a learning plan: topics and resources matched by id are kept (with progress)',
+        params: planParams,
+        body: planBody,
+        response: { 200: learningPlan, ...mutationErrors },
+      },
+    },
+    async (request) => plans.update(viewerOf(request), request.params.planId, request.body),
+  );
+
+  app.delete(
+    '/:planId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a learning plan with everything that depends on it',
+        params: planParams,
+        response: { 204: z.null().describe('Deleted'), ...mutationErrors },
+      },
+    },
+    async (request, reply) => {
+      await plans.remove(viewerOf(request), request.params.planId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/:planId/topics/:topicId/resources',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a resource after the topic’s last one',
+        params: topicParams,
+        body: newResourceBody,
+        response: { 201: planResource, ...mutationErrors },
+      },
+    },
+    async (request, reply) => {
+      const { planId, topicId } = request.params;
+      return reply
+        .status(201)
+        .send(await plans.addResource(viewerOf(request), planId, topicId, request.body));
+    },
+  );
+
+  app.post(
+    '/:planId/topics/:topicId/resources/upload',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Upload the PDF of a resource',
+        description:
+          'multipart/form-data with a PDF part `file` (checked by content, under 50 MB) and the form field ' +
+          '`resourceId` (required, a resource of this topic; when sent twice the first counts). The resource ' +
+          'becomes a PDF whose `url` serves the file; a file it had before is removed.',
+        consumes: ['multipart/form-data'],
+        params: topicParams,
+        response: { 200: planFileUpload, ...mutationErrors, 413: errorBody, 415: errorBody },
+      },
+    },
+    async (request) => {
+      const { planId, topicId } = request.params;
+      return files.uploadResourceFile(viewerOf(request), planId, topicId, request);
+    },
+  );
+
+  app.patch(
+    '/:planId/topics/:topicId/user-progress',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Set the viewer’s own status of a topic; answers the plan as the viewer now sees it',
+        params: topicParams,
+        querystring: topicProgressQuery,
+        response: { 200: learningPlan, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      const { planId, topicId } = request.params;
+      await progress.setTopicStatus(viewer, planId, topicId, request.query.status);
+      return plans.planFor(viewer, planId);
+    },
+  );
+
+  app.patch(
+    '/:planId/topics/:topicId/resources/:resourceId/user-progress',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Mark a resource completed or not for the viewer; answers the plan as the viewer now sees it',
+        params: resourceParams,
+        querystring: resourceProgressQuery,
+        response: { 200: learningPlan, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      await progress.setResourceCompleted(viewer, request.params, request.query.isCompleted);
+      return plans.planFor(viewer, request.params.planId);
+    },
+  );
+};

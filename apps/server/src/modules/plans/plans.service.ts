@@ -1,0 +1,146 @@
+import {
+  type LearningPlan,
+  type NewResource,
+  type Page,
+  type PageQuery,
+  type ParsedPlanBody,
+  PLAN_MESSAGES,
+  type PlanResource,
+} from '@pathwise/contract';
+import type { Database } from '../../db/client.js';
+import { notFound } from '../../lib/app-error.js';
+import type { EventBus } from '../../lib/events.js';
+import { pageWindow, toPage } from '../../lib/pagination.js';
+import type { Storage } from '../../lib/storage/storage.js';
+import type { Viewer } from '../../lib/viewer.js';
+import { requireOwnPlan, requireOwnTopic } from './plan-access.js';
+import { planAnswers } from './plan-answers.js';
+import { applyPlanItems } from './plan-items.js';
+import {
+  deletePlan,
+  insertPlan,
+  insertResources,
+  nextResourceOrderIndex,
+  pagePlanIds,
+  plansOf,
+  publicPlans,
+  selectPlanFileKeys,
+  updatePlan,
+  userExists,
+} from './plans.queries.js';
+
+type Dependencies = { db: Database; events: EventBus; storage: Storage };
+
+function planColumns({ topics: _topics, ...plan }: ParsedPlanBody) {
+  return plan;
+}
+
+export function createPlansService({ db, events, storage }: Dependencies) {
+  /** A plan as the viewer sees it, or the 404 a private plan of someone else gets. */
+  async function planFor(viewer: Viewer, planId: number): Promise<LearningPlan> {
+    const [plan] = await planAnswers(db, viewer, [planId]);
+    if (!plan) throw notFound(PLAN_MESSAGES.planNotFound);
+    return plan;
+  }
+
+  async function pageOf(viewer: Viewer, where: Parameters<typeof pagePlanIds>[1], query: PageQuery) {
+    const { ids, total } = await pagePlanIds(db, where, pageWindow(query));
+    return toPage(await planAnswers(db, viewer, ids), total, query);
+  }
+
+  return {
+    planFor,
+
+    /**
+     * Plan answers for other features (search, analytics): the plans `ids` the viewer may see, with the
+     * viewer's progress, in the order given, in a constant number of SQL statements.
+     */
+    plansFor: (viewer: Viewer, ids: number[]) => planAnswers(db, viewer, ids),
+
+    /** Every public plan, newest first. */
+    publicPlans: (viewer: Viewer, query: PageQuery): Promise<Page<LearningPlan>> =>
+      pageOf(viewer, publicPlans(), query),
+
+    /** A user's plans, newest first: all of them for the user, the public ones for everyone else. */
+    async userPlans(viewer: Viewer, userId: number, query: PageQuery): Promise<Page<LearningPlan>> {
+      if (!(await userExists(db, userId))) throw notFound(PLAN_MESSAGES.userNotFound);
+      return pageOf(viewer, plansOf(userId, userId !== viewer.id), query);
+    },
+
+    async create(viewer: Viewer, body: ParsedPlanBody): Promise<LearningPlan> {
+      const planId = await db.transaction(async (tx) => {
+        const id = await insertPlan(tx, { ...planColumns(body), creatorId: viewer.id });
+        // A new plan has no items yet: ids a client sends along name nothing of it.
+        await applyPlanItems(
+          tx,
+          id,
+          body.topics.map((topic) => ({
+            ...topic,
+            id: null,
+            resources: topic.resources.map((resource) => ({ ...resource, id: null })),
+          })),
+        );
+        if (body.isPublic)
+          await events.publish(tx, {
+            type: 'plan.published',
+            actorId: viewer.id,
+            planId: id,
+            title: body.title,
+          });
+        return id;
+      });
+      return planFor(viewer, planId);
+    },
+
+    /** Applies the whole body; progress on the topics and resources it keeps survives. */
+    async update(viewer: Viewer, planId: number, body: ParsedPlanBody): Promise<LearningPlan> {
+      const unusedFiles = await db.transaction(async (tx) => {
+        const plan = await requireOwnPlan(tx, viewer, planId);
+        await updatePlan(tx, planId, planColumns(body));
+        const unused = await applyPlanItems(tx, planId, body.topics);
+        if (body.isPublic && !plan.isPublic)
+          await events.publish(tx, { type: 'plan.published', actorId: viewer.id, planId, title: body.title });
+        return unused;
+      });
+      await storage.remove(unusedFiles);
+      return planFor(viewer, planId);
+    },
+
+    /** Removes the plan and everything that depends on it: items, progress, activities, notifications, files. */
+    async remove(viewer: Viewer, planId: number): Promise<void> {
+      const files = await db.transaction(async (tx) => {
+        await requireOwnPlan(tx, viewer, planId, PLAN_MESSAGES.cannotDelete);
+        const keys = await selectPlanFileKeys(tx, planId);
+        await deletePlan(tx, planId);
+        return keys;
+      });
+      await storage.remove(files);
+    },
+
+    /** Adds a resource after the topic's last one. */
+    async addResource(
+      viewer: Viewer,
+      planId: number,
+      topicId: number,
+      resource: NewResource,
+    ): Promise<PlanResource> {
+      return db.transaction(async (tx) => {
+        await requireOwnPlan(tx, viewer, planId);
+        await requireOwnTopic(tx, viewer, planId, topicId);
+        const orderIndex = await nextResourceOrderIndex(tx, topicId);
+        const columns = {
+          title: resource.title,
+          url: resource.url,
+          type: resource.type,
+          description: resource.description,
+          durationMinutes: resource.durationMinutes,
+          orderIndex,
+        };
+        const [id] = await insertResources(tx, [{ ...columns, topicId }]);
+        await updatePlan(tx, planId, {});
+        return { id: id!, ...columns, isCompleted: false };
+      });
+    },
+  };
+}
+export type PlansService = ReturnType<typeof createPlansService>;

@@ -1,0 +1,31 @@
+import type { Category, MediaType, Post, PostMedia } from '@pathwise/contract';
+import type { MediaUrl, Viewer } from '../../lib/viewer.js';
+import type { MediaItem, PostRow } from './posts.queries.js';
+
+const toMedia = (item: MediaItem, mediaUrl: MediaUrl): PostMedia => ({
+  id: item.id,
+  type: item.type as MediaType,
+  fileUrl: mediaUrl(item.fileKey)!,
+  thumbnailUrl: mediaUrl(item.thumbnailKey),
+  width: item.width,
+  height: item.height,
+  durationSeconds: item.durationSeconds,
+});
+
+/** Post answers for rows already read (they carry their media). */
+export function toPostAnswers(viewer: Viewer, rows: readonly PostRow[]): Post[] {
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    category: row.category as Category,
+    learningProgressPercent: row.learningProgressPercent,
+    author: { id: row.authorId, name: row.authorName, profilePicture: viewer.mediaUrl(row.authorPicture) },
+    media: row.media.map((item) => toMedia(item, viewer.mediaUrl)),
+    likesCount: row.likesCount,
+    commentsCount: row.commentsCount,
+    isLikedByCurrentUser: row.isLikedByCurrentUser,
+  }));
+}

@@ -1,0 +1,216 @@
+import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { comments, postLikes, postMedia, posts, rowCounts, users } from '../../db/schema/index.js';
+
+/** A post row with its author, exact counts for the viewer and its media: no follow-up queries. */
+const postColumns = (viewerId: Placeholder) => ({
+  id: posts.id,
+  title: posts.title,
+  content: posts.content,
+  category: posts.category,
+  learningProgressPercent: posts.learningProgressPercent,
+  createdAt: posts.createdAt,
+  updatedAt: posts.updatedAt,
+  authorId: users.id,
+  authorName: users.name,
+  authorPicture: users.profilePicture,
+  likesCount: sql`(select count(*) from ${postLikes} where ${postLikes.postId} = ${posts.id})`.mapWith(
+    Number,
+  ),
+  commentsCount: sql`(select count(*) from ${comments} where ${comments.postId} = ${posts.id})`.mapWith(
+    Number,
+  ),
+  isLikedByCurrentUser: sql<boolean>`exists (
+    select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
+  media: sql<MediaItem[]>`coalesce((
+    select json_agg(json_build_object('id', ${postMedia.id}, 'type', ${postMedia.type},
+      'fileKey', ${postMedia.fileKey}, 'thumbnailKey', ${postMedia.thumbnailKey}, 'width', ${postMedia.width},
+      'height', ${postMedia.height}, 'durationSeconds', ${postMedia.durationSeconds})
+      order by ${postMedia.position}, ${postMedia.id})
+    from ${postMedia} where ${postMedia.postId} = ${posts.id}), '[]')`,
+});
+
+/** A post's media as its row carries them, in display order. */
+export type MediaItem = {
+  id: number;
+  type: string;
+  fileKey: string;
+  thumbnailKey: string | null;
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+};
+
+const newestFirst = [desc(posts.createdAt), desc(posts.id)];
+const viewerId = sql.placeholder('viewerId');
+
+/** Posts matching `where`, newest first. */
+const postRows = (db: Database, where: SQL) =>
+  db
+    .select(postColumns(viewerId))
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .where(where)
+    .orderBy(...newestFirst);
+
+/**
+ * One page of the posts matching `where`, newest first, each row with `total` (how many match in
+ * all): one statement, one round trip. The page's ids are found first: PostgreSQL computes a row's
+ * counts before OFFSET skips it, so deep pages would count the likes and comments of every post
+ * before them.
+ */
+function postPage(db: Database, where: SQL | undefined, total: SQL) {
+  const page = db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  return db
+    .select({ ...postColumns(viewerId), total: sql`(${total})`.mapWith(Number) })
+    .from(page)
+    .innerJoin(posts, eq(posts.id, page.id))
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .orderBy(...newestFirst);
+}
+
+type Window = { limit: number; offset: number };
+
+/**
+ * The post reads of every feed, profile and post page, each one statement whose SQL is built once:
+ * building it again for each request (Drizzle) took a fifth of a feed request's time.
+ */
+export function preparePostReads(db: Database) {
+  const authorId = sql.placeholder('authorId');
+  const feed = postPage(
+    db,
+    undefined,
+    sql`select ${rowCounts.count} from ${rowCounts} where ${rowCounts.tableName} = 'posts'`,
+  ).prepare('posts_feed_page');
+  const ofAuthor = postPage(
+    db,
+    eq(posts.authorId, authorId),
+    sql`select count(*) from ${posts} where ${posts.authorId} = ${authorId}`,
+  ).prepare('posts_author_page');
+  const withIds = postRows(db, sql`${posts.id} = any(${sql.placeholder('ids')})`).prepare('posts_with_ids');
+  return {
+    /** A page of all posts; an empty page (past the end) has no row to carry the total. */
+    feed: (viewer: number, window: Window) => feed.execute({ viewerId: viewer, ...window }),
+    ofAuthor: (viewer: number, author: number, window: Window) =>
+      ofAuthor.execute({ viewerId: viewer, authorId: author, ...window }),
+    /** The posts among `ids`, in no particular order. */
+    withIds: (viewer: number, ids: readonly number[]) => withIds.execute({ viewerId: viewer, ids: [...ids] }),
+  };
+}
+export type PostRow = Awaited<ReturnType<ReturnType<typeof preparePostReads>['withIds']>>[number];
+
+/** How many posts there are, as the triggers of migration 0006 keep it (no scan of the table). */
+export async function countAllPosts(db: Database) {
+  const [row] = await db
+    .select({ count: rowCounts.count })
+    .from(rowCounts)
+    .where(eq(rowCounts.tableName, 'posts'));
+  return row?.count ?? 0;
+}
+
+/** How many posts `authorId` wrote, and whether that user exists at all, in one statement. */
+export async function countPostsOfAuthor(db: Database, authorId: number) {
+  const [row] = await db
+    .select({
+      total: sql`(select count(*) from ${posts} where ${posts.authorId} = ${authorId})`.mapWith(Number),
+      authorExists: sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${authorId})`,
+    })
+    .from(sql`(select 1) as one`);
+  return row!;
+}
+
+/**
+ * The post's author, locking the row until the transaction ends: `update` for changes to the post
+ * itself, `key share` while adding likes or comments (so a concurrent delete waits, but likes don't).
+ */
+export async function lockPost(db: Database, id: number, mode: 'update' | 'key share') {
+  const [row] = await db.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, id)).for(mode);
+  return row ?? null;
+}
+
+/** The post's author without locking, for checks made before reading an upload. */
+export async function findPostAuthor(db: Database, id: number) {
+  const [row] = await db.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, id));
+  return row ?? null;
+}
+
+export type PostFields = {
+  title: string;
+  content: string;
+  category: string;
+  learningProgressPercent: number | null;
+};
+
+export async function insertPost(db: Database, authorId: number, fields: PostFields) {
+  const [row] = await db
+    .insert(posts)
+    .values({ authorId, ...fields })
+    .returning({ id: posts.id });
+  return row!.id;
+}
+
+export async function updatePost(db: Database, id: number, fields: PostFields) {
+  await db
+    .update(posts)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(eq(posts.id, id));
+}
+
+/** Deletes the post; likes, comments, media rows, activities and notifications go with it (ON DELETE CASCADE). */
+export async function deletePost(db: Database, id: number) {
+  await db.delete(posts).where(eq(posts.id, id));
+}
+
+export type NewMedia = Omit<typeof postMedia.$inferInsert, 'id' | 'postId' | 'position' | 'createdAt'>;
+
+/** Appends media after the post's last position. */
+export async function insertMedia(db: Database, postId: number, media: readonly NewMedia[]) {
+  if (media.length === 0) return;
+  const next = sql`(select coalesce(max(${postMedia.position}) + 1, 0) from ${postMedia} where ${postMedia.postId} = ${postId})`;
+  await db
+    .insert(postMedia)
+    .values(media.map((item, index) => ({ ...item, postId, position: sql`${next} + ${index}` })));
+}
+
+/** Storage keys and ids of the post's media. */
+export function selectMediaFiles(db: Database, postId: number) {
+  return db
+    .select({ id: postMedia.id, fileKey: postMedia.fileKey, thumbnailKey: postMedia.thumbnailKey })
+    .from(postMedia)
+    .where(eq(postMedia.postId, postId));
+}
+
+export async function deleteMedia(db: Database, postId: number, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  await db.delete(postMedia).where(and(eq(postMedia.postId, postId), inArray(postMedia.id, [...ids])));
+}
+
+/** Removes the user's like; true when there was one. */
+export async function deleteLike(db: Database, postId: number, userId: number) {
+  const removed = await db
+    .delete(postLikes)
+    .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
+    .returning({ postId: postLikes.postId });
+  return removed.length > 0;
+}
+
+/** Adds the user's like; false when a concurrent request added it first (the primary key keeps one). */
+export async function insertLike(db: Database, postId: number, userId: number) {
+  const added = await db
+    .insert(postLikes)
+    .values({ postId, userId })
+    .onConflictDoNothing()
+    .returning({ postId: postLikes.postId });
+  return added.length > 0;
+}
+
+export function countLikes(db: Database, postId: number) {
+  return db.$count(postLikes, eq(postLikes.postId, postId));
+}

@@ -1,0 +1,136 @@
+import {
+  errorBody,
+  likeResponse,
+  pageQuery,
+  post,
+  postIdParams,
+  postPage,
+  postsOfUserParams,
+} from '@pathwise/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Uploads } from '../../lib/storage/storage.js';
+import { viewerOf } from '../../lib/viewer.js';
+import { receivePostUploads } from './post-media.js';
+import type { PostsService } from './posts.service.js';
+
+type PostsRoutesOptions = { posts: PostsService; uploads: Uploads };
+
+const tags = ['posts'];
+const security = [{ bearerAuth: [] }];
+const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const uploadFailures = { ...failures, 413: errorBody, 415: errorBody };
+const multipartNote =
+  'multipart/form-data: part `post` = JSON of title, content, category, learningProgressPercent' +
+  ' (and removeMediaIds on edit); repeated `files` parts (images and videos, checked by content).';
+
+export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app, { posts, uploads }) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'All posts, newest first',
+        querystring: pageQuery(),
+        response: { 200: postPage, ...failures },
+      },
+    },
+    async (request) => posts.feed(viewerOf(request), request.query),
+  );
+
+  app.get(
+    '/user/:userId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A user's posts, newest first",
+        params: postsOfUserParams,
+        querystring: pageQuery(),
+        response: { 200: postPage, ...failures },
+      },
+    },
+    async (request) => posts.byAuthor(viewerOf(request), request.params.userId, request.query),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One post',
+        params: postIdParams,
+        response: { 200: post, ...failures },
+      },
+    },
+    async (request) => posts.byId(viewerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Publish a post with media',
+        description: multipartNote,
+        consumes: ['multipart/form-data'],
+        response: { 201: post, ...uploadFailures },
+      },
+    },
+    async (request, reply) => {
+      const created = await posts.create(viewerOf(request), receivePostUploads(request, uploads));
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a post: new files are added, removeMediaIds are dropped',
+        description: multipartNote,
+        consumes: ['multipart/form-data'],
+        params: postIdParams,
+        response: { 200: post, ...uploadFailures },
+      },
+    },
+    async (request) =>
+      posts.update(viewerOf(request), request.params.id, receivePostUploads(request, uploads)),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a post with its media, likes, comments and notifications',
+        params: postIdParams,
+        response: { 204: z.null(), ...failures },
+      },
+    },
+    async (request, reply) => {
+      await posts.remove(viewerOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/:id/like',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Like or unlike a post (toggle)',
+        params: postIdParams,
+        response: { 200: likeResponse, ...failures },
+      },
+    },
+    async (request) => posts.toggleLike(viewerOf(request), request.params.id),
+  );
+};

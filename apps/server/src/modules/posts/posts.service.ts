@@ -1,0 +1,198 @@
+import {
+  type LikeResponse,
+  MEDIA_LIMITS,
+  MEDIA_MESSAGES,
+  type Page,
+  type PageQuery,
+  POST_MESSAGES,
+  type Post,
+  type PostInput,
+  postInput,
+  postUpdateInput,
+  USER_MESSAGES,
+} from '@pathwise/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
+import type { EventBus } from '../../lib/events.js';
+import { pageWindow, toPage } from '../../lib/pagination.js';
+import { parseInput } from '../../lib/parse-input.js';
+import type { Uploads } from '../../lib/storage/storage.js';
+import type { ReceivedUploads } from '../../lib/uploads/receive.js';
+import type { Viewer } from '../../lib/viewer.js';
+import { toPostAnswers } from './post-answers.js';
+import { mediaFileKeys, type ReceivePostUploads, withReceivedMedia } from './post-media.js';
+import {
+  countAllPosts,
+  countLikes,
+  countPostsOfAuthor,
+  deleteLike,
+  deleteMedia,
+  deletePost,
+  findPostAuthor,
+  insertLike,
+  insertMedia,
+  insertPost,
+  lockPost,
+  type PostFields,
+  preparePostReads,
+  selectMediaFiles,
+  updatePost,
+} from './posts.queries.js';
+
+type PostsDependencies = { db: Database; events: EventBus; uploads: Uploads; log: FastifyBaseLogger };
+
+function postPart(received: ReceivedUploads): unknown {
+  if (!('post' in received.json)) throw badRequest(POST_MESSAGES.postPartMissing);
+  return received.json.post;
+}
+
+const fieldsOf = ({ title, content, category, learningProgressPercent }: PostInput): PostFields => ({
+  title,
+  content,
+  category,
+  learningProgressPercent,
+});
+
+/** 404 when the post is missing, 403 with `refusal` when it is not the viewer's. */
+async function requireAuthor(
+  db: Database,
+  postId: number,
+  viewerId: number,
+  refusal: string,
+  lock?: 'update',
+) {
+  const post = lock ? await lockPost(db, postId, lock) : await findPostAuthor(db, postId);
+  if (!post) throw notFound(POST_MESSAGES.postNotFound);
+  if (post.authorId !== viewerId) throw forbidden(refusal);
+}
+
+export function createPostsService({ db, events, uploads, log }: PostsDependencies) {
+  const reads = preparePostReads(db);
+
+  /** Post answers for `ids`, in that order, in one statement whatever their number (search uses this). */
+  async function answersFor(viewer: Viewer, ids: readonly number[]): Promise<Post[]> {
+    if (ids.length === 0) return [];
+    const rows = new Map((await reads.withIds(viewer.id, ids)).map((row) => [row.id, row]));
+    return toPostAnswers(
+      viewer,
+      ids.flatMap((id) => rows.get(id) ?? []),
+    );
+  }
+
+  async function answerFor(viewer: Viewer, id: number): Promise<Post> {
+    const [answer] = await answersFor(viewer, [id]);
+    if (!answer) throw notFound(POST_MESSAGES.postNotFound);
+    return answer;
+  }
+
+  /** Files are removed once the rows are gone; a failure leaves an unreferenced file, never a broken post. */
+  async function removeFiles(keys: string[]) {
+    await uploads.storage.remove(keys).catch((error: unknown) => {
+      log.error({ err: error, keys }, 'could not remove media files of a changed or deleted post');
+    });
+  }
+
+  return {
+    answersFor,
+    byId: answerFor,
+
+    async feed(viewer: Viewer, query: PageQuery): Promise<Page<Post>> {
+      const rows = await reads.feed(viewer.id, pageWindow(query));
+      const total = rows[0]?.total ?? (await countAllPosts(db));
+      return toPage(toPostAnswers(viewer, rows), total, query);
+    },
+
+    async byAuthor(viewer: Viewer, authorId: number, query: PageQuery): Promise<Page<Post>> {
+      const rows = await reads.ofAuthor(viewer.id, authorId, pageWindow(query));
+      if (rows[0]) return toPage(toPostAnswers(viewer, rows), rows[0].total, query);
+      // No row to carry the total: past the last page, no posts, or no such user.
+      const { total, authorExists } = await countPostsOfAuthor(db, authorId);
+      if (!authorExists) throw notFound(USER_MESSAGES.notFound);
+      return toPage([], total, query);
+    },
+
+    async create(viewer: Viewer, receive: ReceivePostUploads): Promise<Post> {
+      const received = await receive();
+      const postId = await withReceivedMedia(uploads, received, async (store) => {
+        const input = parseInput(postInput, postPart(received));
+        const media = await store();
+        return db.transaction(async (tx) => {
+          const id = await insertPost(tx, viewer.id, fieldsOf(input));
+          await insertMedia(tx, id, media);
+          await events.publish(tx, {
+            type: 'post.created',
+            actorId: viewer.id,
+            postId: id,
+            title: input.title,
+            content: input.content,
+          });
+          return id;
+        });
+      });
+      return answerFor(viewer, postId);
+    },
+
+    /** New files are appended; `removeMediaIds` drops existing ones; kept + new never exceed the limit. */
+    async update(viewer: Viewer, postId: number, receive: ReceivePostUploads): Promise<Post> {
+      // Refuse strangers before reading what may be hundreds of megabytes.
+      await requireAuthor(db, postId, viewer.id, POST_MESSAGES.cannotEdit);
+      const received = await receive();
+      const removedKeys = await withReceivedMedia(uploads, received, async (store) => {
+        const input = parseInput(postUpdateInput, postPart(received));
+        const media = await store();
+        return db.transaction(async (tx) => {
+          await requireAuthor(tx, postId, viewer.id, POST_MESSAGES.cannotEdit, 'update');
+          const existing = await selectMediaFiles(tx, postId);
+          const toRemove = new Set(input.removeMediaIds);
+          const removed = existing.filter((item) => toRemove.has(item.id));
+          if (removed.length !== toRemove.size) throw badRequest(POST_MESSAGES.foreignMedia);
+          if (existing.length - removed.length + media.length > MEDIA_LIMITS.maxFilesPerPost)
+            throw badRequest(MEDIA_MESSAGES.tooMany);
+          await deleteMedia(
+            tx,
+            postId,
+            removed.map((item) => item.id),
+          );
+          await insertMedia(tx, postId, media);
+          await updatePost(tx, postId, fieldsOf(input));
+          await events.publish(tx, {
+            type: 'post.updated',
+            actorId: viewer.id,
+            postId,
+            title: input.title,
+            content: input.content,
+          });
+          return mediaFileKeys(removed);
+        });
+      });
+      await removeFiles(removedKeys);
+      return answerFor(viewer, postId);
+    },
+
+    async remove(viewer: Viewer, postId: number): Promise<void> {
+      const keys = await db.transaction(async (tx) => {
+        await requireAuthor(tx, postId, viewer.id, POST_MESSAGES.cannotDelete, 'update');
+        const media = await selectMediaFiles(tx, postId);
+        await deletePost(tx, postId);
+        return mediaFileKeys(media);
+      });
+      await removeFiles(keys);
+    },
+
+    /** Likes or unlikes; the primary key keeps one like per user even when clicks race. */
+    async toggleLike(viewer: Viewer, postId: number): Promise<LikeResponse> {
+      return db.transaction(async (tx) => {
+        const post = await lockPost(tx, postId, 'key share');
+        if (!post) throw notFound(POST_MESSAGES.postNotFound);
+        const event = { actorId: viewer.id, postId, postAuthorId: post.authorId };
+        const unliked = await deleteLike(tx, postId, viewer.id);
+        if (unliked) await events.publish(tx, { type: 'post.unliked', ...event });
+        else if (await insertLike(tx, postId, viewer.id))
+          await events.publish(tx, { type: 'post.liked', ...event });
+        return { liked: !unliked, likesCount: await countLikes(tx, postId) };
+      });
+    },
+  };
+}
+export type PostsService = ReturnType<typeof createPostsService>;

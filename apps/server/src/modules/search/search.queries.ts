@@ -1,0 +1,131 @@
+import { and, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.js';
+import { learningPlans, posts, users } from '../../db/schema/index.js';
+import type { SearchTerms } from './search-terms.js';
+
+type Window = { limit: number; offset: number };
+
+/**
+ * How close a typed name must come to a word run of a real name (pg_trgm word similarity, 0 to 1):
+ * 'jonh' scores 0.4 against 'John Smith', unrelated words score below 0.3.
+ */
+const NAME_SIMILARITY = 0.35;
+
+/** `query` as a prefix: the text form of a tsquery ends with its last lexeme, quoted, when it has one. */
+const withPrefix = (query: SQL) =>
+  sql`(case when right(${query}::text, 1) = '''' then (${query}::text || ':*')::tsquery else ${query} end)`;
+
+/**
+ * The tsquery for documents built by `searchDocument`: the query's English stems or its words as typed
+ * (each half of the document answers one), the last word also as a prefix when it is a plain word.
+ */
+function textQuery(text: string, prefix: boolean): SQL {
+  const queries = (['english', 'simple'] as const).map((config) => {
+    const query = sql`websearch_to_tsquery(${sql.raw(`'${config}'`)}, ${text})`;
+    return prefix ? withPrefix(query) : query;
+  });
+  return sql`(${queries[0]} || ${queries[1]})`;
+}
+
+const matches = (document: AnyPgColumn, query: SQL) => sql`${document} @@ ${query}`;
+const rankOf = (document: AnyPgColumn, query: SQL) => sql`ts_rank(${document}, ${query})`;
+
+/** A table with a `searchDocument` column. */
+type Searchable = PgTable & { id: AnyPgColumn; createdAt: AnyPgColumn; searchVector: AnyPgColumn };
+
+/**
+ * One page of the ids of `table` rows matching `where`, by `rank` and then newest first, and how many
+ * match in all: one statement reading the matches once (the total stays exact on pages past the end).
+ */
+function rankedIds(
+  db: Database,
+  table: Searchable,
+  { where, rank }: { where: SQL; rank: SQL },
+  window: Window,
+) {
+  const found = db
+    .select({ id: table.id, rank: rank.as('rank'), createdAt: table.createdAt })
+    .from(table)
+    .where(where);
+  return sql<RankedIds>`with matches as materialized (${found.getSQL()})
+    select (select count(*) from matches)::int as total,
+      array(select id from matches order by rank desc, created_at desc, id desc
+        limit ${window.limit} offset ${window.offset}) as ids`;
+}
+export type RankedIds = { total: number; ids: number[] };
+
+/** Runs a statement built here and answers its single row. */
+export async function firstRow<T>(db: Database, statement: SQL<T>): Promise<T> {
+  const result = (await db.execute(statement)) as unknown as { rows: T[] };
+  return result.rows[0]!;
+}
+
+/** Rows of `table` whose document matches the query (and `only`, when given), most relevant first. */
+function rankDocuments(db: Database, table: Searchable, terms: SearchTerms, window: Window, only?: SQL) {
+  const query = textQuery(terms.text, terms.endsInWord);
+  const where = and(matches(table.searchVector, query), only)!;
+  return rankedIds(db, table, { where, rank: rankOf(table.searchVector, query) }, window);
+}
+
+export const rankPosts = (db: Database, terms: SearchTerms, window: Window) =>
+  rankDocuments(db, posts, terms, window);
+
+/** Plans matching the query that `viewerId` may see: public ones and their own. */
+export const rankPlans = (db: Database, terms: SearchTerms, viewerId: number, window: Window) =>
+  rankDocuments(
+    db,
+    learningPlans,
+    terms,
+    window,
+    or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId)),
+  );
+
+/**
+ * Prepares the transaction the ranking statements run in: `%>` accepts names typed with typos, and
+ * the planner reads the searched tables through their indexes. It prices matching a document (`@@`,
+ * `%>`) like comparing two numbers, so it would often scan whole tables instead, several times slower
+ * (see bench/search-plans.md).
+ */
+export async function prepareSearch(tx: Database) {
+  await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(NAME_SIMILARITY)}, true),
+    set_config('enable_seqscan', 'off', true)`);
+}
+
+/**
+ * People whose name or bio matches, or whose name is close to the words asked for (typos, within a
+ * transaction prepared by `prepareSearch`), unless it has an excluded word.
+ */
+export function rankUsers(db: Database, terms: SearchTerms, window: Window) {
+  const query = textQuery(terms.text, terms.endsInWord);
+  const name = sql`lower(${users.name})`;
+  const similarName = terms.wanted
+    ? and(
+        sql`${name} %> ${terms.wanted}`,
+        terms.excluded ? not(matches(users.searchVector, textQuery(terms.excluded, false))) : undefined,
+      )
+    : undefined;
+  return rankedIds(
+    db,
+    users,
+    {
+      where: or(matches(users.searchVector, query), similarName)!,
+      rank: sql`${rankOf(users.searchVector, query)} + word_similarity(${terms.wanted}, ${name})`,
+    },
+    window,
+  );
+}
+
+export async function selectUserItems(db: Database, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      bio: users.bio,
+      profilePicture: users.profilePicture,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+}

@@ -1,0 +1,64 @@
+import type { SearchQuery, SearchResult } from '@pathwise/contract';
+import type { Database } from '../../db/client.js';
+import { pageWindow, toPage } from '../../lib/pagination.js';
+import type { Viewer } from '../../lib/viewer.js';
+import type { PlansService } from '../plans/plans.service.js';
+import type { PostsService } from '../posts/posts.service.js';
+import {
+  firstRow,
+  prepareSearch,
+  rankPlans,
+  rankPosts,
+  rankUsers,
+  selectUserItems,
+} from './search.queries.js';
+import { readSearchTerms } from './search-terms.js';
+
+/** Posts and plans are answered by their own modules, as their lists answer them, in the order of the ids given. */
+type SearchDependencies = {
+  db: Database;
+  posts: Pick<PostsService, 'answersFor'>;
+  plans: Pick<PlansService, 'plansFor'>;
+};
+
+/** `items` in the order of `ids` (the ranking), whatever order the database gave them in. */
+function inRankOrder<T extends { id: number }>(ids: number[], items: T[]): T[] {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export function createSearchService({ db, posts, plans }: SearchDependencies) {
+  return {
+    /** Users, posts and plans matching `query`, each a page with its real total, in a constant number of statements. */
+    async search(viewer: Viewer, { query, ...pageQuery }: SearchQuery): Promise<SearchResult> {
+      const terms = readSearchTerms(query);
+      const window = pageWindow(pageQuery);
+      const [foundUsers, foundPosts, foundPlans] = await db.transaction(async (tx) => {
+        await prepareSearch(tx);
+        return [
+          await firstRow(tx, rankUsers(tx, terms, window)),
+          await firstRow(tx, rankPosts(tx, terms, window)),
+          await firstRow(tx, rankPlans(tx, terms, viewer.id, window)),
+        ] as const;
+      });
+      const [userItems, postAnswers, planAnswers] = await Promise.all([
+        selectUserItems(db, foundUsers.ids),
+        posts.answersFor(viewer, foundPosts.ids),
+        plans.plansFor(viewer, foundPlans.ids),
+      ]);
+      return {
+        users: toPage(
+          inRankOrder(foundUsers.ids, userItems).map((user) => ({
+            ...user,
+            profilePicture: viewer.mediaUrl(user.profilePicture),
+          })),
+          foundUsers.total,
+          pageQuery,
+        ),
+        posts: toPage(postAnswers, foundPosts.total, pageQuery),
+        learningPlans: toPage(planAnswers, foundPlans.total, pageQuery),
+      };
+    },
+  };
+}
+export type SearchService = ReturnType<typeof createSearchService>;

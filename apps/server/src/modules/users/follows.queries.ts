@@ -1,0 +1,83 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { follows, users } from '../../db/schema/index.js';
+
+/** Adds the follow when the target exists; false when it already existed or the target is missing. */
+export async function insertFollow(db: Database, followerId: number, followedId: number): Promise<boolean> {
+  const added = await db
+    .insert(follows)
+    .select(
+      db
+        .select({
+          followerId: sql<number>`${followerId}::integer`.as('follower_id'),
+          followedId: users.id,
+          createdAt: sql<Date>`now()`.as('created_at'),
+        })
+        .from(users)
+        .where(eq(users.id, followedId)),
+    )
+    .onConflictDoNothing()
+    .returning({ followedId: follows.followedId });
+  return added.length > 0;
+}
+
+export async function deleteFollow(db: Database, followerId: number, followedId: number): Promise<boolean> {
+  const removed = await db
+    .delete(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followedId, followedId)))
+    .returning({ followedId: follows.followedId });
+  return removed.length > 0;
+}
+
+/** Whether `followerId` follows the user and the user's exact follower count; null when the user is missing. */
+export async function findFollowState(db: Database, followerId: number, followedId: number) {
+  const [row] = await db
+    .select({
+      isFollowing: sql<boolean>`exists (
+        select 1 from ${follows}
+        where ${follows.followerId} = ${followerId} and ${follows.followedId} = ${users.id})`,
+      followersCount:
+        sql`(select count(*) from ${follows} where ${follows.followedId} = ${users.id})`.mapWith(Number),
+    })
+    .from(users)
+    .where(eq(users.id, followedId));
+  return row ?? null;
+}
+
+/** Which side of a follow a list shows: the user's followers, or the users they follow. */
+export type FollowDirection = 'followers' | 'following';
+
+const sides = {
+  followers: { user: follows.followedId, other: follows.followerId },
+  following: { user: follows.followerId, other: follows.followedId },
+} as const;
+
+/** How many users are on that side of `userId`; null when the user is missing. */
+export async function countFollowList(db: Database, userId: number, direction: FollowDirection) {
+  const side = sides[direction];
+  const [row] = await db
+    .select({
+      total: sql`(select count(*) from ${follows} where ${side.user} = ${users.id})`.mapWith(Number),
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.total ?? null;
+}
+
+/** One page of that side of `userId`, newest follow first. */
+export async function listFollowPage(
+  db: Database,
+  userId: number,
+  direction: FollowDirection,
+  window: { limit: number; offset: number },
+) {
+  const side = sides[direction];
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, profilePicture: users.profilePicture })
+    .from(follows)
+    .innerJoin(users, eq(users.id, side.other))
+    .where(eq(side.user, userId))
+    .orderBy(desc(follows.createdAt), desc(users.id))
+    .limit(window.limit)
+    .offset(window.offset);
+}

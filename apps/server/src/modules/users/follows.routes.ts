@@ -1,0 +1,74 @@
+import {
+  errorBody,
+  followResult,
+  followStatus,
+  page,
+  pageQuery,
+  userIdParams,
+  userListItem,
+} from '@pathwise/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { viewerOf } from '../../lib/viewer.js';
+import { requireUser } from '../../plugins/auth.js';
+import type { FollowDirection } from './follows.queries.js';
+import type { FollowsService } from './follows.service.js';
+
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody } as const;
+const security = [{ bearerAuth: [] }];
+
+export const followsRoutes: FastifyPluginAsyncZod<{ follows: FollowsService }> = async (app, { follows }) => {
+  app.addHook('onRequest', async (request) => {
+    requireUser(request);
+  });
+
+  app.get(
+    '/:id/follow/status',
+    {
+      schema: {
+        tags: ['follows'],
+        summary: 'Whether you follow this user',
+        security,
+        params: userIdParams,
+        response: { 200: followStatus, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return follows.status(viewerOf(request), request.params.id);
+    },
+  );
+
+  const followRoute = (method: 'POST' | 'DELETE', follow: boolean, summary: string) =>
+    app.route({
+      method,
+      url: '/:id/follow',
+      schema: {
+        tags: ['follows'],
+        summary,
+        security,
+        params: userIdParams,
+        response: { 200: followResult, ...errors },
+      },
+      handler: async (request) => follows.setFollowing(viewerOf(request), request.params.id, follow),
+    });
+  followRoute('POST', true, 'Follow a user (following twice keeps one follow)');
+  followRoute('DELETE', false, 'Stop following a user (a no-op when you do not follow them)');
+
+  const listRoute = (direction: FollowDirection, summary: string) =>
+    app.get(
+      `/:id/${direction}`,
+      {
+        schema: {
+          tags: ['follows'],
+          summary,
+          security,
+          params: userIdParams,
+          querystring: pageQuery(),
+          response: { 200: page(userListItem), ...errors },
+        },
+      },
+      async (request) => follows.list(viewerOf(request), request.params.id, direction, request.query),
+    );
+  listRoute('followers', "A user's followers, newest first");
+  listRoute('following', 'The users a user follows, newest first');
+};

@@ -1,0 +1,71 @@
+import {
+  type FollowResult,
+  type FollowStatus,
+  type Page,
+  type PageQuery,
+  USER_MESSAGES,
+  type UserListItem,
+} from '@pathwise/contract';
+import type { Database } from '../../db/client.js';
+import { badRequest, notFound } from '../../lib/app-error.js';
+import type { EventBus } from '../../lib/events.js';
+import { pageWindow, toPage } from '../../lib/pagination.js';
+import type { Viewer } from '../../lib/viewer.js';
+import {
+  countFollowList,
+  deleteFollow,
+  type FollowDirection,
+  findFollowState,
+  insertFollow,
+  listFollowPage,
+} from './follows.queries.js';
+
+export function createFollowsService(db: Database, events: EventBus) {
+  async function stateAfter(tx: Database, viewer: Viewer, id: number): Promise<FollowResult> {
+    const state = await findFollowState(tx, viewer.id, id);
+    if (!state) throw notFound(USER_MESSAGES.notFound);
+    return state;
+  }
+
+  /**
+   * Follows or unfollows. Idempotent both ways: a second follow (a double click) or unfollowing someone you do not follow
+   * changes nothing and publishes nothing.
+   */
+  async function setFollowing(viewer: Viewer, id: number, follow: boolean): Promise<FollowResult> {
+    if (id === viewer.id) throw badRequest(USER_MESSAGES.cannotFollowSelf);
+    return db.transaction(async (tx) => {
+      const changed = follow ? await insertFollow(tx, viewer.id, id) : await deleteFollow(tx, viewer.id, id);
+      if (changed) {
+        const type = follow ? 'user.followed' : 'user.unfollowed';
+        await events.publish(tx, { type, actorId: viewer.id, followedId: id });
+      }
+      return stateAfter(tx, viewer, id);
+    });
+  }
+
+  return {
+    async status(viewer: Viewer, id: number): Promise<FollowStatus> {
+      const { isFollowing } = await stateAfter(db, viewer, id);
+      return { isFollowing };
+    },
+
+    setFollowing,
+
+    async list(
+      viewer: Viewer,
+      id: number,
+      direction: FollowDirection,
+      query: PageQuery,
+    ): Promise<Page<UserListItem>> {
+      const total = await countFollowList(db, id, direction);
+      if (total === null) throw notFound(USER_MESSAGES.notFound);
+      const rows = await listFollowPage(db, id, direction, pageWindow(query));
+      return toPage(
+        rows.map((row) => ({ ...row, profilePicture: viewer.mediaUrl(row.profilePicture) })),
+        total,
+        query,
+      );
+    },
+  };
+}
+export type FollowsService = ReturnType<typeof createFollowsService>;

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
+import { createServerDatabase, migrationsFolder, serverUrl } from './helpers/database.js';
+
+// Only a PostgreSQL server has connections that can break; PGlite lives inside the process.
+describe.runIf(serverUrl)('when PostgreSQL ends our connections (server restart, terminated backend)', () => {
+  let server: Awaited<ReturnType<typeof createServerDatabase>>;
+  let database: DatabaseHandle;
+  const connectionErrors: Error[] = [];
+
+  beforeAll(async () => {
+    server = await createServerDatabase(serverUrl!);
+    database = await openDatabase({
+      url: server.url,
+      poolSize: 3,
+      onConnectionError: (error) => connectionErrors.push(error),
+    });
+    await database.migrate(migrationsFolder);
+  });
+
+  afterAll(async () => {
+    await database.close();
+    await server.drop();
+  });
+
+  async function terminateOurConnections() {
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    try {
+      const { rowCount } = await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
+      return rowCount ?? 0;
+    } finally {
+      await admin.end();
+    }
+  }
+
+  it('reports the broken connections, keeps answering queries and hears notifications again', async () => {
+    const heard: string[] = [];
+    await database.listen('pathwise_test_channel', (payload) => heard.push(payload));
+    await database.db.execute(sql`SELECT 1`);
+
+    // The idle pool connection and the listener both end under us.
+    expect(await terminateOurConnections()).toBeGreaterThanOrEqual(2);
+    await vi.waitFor(() => expect(connectionErrors.length).toBeGreaterThanOrEqual(2));
+
+    const answer = (await database.db.execute(sql`SELECT 41 + 1 AS answer`)) as unknown as {
+      rows: { answer: number }[];
+    };
+    expect(answer.rows).toEqual([{ answer: 42 }]);
+
+    // The listener comes back on its own and listens on the same channel again.
+    await vi.waitFor(
+      async () => {
+        await database.db.execute(sql`SELECT pg_notify('pathwise_test_channel', 'after the break')`);
+        expect(heard).toContain('after the break');
+      },
+      { timeout: 10_000, interval: 300 },
+    );
+  });
+});

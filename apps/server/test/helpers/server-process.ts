@@ -1,0 +1,39 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const appRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export type ServerProcess = { process: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+/** Starts `src/main.ts` in a process of its own, with only PATH and `env` as its environment. */
+export function startServer(env: Record<string, string>): ServerProcess {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: appRoot,
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', NODE_ENV: 'production', ...env },
+  });
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { process: child, output: () => output, exited };
+}
+
+/** The server's base URL once it listens (started with HOST=127.0.0.1). */
+export async function waitForListening(server: ServerProcess): Promise<string> {
+  for (let i = 0; i < 300; i++) {
+    const match = server.output().match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+    if (match) return match[1]!;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not start:\n${server.output()}`);
+}
+
+/** Stops the server gracefully and waits until it has exited. */
+export async function stopServer(server: ServerProcess): Promise<void> {
+  server.process.kill('SIGTERM');
+  await server.exited;
+}

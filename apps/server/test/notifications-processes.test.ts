@@ -1,0 +1,79 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createServerDatabase, serverUrl } from './helpers/database.js';
+import { openEventStream } from './helpers/event-stream.js';
+import { validPost } from './helpers/posts.js';
+import { type ServerProcess, startServer, stopServer, waitForListening } from './helpers/server-process.js';
+
+// Several processes can only share a PostgreSQL server; the embedded database belongs to one process,
+// so there the like and the stream go through the same (real, separate) server process.
+const processCount = serverUrl ? 2 : 1;
+const database = serverUrl ? await createServerDatabase(serverUrl) : undefined;
+const servers: ServerProcess[] = [];
+let urlA: string;
+let urlB: string;
+
+beforeAll(async () => {
+  const shared = {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    JWT_SECRET: 'two-processes-share-this-secret-0123456789',
+    ...(database && { DATABASE_URL: database.url }),
+  };
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pw-live-'));
+  for (let i = 0; i < processCount; i++) servers.push(startServer({ ...shared, DATA_DIR: dataDir }));
+  const urls = await Promise.all(servers.map(waitForListening));
+  [urlA, urlB] = [urls[0]!, urls.at(-1)!];
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map(stopServer));
+  await database?.drop();
+});
+
+async function signUp(name: string): Promise<string> {
+  const res = await fetch(`${urlA}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, email: `${name.toLowerCase()}@example.com`, password: 'secret-enough' }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+it(`a like through one server process reaches a stream on ${processCount === 2 ? 'another' : 'the same'} process within a second`, async () => {
+  const ann = await signUp('Ann');
+  const bob = await signUp('Bob');
+  const form = new FormData();
+  form.append('post', new Blob([JSON.stringify(validPost)], { type: 'application/json' }), 'blob');
+  const created = await fetch(`${urlA}/api/posts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ann}` },
+    body: form,
+  });
+  expect(created.status).toBe(201);
+  const post = (await created.json()) as { id: number };
+
+  const stream = await openEventStream(`${urlB}/api/notifications/stream`, {
+    authorization: `Bearer ${ann}`,
+  });
+  try {
+    expect((await stream.next('unread-count')).data).toBe(0);
+
+    const likedAt = Date.now();
+    const liked = await fetch(`${urlA}/api/posts/${post.id}/like`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bob}` },
+    });
+    expect(liked.status).toBe(200);
+
+    const pushed = await stream.next('notification', 1_000);
+    expect(Date.now() - likedAt).toBeLessThan(1_000);
+    expect(pushed.data).toMatchObject({ type: 'LIKE', message: 'Bob liked your post', entityId: post.id });
+    expect((await stream.next('unread-count', 1_000)).data).toBe(1);
+  } finally {
+    stream.close();
+  }
+});

@@ -1,0 +1,357 @@
+import { SEARCH_LIMITS, SEARCH_MESSAGES, type SearchResult } from '@pathwise/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.js';
+import { prepareSearch, rankPlans, rankPosts, rankUsers } from '../src/modules/search/search.queries.js';
+import { readSearchTerms } from '../src/modules/search/search-terms.js';
+import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { createPlan, getPlan, setTopicStatus } from './helpers/plans.js';
+import { createPost, filePart } from './helpers/posts.js';
+
+let t: TestApp;
+let ann: TestAccount;
+let bob: TestAccount;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ann = await signUp(t, { name: 'Ann Lee' });
+  bob = await signUp(t, { name: 'Bob Stone' });
+});
+afterAll(() => t.close());
+
+const searchAs = (token: string | null, query: string | null, extra = '') =>
+  t.app.inject({
+    url: `/api/search?${query === null ? '' : `query=${encodeURIComponent(query)}`}${extra}`,
+    headers: token ? bearer(token) : {},
+  });
+
+async function search(query: string, token = ann.token, extra = ''): Promise<SearchResult> {
+  const res = await searchAs(token, query, extra);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const ids = (page: { content: { id: number }[] }) => page.content.map((item) => item.id);
+const totals = (result: SearchResult) => [
+  result.users.totalElements,
+  result.posts.totalElements,
+  result.learningPlans.totalElements,
+];
+
+async function setBio(account: TestAccount, bio: string) {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/users/${account.user.id}`,
+    headers: bearer(account.token),
+    payload: { name: account.user.name, email: account.user.email, bio },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe('GET /api/search', () => {
+  it('answers users, posts and plans as their own lists do, with the viewer likes and progress', async () => {
+    const quill = await signUp(t, { name: 'Quillon Marsh' });
+    await setBio(quill, 'Writes about quillon guards');
+    const post = await createPost(t, quill.token, { title: 'Quillon sharpening', content: 'Steel.' }, [
+      filePart('small.png'),
+    ]);
+    await t.app.inject({ method: 'POST', url: `/api/posts/${post.id}/like`, headers: bearer(ann.token) });
+    const plan = await createPlan(t, quill.token, { title: 'Quillon making', description: 'Forge work.' });
+    await setTopicStatus(t, ann.token, plan, plan.topics[0]!.id, 'COMPLETED');
+
+    const result = await search('quillon');
+
+    expect(result.users.content).toEqual([
+      {
+        id: quill.user.id,
+        name: 'Quillon Marsh',
+        email: quill.user.email,
+        bio: 'Writes about quillon guards',
+        profilePicture: null,
+      },
+    ]);
+    const postAsListed = (
+      await t.app.inject({ url: `/api/posts/${post.id}`, headers: bearer(ann.token) })
+    ).json();
+    expect(result.posts.content).toEqual([postAsListed]);
+    expect(result.posts.content[0]).toMatchObject({ likesCount: 1, isLikedByCurrentUser: true });
+    expect(result.learningPlans.content).toEqual([await getPlan(t, ann.token, plan.id)]);
+    expect(result.learningPlans.content[0]).toMatchObject({ completedTopics: 1, completionPercentage: 50 });
+    for (const group of [result.users, result.posts, result.learningPlans]) {
+      expect(group).toMatchObject({
+        number: 0,
+        size: 10,
+        totalElements: 1,
+        totalPages: 1,
+        first: true,
+        last: true,
+      });
+    }
+  });
+
+  it('ranks a title match above a content match, then the newest first', async () => {
+    const inTitle = await createPost(t, bob.token, { title: 'Zorbex basics', content: 'An introduction.' });
+    const inContent = await createPost(t, bob.token, {
+      title: 'Weekly notes',
+      content: 'zorbex zorbex zorbex: I used zorbex all week.',
+    });
+    const olderTwin = await createPost(t, bob.token, { title: 'Zorbex tips', content: 'Short.' });
+    const newerTwin = await createPost(t, bob.token, { title: 'Zorbex tips', content: 'Short.' });
+
+    const result = await search('zorbex');
+
+    expect(ids(result.posts)).toEqual([newerTwin.id, olderTwin.id, inTitle.id, inContent.id]);
+  });
+
+  it('ranks a plan title above its description and a name above a bio', async () => {
+    const inDescription = await createPlan(t, bob.token, {
+      title: 'Metal work',
+      description: 'Vextral alloys.',
+    });
+    const inTitle = await createPlan(t, bob.token, { title: 'Vextral casting', description: 'Moulds.' });
+    const byName = await signUp(t, { name: 'Vextral Hale' });
+    const byBio = await signUp(t, { name: 'Rhea Moss' });
+    await setBio(byBio, 'Collects vextral figures');
+
+    const result = await search('vextral');
+
+    expect(ids(result.learningPlans)).toEqual([inTitle.id, inDescription.id]);
+    expect(ids(result.users)).toEqual([byName.user.id, byBio.user.id]);
+  });
+
+  it('matches quoted phrases, leaves out -excluded words and accepts or', async () => {
+    const phrase = await createPost(t, bob.token, {
+      title: 'Machine learning with Glimber',
+      content: 'Intro.',
+    });
+    const apart = await createPost(t, bob.token, {
+      title: 'Learning the Glimber machine',
+      content: 'Notes.',
+    });
+    const withRedux = await createPost(t, bob.token, { title: 'Glimber and Redux', content: 'State.' });
+    const other = await createPost(t, bob.token, { title: 'Plorkish basics', content: 'New language.' });
+
+    expect(ids((await search('"machine learning" glimber')).posts)).toEqual([phrase.id]);
+    expect(ids((await search('glimber -redux')).posts).sort()).toEqual([phrase.id, apart.id].sort());
+    expect(ids((await search('glimber -"machine learning"')).posts).sort()).toEqual(
+      [apart.id, withRedux.id].sort(),
+    );
+    expect(ids((await search('redux or plorkish')).posts).sort()).toEqual([withRedux.id, other.id].sort());
+  });
+
+  it('finds words by their beginning, the last word as it is typed, and other forms of a word', async () => {
+    const post = await createPost(t, bob.token, {
+      title: 'Learning TypeScript',
+      content: 'Writing hooks daily.',
+    });
+
+    expect(ids((await search('typesc')).posts)).toContain(post.id);
+    expect(ids((await search('learning typesc')).posts)).toContain(post.id);
+    expect(ids((await search('learni')).posts)).toContain(post.id);
+    expect(ids((await search('hook')).posts)).toContain(post.id);
+    // Only the last word is a prefix: a finished word must match as a word.
+    expect(ids((await search('typesc learning')).posts)).not.toContain(post.id);
+  });
+
+  it('finds a person whose name is typed with a typo, unless a word of it is excluded', async () => {
+    const john = await signUp(t, { name: 'John Smith' });
+
+    expect(ids((await search('jonh')).users)).toContain(john.user.id);
+    expect(ids((await search('Jonh Smiht')).users)).toContain(john.user.id);
+    expect(ids((await search('jonh -smith')).users)).not.toContain(john.user.id);
+    expect(ids((await search('xqzv')).users)).toEqual([]);
+  });
+
+  it('treats %, _, quotes, backslashes and emoji as plain text, never as wildcards or errors', async () => {
+    const percent = await createPost(t, bob.token, {
+      title: 'Halfway there',
+      content: 'Stuck at 50% of chapter 9.',
+    });
+    const quoted = await createPost(t, bob.token, { title: "O'Reilly notes", content: 'Snake_case names.' });
+    const rocket = await createPost(t, bob.token, { title: 'Rocket science 🚀', content: 'Orbits.' });
+
+    for (const query of [
+      '%',
+      '_',
+      '%%',
+      '%_%',
+      "'",
+      '"',
+      "''",
+      '\\',
+      '\\\\',
+      '🚀',
+      '*',
+      ':*',
+      '&',
+      '!',
+      '(',
+      '<->',
+    ]) {
+      expect(totals(await search(query)), query).toEqual([0, 0, 0]);
+    }
+    for (const query of [
+      "' or 1=1 --",
+      '"unclosed',
+      'a:*b',
+      '-',
+      '- -',
+      'or',
+      '(a | b) & !c',
+      '\\x00',
+      '%00',
+    ]) {
+      await search(query);
+    }
+    expect(ids((await search('50%')).posts)).toEqual([percent.id]);
+    expect(ids((await search("o'reilly")).posts)).toEqual([quoted.id]);
+    expect(ids((await search('snake_case')).posts)).toEqual([quoted.id]);
+    expect(ids((await search('🚀 rockets')).posts)).toEqual([rocket.id]);
+    expect(ids((await search('\\rocket\\')).posts)).toEqual([rocket.id]);
+    expect(ids((await search('rocket\u0000science')).posts)).toEqual([rocket.id]);
+  });
+
+  it(`searches only the first ${SEARCH_LIMITS.queryMaxLength} characters of a longer query`, async () => {
+    const post = await createPost(t, bob.token, { title: 'Quembly puzzles', content: 'Logic.' });
+    const filler = (length: number) => 'x'.repeat(length);
+
+    expect(ids((await search(`quembly or ${'overlong '.repeat(2_000)}`)).posts)).toEqual([post.id]);
+    expect(ids((await search(`${filler(150)} or quembly`)).posts)).toEqual([post.id]);
+    // The limit falls right after this 'or': quembly is not searched for.
+    const quemblyBeyondTheLimit = `${filler(SEARCH_LIMITS.queryMaxLength - 3)} or quembly`;
+    expect(ids((await search(quemblyBeyondTheLimit)).posts)).toEqual([]);
+  });
+
+  it("shows the viewer's own private plans but never other people's", async () => {
+    const mine = await createPlan(t, ann.token, { title: 'Drovel private notes', isPublic: false });
+    const theirs = await createPlan(t, bob.token, { title: 'Drovel secret plan', isPublic: false });
+    const shared = await createPlan(t, bob.token, { title: 'Drovel public plan', isPublic: true });
+
+    const asAnn = await search('drovel', ann.token);
+    expect(ids(asAnn.learningPlans).sort()).toEqual([mine.id, shared.id].sort());
+    expect(asAnn.learningPlans.totalElements).toBe(2);
+    const asBob = await search('drovel', bob.token);
+    expect(ids(asBob.learningPlans).sort()).toEqual([theirs.id, shared.id].sort());
+  });
+
+  it('pages every kind separately with real totals', async () => {
+    const made = [];
+    for (let i = 0; i < 12; i++) made.push(await createPost(t, bob.token, { title: `Pagwort lesson ${i}` }));
+    const newestFirst = made.map((post) => post.id).reverse();
+
+    const first = await search('pagwort', ann.token, '&page=0&size=10');
+    expect(ids(first.posts)).toEqual(newestFirst.slice(0, 10));
+    expect(first.posts).toMatchObject({
+      number: 0,
+      size: 10,
+      totalElements: 12,
+      totalPages: 2,
+      first: true,
+      last: false,
+    });
+    const second = await search('pagwort', ann.token, '&page=1&size=10');
+    expect(ids(second.posts)).toEqual(newestFirst.slice(10));
+    expect(second.posts).toMatchObject({ number: 1, totalElements: 12, first: false, last: true });
+    const beyond = await search('pagwort', ann.token, '&page=5&size=10');
+    expect(beyond.posts).toMatchObject({ content: [], totalElements: 12, totalPages: 2, last: true });
+    const small = await search('pagwort', ann.token, '&size=5');
+    expect(small.posts).toMatchObject({ size: 5, totalElements: 12, totalPages: 3 });
+    expect(small.users).toMatchObject({ size: 5, totalElements: 0, totalPages: 0, last: true });
+  });
+
+  it('answers in the same number of statements for one result or many', async () => {
+    const author = await signUp(t, { name: 'Trellick One' });
+    await createPost(t, author.token, { title: 'Trellick start' }, [filePart('small.png')]);
+    await createPlan(t, author.token, { title: 'Trellick plan' });
+    const one = await t.queries.count(() => searchAs(ann.token, 'trellick'));
+    expect(totals(one.result.json())).toEqual([1, 1, 1]);
+
+    for (let i = 0; i < 4; i++) {
+      const other = await signUp(t, { name: `Trellick ${i}` });
+      const post = await createPost(t, other.token, { title: `Trellick ${i}` }, [
+        filePart('tiny.gif'),
+        filePart('small.png'),
+      ]);
+      await t.app.inject({ method: 'POST', url: `/api/posts/${post.id}/like`, headers: bearer(ann.token) });
+      await createPlan(t, other.token, { title: `Trellick plan ${i}` });
+    }
+    const many = await t.queries.count(() => searchAs(ann.token, 'trellick'));
+
+    expect(totals(many.result.json())).toEqual([5, 5, 5]);
+    expect(many.statements).toBe(one.statements);
+  });
+
+  it.each([
+    ['', 'an empty query'],
+    ['   ', 'spaces'],
+    ['\u0000\t\n', 'control characters'],
+  ])('refuses %j (%s) with a clear message', async (query) => {
+    const res = await searchAs(ann.token, query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(SEARCH_MESSAGES.emptyQuery);
+  });
+
+  it('refuses a missing query and bad paging with a clear message', async () => {
+    const missing = await searchAs(ann.token, null);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(SEARCH_MESSAGES.emptyQuery);
+    const badSize = await searchAs(ann.token, 'a', '&size=0');
+    expect(badSize.statusCode).toBe(400);
+    expect(badSize.json().message).toBe('size must be at least 1');
+    const badPage = await searchAs(ann.token, 'a', '&page=-1');
+    expect(badPage.statusCode).toBe(400);
+    expect(badPage.json().message).toBe('page must be 0 or more');
+  });
+
+  it('answers 401 without a valid token', async () => {
+    expect((await searchAs(null, 'anything')).statusCode).toBe(401);
+    expect((await searchAs(null, null)).statusCode).toBe(401);
+    expect((await searchAs('not-a-token', 'anything')).statusCode).toBe(401);
+  });
+});
+
+describe('search statements', () => {
+  /** The plan PostgreSQL makes for `statement`. */
+  async function planOf(statement: { getSQL(): SQL }, tx: Database) {
+    const result = (await tx.execute(sql`explain ${statement.getSQL()}`)) as unknown as {
+      rows: Record<string, string>[];
+    };
+    return result.rows.map((row) => Object.values(row)[0]).join('\n');
+  }
+
+  /** Thousands of rows that match nothing, so the planner weighs the tables as it would in use. */
+  async function fillTables(tx: Database, authorId: number) {
+    const rows = sql`generate_series(1, 2000) as i`;
+    await tx.execute(sql`insert into users (name, email, handle)
+      select 'Filler ' || i, 'filler' || i || '@example.com', 'filler_' || i from ${rows}`);
+    await tx.execute(sql`insert into posts (author_id, title, content, category)
+      select ${authorId}, 'Filler post ' || i, 'Nothing to see in ' || i, 'OTHER' from ${rows}`);
+    await tx.execute(sql`insert into learning_plans (creator_id, title, description, category, estimated_days)
+      select ${authorId}, 'Filler plan ' || i, 'Nothing to see in ' || i, 'OTHER', 30 from ${rows}`);
+    await tx.execute(sql`analyze users, posts, learning_plans`);
+  }
+
+  it('are answered from the GIN indexes, as the search service runs them', async () => {
+    const terms = readSearchTerms('jonh typesc -redux');
+    const window = { limit: 10, offset: 0 };
+    const plans: Record<string, string> = {};
+    const rolledBack = new Error('roll back the filler rows');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await fillTables(tx, bob.user.id);
+        await prepareSearch(tx);
+        plans.users = await planOf(rankUsers(tx, terms, window), tx);
+        plans.posts = await planOf(rankPosts(tx, terms, window), tx);
+        plans.learningPlans = await planOf(rankPlans(tx, terms, ann.user.id, window), tx);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+
+    expect(plans.users).toContain('users_search_idx');
+    expect(plans.users).toContain('users_name_trgm_idx');
+    expect(plans.posts).toContain('posts_search_idx');
+    expect(plans.learningPlans).toContain('learning_plans_search_idx');
+    for (const plan of Object.values(plans)) expect(plan).not.toContain('Seq Scan');
+  });
+});
