@@ -12,10 +12,13 @@ export default defineConfig({
     outDir: 'dist',
     // The server caches everything under dist/assets for a year, so these names must carry a hash.
     assetsDir: 'assets',
+    // scripts/check-budgets.mjs reads it to know which chunks each route loads.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // The contract only declares schemas and constants, so a page that needs one constant
-        // must not pull in every schema (and zod with them).
+        // must not pull in every schema (and zod with them). Chunks are cut by module, though:
+        // what first pages need lives in zod-free modules (constants, credentials, *-constants).
         moduleSideEffects: [{ test: /\/packages\/contract\//, sideEffects: false }],
       },
     },

@@ -1,12 +1,20 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Loading } from '../components/loading';
 import { AuthProvider } from '../features/auth';
+import { useScrollRestoration } from './use-scroll-restoration';
 
-/** The root route: the session lives here because signing in and out navigates. */
+/**
+ * The root route: the session lives here because signing in and out navigates. 'Loading...' shows
+ * while the first page's code arrives; later navigations keep the current page until the next is ready.
+ */
 export function AppRoot() {
+  useScrollRestoration();
   return (
     <AuthProvider>
-      <Outlet />
-      <ScrollRestoration />
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
     </AuthProvider>
   );
 }

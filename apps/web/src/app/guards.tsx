@@ -1,12 +1,16 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/loading';
 import { useAuth } from '../features/auth';
 
-/** Spec §2: every page but the sign-in ones needs a user; a visitor is sent to /login. */
+/**
+ * Spec §2: every page but the sign-in ones needs a user; a visitor is sent to /login. The page they
+ * asked for goes along (`from`), so that social sign-in can bring them back to it.
+ */
 export function RequireUser() {
   const { user, restoringSession } = useAuth();
+  const { pathname, search } = useLocation();
   if (restoringSession) return <Loading />;
-  return user ? <Outlet /> : <Navigate to="/login" replace />;
+  return user ? <Outlet /> : <Navigate to="/login" replace state={{ from: `${pathname}${search}` }} />;
 }
 
 /** Spec §2: /login and /signup send a signed-in user to /. */

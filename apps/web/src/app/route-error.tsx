@@ -1,4 +1,6 @@
-/** Spec §2 "Routing errors show 'Unexpected Application Error!'" (the router logs the error itself). */
+import { Component, type ReactNode } from 'react';
+
+/** Spec §2 "Routing errors show 'Unexpected Application Error!'" (React logs the error itself). */
 export function RouteError() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
@@ -9,4 +11,17 @@ export function RouteError() {
       </a>
     </main>
   );
+}
+
+/** Shows RouteError instead of the app when rendering it fails, a page's code failing to load included. */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

@@ -80,7 +80,7 @@ describe('home page', () => {
 });
 
 describe('404 page', () => {
-  it.each(['/no-such-page', '/create-post'])(
+  it.each(['/no-such-page', '/post'])(
     'answers %s, a path with no page yet, inside the layout',
     async (path) => {
       const { user, router } = renderApp(path, { signedIn: true });

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 const TONES = {
   error: { role: 'alert', classes: 'border-red-200 bg-red-50 text-red-800' },
   warning: { role: 'status', classes: 'border-amber-200 bg-amber-50 text-amber-900' },
+  success: { role: 'status', classes: 'border-emerald-200 bg-emerald-50 text-emerald-900' },
 } as const;
 
 type CalloutProps = {

@@ -23,3 +23,14 @@ export const SearchIcon = (props: IconProps) => (
 );
 export const MenuIcon = (props: IconProps) => <Icon {...props} path="M4 6h16M4 12h16M4 18h16" />;
 export const CloseIcon = (props: IconProps) => <Icon {...props} path="M6 6l12 12M18 6 6 18" />;
+export const HeartIcon = (props: IconProps) => (
+  <Icon
+    {...props}
+    path="M12 20.5s-7.5-4.6-9.3-9.1C1.5 8.3 3.4 4.5 7 4.5c2.1 0 3.5 1.1 5 3 1.5-1.9 2.9-3 5-3 3.6 0 5.5 3.8 4.3 6.9-1.8 4.5-9.3 9.1-9.3 9.1Z"
+  />
+);
+export const CommentIcon = (props: IconProps) => <Icon {...props} path="M4 5h16v11H9l-5 4V5Z" />;
+export const PlayIcon = (props: IconProps) => <Icon {...props} path="M8 5.5v13l10.5-6.5L8 5.5Z" />;
+export const BellIcon = (props: IconProps) => (
+  <Icon {...props} path="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15L6 16Zm4 4a2 2 0 0 0 4 0" />
+);

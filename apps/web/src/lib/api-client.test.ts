@@ -3,7 +3,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../test/msw-server';
 import { recordPageLoads } from '../test/page-loads';
-import { ApiError, apiRequest, RequestTimeoutError, serverMessageOr } from './api-client';
+import { ApiError, apiRequest, apiUpload, RequestTimeoutError, serverMessageOr } from './api-client';
 
 const unauthorized = () =>
   HttpResponse.json(
@@ -201,5 +201,75 @@ describe('time limit', () => {
     const outcome = apiRequest('/api/slow', { signal: controller.signal });
     controller.abort();
     await expect(outcome).rejects.not.toBeInstanceOf(RequestTimeoutError);
+  });
+});
+
+describe('uploads with progress', () => {
+  const form = () => {
+    const body = new FormData();
+    body.append('files', new File(['x'.repeat(4096)], 'notes.txt', { type: 'text/plain' }));
+    return body;
+  };
+
+  it('sends FormData with the bearer token, reports progress and resolves with the answer', async () => {
+    signIn();
+    let received: { authorization: string | null; contentType: string | null; text: string } | undefined;
+    server.use(
+      http.put('/api/things/1', async ({ request }) => {
+        const file = (await request.formData()).get('files') as File;
+        received = {
+          authorization: request.headers.get('Authorization'),
+          contentType: request.headers.get('Content-Type'),
+          text: await file.text(),
+        };
+        return HttpResponse.json({ id: 1 });
+      }),
+    );
+    const progress: number[] = [];
+
+    await expect(
+      apiUpload('/api/things/1', {
+        method: 'PUT',
+        body: form(),
+        onProgress: (share) => progress.push(share),
+      }),
+    ).resolves.toEqual({ id: 1 });
+    expect(received).toMatchObject({ authorization: 'Bearer the-token', text: 'x'.repeat(4096) });
+    expect(received?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(progress.at(-1)).toBe(1);
+  });
+
+  it("rejects with the server's error body", async () => {
+    signIn();
+    server.use(
+      http.post('/api/things', () =>
+        HttpResponse.json(
+          { statusCode: 413, error: 'Payload Too Large', message: 'Files must be less than 50MB.' },
+          { status: 413 },
+        ),
+      ),
+    );
+
+    await expect(apiUpload('/api/things', { body: form() })).rejects.toMatchObject({
+      status: 413,
+      message: 'Files must be less than 50MB.',
+    });
+  });
+
+  it('rejects when the server cannot be reached', async () => {
+    server.use(http.post('/api/things', () => HttpResponse.error()));
+
+    await expect(apiUpload('/api/things', { body: form() })).rejects.toThrow('Failed to fetch');
+  });
+
+  it('ends the session on a 401 like any other call', async () => {
+    signIn();
+    const pageLoads = recordPageLoads();
+    server.use(http.post('/api/posts', unauthorized));
+
+    apiUpload('/api/posts', { body: form() }).catch(() => {});
+
+    await vi.waitFor(() => expect(pageLoads).toHaveBeenCalledWith('/login?expired=true'));
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
   });
 });

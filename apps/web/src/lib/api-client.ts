@@ -2,6 +2,9 @@ import { type ErrorBody, REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@pathwise/cont
 
 const BASE_URL = import.meta.env.VITE_API_BASE_URL ?? '';
 
+/** The full address of an API path, for the calls that are browser navigations (spec §7 social sign-in). */
+export const apiUrl = (path: string) => `${BASE_URL}${path}`;
+
 /**
  * Spec §7: a 401 on these calls is only logged. They read other people's data, so being refused
  * one of them says nothing about whether the signed-in session is still valid.
@@ -50,8 +53,68 @@ export type RequestOptions = {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = localStorage.getItem(STORAGE_KEYS.authToken);
   const { response, payload } = await send(path, options, token);
+  return settle<T>(path, response.status, payload, token, options.signInAttempt);
+}
 
-  if (response.status === 401 && !options.signInAttempt) {
+export type UploadOptions = {
+  method?: 'POST' | 'PUT';
+  body: FormData;
+  /** Called with the share of the body sent so far, from 0 to 1. */
+  onProgress?: (sentShare: number) => void;
+};
+
+/**
+ * Sends FormData like apiRequest, reporting upload progress (which fetch cannot). Large uploads take
+ * longer than the request time limit, so the limit applies to silence: no progress for that long.
+ */
+export function apiUpload<T>(path: string, { method = 'POST', body, onProgress }: UploadOptions): Promise<T> {
+  const token = localStorage.getItem(STORAGE_KEYS.authToken);
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    let silence: ReturnType<typeof setTimeout> | undefined;
+    const restartSilenceTimer = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => {
+        xhr.abort();
+        reject(new RequestTimeoutError());
+      }, REQUEST_TIMEOUT_MS);
+    };
+    xhr.open(method, `${BASE_URL}${path}`);
+    headersFor(body, token).forEach((value, name) => {
+      xhr.setRequestHeader(name, value);
+    });
+    xhr.upload.addEventListener('progress', (event) => {
+      restartSilenceTimer();
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    });
+    xhr.upload.addEventListener('load', restartSilenceTimer);
+    xhr.addEventListener('load', () => {
+      clearTimeout(silence);
+      try {
+        const payload = decodeBody(xhr.responseText, xhr.getResponseHeader('Content-Type'));
+        resolve(settle<T>(path, xhr.status, payload, token));
+      } catch (error) {
+        reject(error);
+      }
+    });
+    xhr.addEventListener('error', () => {
+      clearTimeout(silence);
+      reject(new TypeError('Failed to fetch'));
+    });
+    restartSilenceTimer();
+    xhr.send(body);
+  });
+}
+
+/** Spec §7 "Response handling": the 401 policy, then the answer or an ApiError. */
+function settle<T>(
+  path: string,
+  status: number,
+  payload: unknown,
+  token: string | null,
+  signInAttempt?: boolean,
+): T | Promise<T> {
+  if (status === 401 && !signInAttempt) {
     if (SESSION_KEEPING_PATHS.some((fragment) => path.includes(fragment))) {
       console.warn(`Not authorised to call ${path}; the session is kept.`);
     } else if (token) {
@@ -59,8 +122,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
   }
 
-  if (!response.ok) {
-    throw new ApiError(response.status, asErrorBody(payload));
+  if (status < 200 || status > 299) {
+    throw new ApiError(status, asErrorBody(payload));
   }
   return payload as T;
 }
@@ -105,9 +168,12 @@ function encodeBody(body: unknown): BodyInit | undefined {
 }
 
 async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+  return decodeBody(await response.text(), response.headers.get('Content-Type'));
+}
+
+function decodeBody(text: string, contentType: string | null): unknown {
   if (!text) return undefined;
-  return response.headers.get('Content-Type')?.includes('json') ? JSON.parse(text) : text;
+  return contentType?.includes('json') ? JSON.parse(text) : text;
 }
 
 /**

@@ -1,13 +1,40 @@
 import { STORAGE_KEYS } from '@pathwise/contract';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createRoutes } from '../app/router';
+import { useLayoutEffect } from 'react';
+import {
+  UNSAFE_createMemoryHistory as createMemoryHistory,
+  unstable_HistoryRouter as HistoryRouter,
+  type Location,
+  type NavigationType,
+  useLocation,
+  useNavigationType,
+} from 'react-router';
+import { App } from '../app/router';
 import { ANN_TOKEN, ann } from './fixtures';
 import { server } from './msw-server';
 
 type Entry = string | { pathname: string; search?: string; state?: unknown };
+
+/** What a test reads of the router and asks of it. */
+type TestRouter = {
+  /** Where the app shows, and how it got there. */
+  state: { location: Location; historyAction: NavigationType };
+  /** Where the app is going: ahead of `state` while the next page's code loads. */
+  destination: () => Location;
+  navigate: (to: string) => Promise<void>;
+};
+
+/** Keeps `state` up to date with what the router shows. */
+function RouterProbe({ state }: { state: TestRouter['state'] }) {
+  const location = useLocation();
+  const historyAction = useNavigationType();
+  useLayoutEffect(() => {
+    Object.assign(state, { location, historyAction });
+  });
+  return null;
+}
 
 /** Renders the whole app at `entry`, optionally with Ann's session stored as after an earlier visit. */
 export function renderApp(entry: Entry, { signedIn = false } = {}) {
@@ -15,8 +42,19 @@ export function renderApp(entry: Entry, { signedIn = false } = {}) {
     localStorage.setItem(STORAGE_KEYS.authToken, ANN_TOKEN);
     server.use(http.get('/api/auth/me', () => HttpResponse.json(ann)));
   }
-  const router = createMemoryRouter(createRoutes(), { initialEntries: [entry] });
+  // A memory history of our own, so that tests can see where a navigation is going.
+  const history = createMemoryHistory({ initialEntries: [entry], v5Compat: true });
+  const router: TestRouter = {
+    state: { location: history.location, historyAction: history.action },
+    destination: () => history.location,
+    navigate: (to) => act(async () => history.push(to)),
+  };
   const user = userEvent.setup();
-  render(<RouterProvider router={router} />);
+  render(
+    <HistoryRouter history={history}>
+      <App />
+      <RouterProbe state={router.state} />
+    </HistoryRouter>,
+  );
   return { router, user };
 }

@@ -7,6 +7,8 @@ import { renderApp } from '../../test/render-app';
 async function renderSignedInHome() {
   const rendered = renderApp('/', { signedIn: true });
   await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' });
+  // The user menu's code arrives just after the page.
+  await screen.findByRole('button', { name: 'Open user menu' });
   return rendered;
 }
 

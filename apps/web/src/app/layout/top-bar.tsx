@@ -1,10 +1,18 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { CloseIcon, MenuIcon } from '../../components/icons';
+import { NotificationBell } from '../../features/notifications';
 import { MobileMenu } from './mobile-menu';
 import { MAIN_NAV } from './nav-items';
 import { SearchBox } from './search-box';
-import { UserMenu } from './user-menu';
+import { UserMenuFace } from './user-menu-face';
+
+/**
+ * Loaded after the first paint: Headless UI's Menu brings its positioning library along, the largest
+ * part of the top bar's code. Until then the user's picture shows in its place.
+ */
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 export function TopBar() {
   return (
@@ -39,9 +47,12 @@ export function TopBar() {
           <Link to="/create-post" className="btn-primary">
             + Post
           </Link>
-          {/* The notification bell belongs here, between creating and the account. */}
-          <div className="hidden md:block">
-            <UserMenu />
+          <NotificationBell />
+          {/* flex: the picture alone lines up exactly as the menu button around it will. */}
+          <div className="hidden md:flex">
+            <Suspense fallback={<UserMenuFace />}>
+              <UserMenu />
+            </Suspense>
           </div>
           <DisclosureButton
             aria-label="Main menu"

@@ -1,8 +1,8 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Link } from 'react-router';
-import { Avatar } from '../../components/avatar';
 import { useAuth, useSignedInUser } from '../../features/auth';
 import { accountNav } from './nav-items';
+import { UserMenuFace } from './user-menu-face';
 
 const ITEM_CLASSES =
   'block w-full px-4 py-2 text-left text-sm text-slate-700 data-focus:bg-indigo-50 data-focus:text-indigo-800';
@@ -15,7 +15,7 @@ export function UserMenu() {
   return (
     <Menu as="div" className="relative">
       <MenuButton className="flex rounded-full" aria-label="Open user menu">
-        <Avatar src={user.profilePicture} alt="" className="size-9" />
+        <UserMenuFace />
       </MenuButton>
       <MenuItems className="absolute right-0 z-40 mt-2 w-64 origin-top-right rounded-xl bg-white py-1 shadow-lg ring-1 ring-slate-900/10 focus:outline-none">
         <div className="border-b border-slate-100 px-4 py-3">

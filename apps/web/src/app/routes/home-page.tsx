@@ -1,5 +1,9 @@
-import { Link } from 'react-router';
+import { type ReactNode, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Tabs } from '../../components/tabs';
 import { useSignedInUser } from '../../features/auth';
+import { PublicPlansFeed } from '../../features/plans';
+import { LatestPostsFeed } from '../../features/posts';
 
 const SHORTCUTS = [
   { to: '/create-post', label: 'Create a post', description: 'Share what you learned or how far you got.' },
@@ -10,9 +14,48 @@ const SHORTCUTS = [
   },
 ];
 
-/** Spec §1: the home page greets the user by name and offers shortcuts to create things. */
+/** What a feed under the tabs gets from the home page (spec §4 "Home tab"). */
+type FeedProps = {
+  /** Changes when the feed must load again from page 0. */
+  refreshKey: string;
+  /** 'Try Again' after a failed load: bumps the refresh key. */
+  onRetry: () => void;
+};
+
+/**
+ * The home feeds, in tab order. `?tab=<key>` selects one; any other value selects the first
+ * (spec §2: `plans` selects the plans tab, anything else posts).
+ */
+const HOME_TABS: { key: string; label: string; panel: (feed: FeedProps) => ReactNode }[] = [
+  { key: 'posts', label: 'Latest Posts', panel: (feed) => <LatestPostsFeed {...feed} /> },
+  { key: 'plans', label: 'Learning Plans', panel: (feed) => <PublicPlansFeed {...feed} /> },
+];
+
+/** Spec §1: the home page greets the user by name and offers shortcuts to create things; spec §2 "Home feed". */
 export function HomePage() {
   const user = useSignedInUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [bumps, setBumps] = useState(0);
+  const selectedIndex = Math.max(
+    0,
+    HOME_TABS.findIndex((tab) => tab.key === searchParams.get('tab')),
+  );
+  // `?refresh=` (e.g. after publishing) and every bump make the feed start again from page 0.
+  const feed: FeedProps = {
+    refreshKey: `${searchParams.get('refresh') ?? ''}:${bumps}`,
+    onRetry: () => setBumps((count) => count + 1),
+  };
+  const selectTab = (index: number) => {
+    setSearchParams(
+      (params) => {
+        params.set('tab', HOME_TABS[index]!.key);
+        return params;
+      },
+      { replace: true },
+    );
+    feed.onRetry();
+  };
+
   return (
     <section aria-labelledby="home-greeting">
       <h1 id="home-greeting" className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
@@ -32,6 +75,13 @@ export function HomePage() {
           </li>
         ))}
       </ul>
+
+      <Tabs
+        tabs={HOME_TABS.map((tab) => ({ key: tab.key, label: tab.label, panel: tab.panel(feed) }))}
+        selectedIndex={selectedIndex}
+        onChange={selectTab}
+        className="mt-10"
+      />
     </section>
   );
 }

@@ -12,3 +12,8 @@ export function signup(body: SignupBody): Promise<TokenResponse> {
 export function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
   return apiRequest('/api/auth/me', { signal });
 }
+
+/** The user of a token social sign-in just handed over: a refusal is a failed sign-in, not an expired session. */
+export function fetchUserOfNewToken(): Promise<CurrentUser> {
+  return apiRequest('/api/auth/me', { signInAttempt: true });
+}

@@ -2,8 +2,10 @@ import type { SignupBody } from '@pathwise/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Callout, ErrorBox } from '../../../components/callout';
+import { AuthScreen } from '../components/auth-screen';
 import { type AuthMode, CredentialsForm } from '../components/credentials-form';
 import { OAuthErrorBox } from '../components/oauth-error-box';
+import { SocialSignIn } from '../components/social-sign-in';
 import { useAuth } from '../state/auth-context';
 
 const COPY = {
@@ -41,31 +43,26 @@ function AuthPage({ initialMode }: { initialMode: AuthMode }) {
   };
 
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-indigo-50 to-slate-50 px-4 py-12">
-      <p className="mb-6 flex items-center gap-2 text-2xl font-bold tracking-tight text-indigo-700">
-        <img src="/favicon.svg" alt="" className="size-9" />
-        Pathwise
-      </p>
-      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-900/5 sm:p-8">
-        <h1 className="text-center text-2xl font-semibold tracking-tight text-slate-900">{copy.heading}</h1>
-        <div className="mt-6 space-y-3 empty:hidden">
-          {searchParams.get('expired') === 'true' && (
-            <Callout tone="warning">Your session has expired. Please log in again.</Callout>
-          )}
-          <OAuthErrorBox />
-          {formError && <ErrorBox>{formError}</ErrorBox>}
-        </div>
-        <div className="mt-6">
-          {/* key: each mode starts with its own validation state. */}
-          <CredentialsForm key={mode} mode={mode} onSubmit={submit} />
-        </div>
-        <p className="mt-6 text-center text-sm text-slate-600">
-          {copy.switchPrompt}{' '}
-          <button type="button" onClick={switchMode} className="text-link">
-            {copy.switchTo}
-          </button>
-        </p>
+    <AuthScreen>
+      <h1 className="text-center text-2xl font-semibold tracking-tight text-slate-900">{copy.heading}</h1>
+      <div className="mt-6 space-y-3 empty:hidden">
+        {searchParams.get('expired') === 'true' && (
+          <Callout tone="warning">Your session has expired. Please log in again.</Callout>
+        )}
+        <OAuthErrorBox />
+        {formError && <ErrorBox>{formError}</ErrorBox>}
       </div>
-    </main>
+      <div className="mt-6">
+        {/* key: each mode starts with its own validation state. */}
+        <CredentialsForm key={mode} mode={mode} onSubmit={submit} />
+      </div>
+      <SocialSignIn />
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {copy.switchPrompt}{' '}
+        <button type="button" onClick={switchMode} className="text-link">
+          {copy.switchTo}
+        </button>
+      </p>
+    </AuthScreen>
   );
 }

@@ -10,6 +10,11 @@ export type AuthContextValue = AuthState & {
   /** Rejects with an Error whose message is ready to show (spec §8). */
   signup: (body: SignupBody) => Promise<void>;
   logout: () => void;
+  /**
+   * Loads the user of the token stored by social sign-in (spec §4). On failure the token is removed
+   * and the promise rejects.
+   */
+  refreshUser: () => Promise<void>;
   updateUser: (fields: Partial<CurrentUser>) => void;
 };
 

@@ -1,11 +1,12 @@
 import {
   type CurrentUser,
   type LoginBody,
+  OAUTH_MESSAGES,
   type SignupBody,
   STORAGE_KEYS,
   type TokenResponse,
 } from '@pathwise/contract';
-import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { serverMessageOr } from '../../../lib/api-client';
 import * as authApi from '../api/auth-api';
@@ -24,6 +25,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     navigate('/login');
   }, [navigate]);
 
+  // An effect event: `navigate`, and so `logout`, changes with the page, and the stored session must
+  // be restored once, not again after every navigation.
+  const dropUnusableToken = useEffectEvent(logout);
+
   useEffect(() => {
     if (!storedToken) return;
     const controller = new AbortController();
@@ -31,11 +36,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     authApi.fetchCurrentUser(controller.signal).then(
       (user) => dispatch({ type: 'loginSuccess', user, token: storedToken }),
       () => {
-        if (!controller.signal.aborted) logout();
+        if (!controller.signal.aborted) dropUnusableToken();
       },
     );
     return () => controller.abort();
-  }, [storedToken, logout]);
+  }, [storedToken]);
 
   const signIn = useCallback(
     async (requestToken: () => Promise<TokenResponse>, fallbackMessage: string) => {
@@ -64,6 +69,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (body: SignupBody) => signIn(() => authApi.signup(body), 'Failed to register'),
     [signIn],
   );
+  const refreshUser = useCallback(async () => {
+    const token = localStorage.getItem(STORAGE_KEYS.authToken);
+    dispatch({ type: 'loginStart' });
+    try {
+      if (!token) throw new Error('No token is stored');
+      const user = await authApi.fetchUserOfNewToken();
+      dispatch({ type: 'loginSuccess', user, token });
+    } catch (error) {
+      localStorage.removeItem(STORAGE_KEYS.authToken);
+      dispatch({ type: 'loginFailure', error: OAUTH_MESSAGES.profileLoadFailed });
+      throw error;
+    }
+  }, []);
   const updateUser = useCallback(
     (fields: Partial<CurrentUser>) => dispatch({ type: 'updateUser', fields }),
     [],
@@ -76,9 +94,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       signup,
       logout,
+      refreshUser,
       updateUser,
     }),
-    [state, login, signup, logout, updateUser],
+    [state, login, signup, logout, refreshUser, updateUser],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

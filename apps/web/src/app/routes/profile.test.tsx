@@ -1,0 +1,79 @@
+import type { Post } from '@pathwise/contract';
+import { screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { bob, findProfileHeading, loadProfileRoute, serveProfiles } from '../../features/users/test/profiles';
+import { ann } from '../../test/fixtures';
+import { server } from '../../test/msw-server';
+import { pageOf } from '../../test/page-of';
+import { renderApp } from '../../test/render-app';
+
+const annsPost: Post = {
+  id: 31,
+  title: 'Week one of Go',
+  content: 'Goroutines finally clicked.',
+  createdAt: '2026-01-06T10:00:00.000Z',
+  updatedAt: '2026-01-06T10:00:00.000Z',
+  category: 'PROGRAMMING',
+  learningProgressPercent: null,
+  author: { id: ann.id, name: ann.name, profilePicture: null },
+  media: [],
+  likesCount: 0,
+  commentsCount: 0,
+  isLikedByCurrentUser: false,
+};
+
+beforeAll(loadProfileRoute);
+
+describe('profile tabs', () => {
+  it("shows the owner's empty Posts and Learning Plans tabs with links to create them", async () => {
+    serveProfiles();
+    server.use(http.get('/api/learning-plans/user/7', () => HttpResponse.json(pageOf([], 0, true))));
+    const { user } = renderApp('/profile/7', { signedIn: true });
+    await findProfileHeading('Ann Lee');
+
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Posts',
+      'Learning Plans',
+      'Activity',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Posts', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Create your first post' })).toHaveAttribute(
+      'href',
+      '/create-post',
+    );
+
+    await user.click(screen.getByRole('tab', { name: 'Learning Plans' }));
+    expect(await screen.findByText('No learning plans yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create a learning plan' })).toHaveAttribute(
+      'href',
+      '/create-learning-plan',
+    );
+  });
+
+  it("offers no create links on someone else's profile", async () => {
+    serveProfiles(bob);
+    renderApp('/profile/8', { signedIn: true });
+    await findProfileHeading('Bob Stone');
+
+    expect(await screen.findByText('No posts yet')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create your first post' })).not.toBeInTheDocument();
+  });
+
+  it('counts one post fewer when the owner deletes one from the Posts tab', async () => {
+    serveProfiles({ ...ann, postsCount: 1 });
+    server.use(
+      http.get('/api/posts/user/7', () => HttpResponse.json(pageOf([annsPost], 0, true))),
+      http.delete('/api/posts/31', () => new HttpResponse(null, { status: 204 })),
+    );
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = renderApp('/profile/7', { signedIn: true });
+    const header = (await findProfileHeading('Ann Lee')).closest('section')!;
+    expect(header).toHaveTextContent('1 Posts');
+
+    const card = (await screen.findByRole('link', { name: /Week one of Go/ })).closest('article')!;
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+
+    await vi.waitFor(() => expect(header).toHaveTextContent('0 Posts'));
+  });
+});

@@ -1,0 +1,40 @@
+import { ANALYTICS_LIMITS, ANALYTICS_MESSAGES, type Category, dateRangeProblem } from '@pathwise/contract';
+import { format, parseISO, subDays } from 'date-fns';
+
+/** How the dashboard writes its figures (spec §9: percentages to one decimal, time as 'Xh Ym' or 'Ym'). */
+
+export const formatPercent = (percentage: number) => `${percentage.toFixed(1)}%`;
+
+export function formatMinutes(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours}h ${minutes % 60}m` : `${minutes}m`;
+}
+
+export const formatDayCount = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+
+/** PROGRAMMING → 'Programming'. */
+export const categoryLabel = (category: Category) => category.charAt(0) + category.slice(1).toLowerCase();
+
+/** '2024-01-29' → 'Jan 29' (chart axis). */
+export const dayLabel = (date: string) => format(parseISO(date), 'MMM d');
+
+/** '2024-01-29' → 'Jan 29, 2024' (tables). */
+export const fullDayLabel = (date: string) => format(parseISO(date), 'PP');
+
+/** Spec §9: the last 30 days, today included, in the reader's own time zone. */
+export function defaultRange(today = new Date()) {
+  return {
+    startDate: format(subDays(today, ANALYTICS_LIMITS.defaultRangeDays), 'yyyy-MM-dd'),
+    endDate: format(today, 'yyyy-MM-dd'),
+  };
+}
+
+export type RangeProblem = { field: 'startDate' | 'endDate'; message: string };
+
+/** Why the chosen dates cannot be asked for (a cleared field, an inverted or too long range), or null. */
+export function rangeProblem(startDate: string, endDate: string): RangeProblem | null {
+  if (!startDate) return { field: 'startDate', message: ANALYTICS_MESSAGES.startDateRequired };
+  if (!endDate) return { field: 'endDate', message: ANALYTICS_MESSAGES.endDateRequired };
+  const message = dateRangeProblem(startDate, endDate);
+  return message ? { field: 'endDate', message } : null;
+}

@@ -1,0 +1,44 @@
+import type { Category } from '@pathwise/contract';
+import { categoryLabel } from '../analytics-display';
+import type { ChartTable } from './chart-card';
+import type { ColorOf } from './chart-setup';
+
+/** Chart.js data: one dataset, a value and a colour per category. */
+type CategoryData = {
+  labels: string[];
+  datasets: { label: string; data: number[]; backgroundColor: string[] }[];
+};
+
+type CategoryChartSpec<T> = {
+  /** The dataset's name and each category's value in the chart. */
+  label: string;
+  value: (item: T) => number;
+  /** The table's columns after 'Category', and each category's cells in them. */
+  columns: string[];
+  cells: (item: T) => (string | number)[];
+};
+
+/** Chart data with one slice or bar per category, each in its own colour, and the same figures as a table. */
+export function categoryChart<T extends { category: Category }>(
+  items: T[],
+  colorOf: ColorOf,
+  spec: CategoryChartSpec<T>,
+): { data: CategoryData; table: ChartTable } {
+  const labels = items.map((item) => categoryLabel(item.category));
+  return {
+    data: {
+      labels,
+      datasets: [
+        {
+          label: spec.label,
+          data: items.map(spec.value),
+          backgroundColor: items.map((item) => colorOf(item.category)),
+        },
+      ],
+    },
+    table: {
+      columns: ['Category', ...spec.columns],
+      rows: items.map((item, index) => [labels[index]!, ...spec.cells(item)]),
+    },
+  };
+}

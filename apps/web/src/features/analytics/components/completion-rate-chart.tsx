@@ -1,0 +1,32 @@
+import type { CategoryStat } from '@pathwise/contract';
+import type { TooltipItem } from 'chart.js';
+import { Bar } from 'react-chartjs-2';
+import { formatPercent } from '../analytics-display';
+import { categoryChart } from './category-chart';
+import { ChartCard } from './chart-card';
+import { baseOptions, type ColorOf } from './chart-setup';
+
+const options = {
+  ...baseOptions,
+  plugins: {
+    legend: { display: false },
+    tooltip: { callbacks: { label: (item: TooltipItem<'bar'>) => formatPercent(item.parsed.y ?? 0) } },
+  },
+  // Spec §9: the axis always runs from 0 to 100.
+  scales: { y: { min: 0, max: 100, ticks: { callback: (value: string | number) => `${value}%` } } },
+};
+
+/** Spec §2: the mean completion of each category's plans. */
+export function CompletionRateChart({ stats, colorOf }: { stats: CategoryStat[]; colorOf: ColorOf }) {
+  const { data, table } = categoryChart(stats, colorOf, {
+    label: 'Completion rate (%)',
+    value: (stat) => stat.completionRate,
+    columns: ['Completion rate'],
+    cells: (stat) => [formatPercent(stat.completionRate)],
+  });
+  return (
+    <ChartCard title="Completion Rate by Category" table={table}>
+      <Bar data={data} options={options} />
+    </ChartCard>
+  );
+}

@@ -1,0 +1,39 @@
+import type { TimeByCategory } from '@pathwise/contract';
+import type { TooltipItem } from 'chart.js';
+import { Doughnut } from 'react-chartjs-2';
+import { formatMinutes, formatPercent } from '../analytics-display';
+import { categoryChart } from './category-chart';
+import { ChartCard } from './chart-card';
+import { baseOptions, type ColorOf } from './chart-setup';
+
+/** Spec §2: estimated time spent on each category, with its share of the whole. */
+export function TimeDistributionChart({ times, colorOf }: { times: TimeByCategory[]; colorOf: ColorOf }) {
+  const total = times.reduce((sum, time) => sum + time.timeSpent, 0);
+  const share = (minutes: number) => formatPercent((minutes * 100) / total);
+  const { data, table } = categoryChart(times, colorOf, {
+    label: 'Estimated time',
+    value: (time) => time.timeSpent,
+    columns: ['Estimated time', 'Share'],
+    cells: (time) => [formatMinutes(time.timeSpent), share(time.timeSpent)],
+  });
+  const options = {
+    ...baseOptions,
+    plugins: {
+      ...baseOptions.plugins,
+      tooltip: {
+        callbacks: {
+          label: (item: TooltipItem<'doughnut'>) => `${formatMinutes(item.parsed)} (${share(item.parsed)})`,
+        },
+      },
+    },
+  };
+  return (
+    <ChartCard
+      title="Time Distribution by Category"
+      note="Estimated from the resources you completed in this period."
+      table={table}
+    >
+      <Doughnut data={data} options={options} />
+    </ChartCard>
+  );
+}

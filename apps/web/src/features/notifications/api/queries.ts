@@ -1,0 +1,94 @@
+import { type Notification, type Page, UNREAD_COUNT_POLL_MS } from '@pathwise/contract';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  fetchNotifications,
+  fetchUnreadCount,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from './notifications-api';
+
+export const unreadCountKey = ['notifications', 'unread-count'] as const;
+export const notificationListsKey = ['notifications', 'list'] as const;
+
+/** Spec §2/§4: fetched on mount and polled every 60 s; a failure is only logged and the last count stays. */
+export function useUnreadCount() {
+  return useQuery({
+    queryKey: unreadCountKey,
+    queryFn: async ({ signal }) => {
+      try {
+        return await fetchUnreadCount(signal);
+      } catch (error) {
+        console.warn('Could not load the unread notification count.', error);
+        throw error;
+      }
+    },
+    refetchInterval: UNREAD_COUNT_POLL_MS,
+    retry: false,
+  });
+}
+
+export function useNotificationList(unreadOnly: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...notificationListsKey, { unreadOnly }],
+    queryFn: ({ pageParam, signal }) => fetchNotifications(unreadOnly, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (page) => (page.last ? undefined : page.number + 1),
+  });
+}
+
+type NotificationPages = InfiniteData<Page<Notification>>;
+
+/** Marks cached notifications read (all of them, or those `isMarked` picks) and adjusts the count. */
+function markCachedRead(queryClient: QueryClient, isMarked: (notification: Notification) => boolean) {
+  queryClient.setQueriesData<NotificationPages>({ queryKey: notificationListsKey }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            content: page.content.map((item) => (isMarked(item) ? { ...item, isRead: true } : item)),
+          })),
+        }
+      : data,
+  );
+}
+
+/** The server is the judge after a failed mark: it is only logged (spec §7), and the cache resynchronised. */
+function resynchronise(queryClient: QueryClient, error: unknown) {
+  console.warn('Could not mark notifications as read.', error);
+  void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+}
+
+/** Spec §4: an unread notification becomes read on click; the unread count drops by one, not below 0. */
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (notification: Notification) => markNotificationRead(notification.id),
+    onMutate: (notification) => {
+      markCachedRead(queryClient, (item) => item.id === notification.id);
+      queryClient.setQueryData<number>(unreadCountKey, (count) => Math.max(0, (count ?? 0) - 1));
+    },
+    onError: (error) => resynchronise(queryClient, error),
+  });
+}
+
+/** 'Mark All as Read': every notification read and the count at 0 at once; lists are then reloaded. */
+export function useMarkAllRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllNotificationsRead,
+    onMutate: () => {
+      markCachedRead(queryClient, () => true);
+      queryClient.setQueryData<number>(unreadCountKey, 0);
+    },
+    onError: (error) => resynchronise(queryClient, error),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationListsKey }),
+  });
+}

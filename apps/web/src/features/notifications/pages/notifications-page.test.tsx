@@ -1,0 +1,175 @@
+import { screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { heldAnswer } from '../../../test/held-answer';
+import { server } from '../../../test/msw-server';
+import { renderApp } from '../../../test/render-app';
+import { notificationOf, pageOf, serveNotifications, serveUnreadCount } from '../test/notifications';
+
+const openPage = () => renderApp('/notifications', { signedIn: true });
+const list = async () => within(await screen.findByRole('list', { name: 'Notifications' }));
+const bell = () => within(screen.getByRole('banner')).getByRole('link', { name: /^Notifications/ });
+
+describe('notifications page', () => {
+  it('lists notifications with who, what and when, marking the unread ones', async () => {
+    serveNotifications([
+      notificationOf({ message: 'Bob Stone liked your post' }),
+      notificationOf({
+        message: 'Cat Moss started following you',
+        isRead: true,
+        type: 'FOLLOW',
+        entityType: 'user',
+        entityId: 9,
+      }),
+    ]);
+    openPage();
+
+    const items = (await list()).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Bob Stone liked your post');
+    expect(items[0]).toHaveTextContent('5 minutes ago');
+    expect(items[0]).toHaveTextContent('Unread');
+    expect(items[1]).toHaveTextContent('Cat Moss started following you');
+    expect(items[1]).not.toHaveTextContent('Unread');
+  });
+
+  it('links each notification to the page of what it is about (spec §2)', async () => {
+    serveNotifications([
+      notificationOf({ message: 'post', entityType: 'post', entityId: 5 }),
+      notificationOf({ message: 'comment', entityType: 'comment', entityId: 6 }),
+      notificationOf({ message: 'user', entityType: 'user', entityId: 8 }),
+      notificationOf({ message: 'plan', entityType: 'learning-plan', entityId: 9 }),
+      notificationOf({ message: 'other', entityType: 'badge' as never, entityId: 10 }),
+    ]);
+    openPage();
+    const items = await list();
+
+    expect(items.getByRole('link', { name: /^post/ })).toHaveAttribute('href', '/post/5');
+    expect(items.getByRole('link', { name: /^comment/ })).toHaveAttribute('href', '/post/6');
+    expect(items.getByRole('link', { name: /^user/ })).toHaveAttribute('href', '/profile/8');
+    expect(items.getByRole('link', { name: /^plan/ })).toHaveAttribute('href', '/learning-plan/9');
+    expect(items.queryByRole('link', { name: /^other/ })).not.toBeInTheDocument();
+    expect(items.getByRole('button', { name: /^other/ })).toBeInTheDocument();
+  });
+
+  it("toggles between 'Show All' and 'Showing Unread'", async () => {
+    serveNotifications([
+      notificationOf({ message: 'Unread one' }),
+      notificationOf({ message: 'Read one', isRead: true }),
+    ]);
+    const { user } = openPage();
+    await list();
+
+    const toggle = screen.getByRole('button', { name: 'Show All' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+
+    expect(screen.getByRole('button', { name: 'Showing Unread' })).toHaveAttribute('aria-pressed', 'true');
+    await vi.waitFor(() => expect(screen.queryByText('Read one')).not.toBeInTheDocument());
+    expect(screen.getByText('Unread one')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Showing Unread' }));
+    expect(await screen.findByText('Read one')).toBeInTheDocument();
+  });
+
+  it('marks an unread notification read on click, lowers the count by one and follows its link', async () => {
+    serveUnreadCount(3);
+    const unread = notificationOf({ id: 7, entityType: 'post', entityId: 5 });
+    const marks = serveNotifications([unread]);
+    server.use(http.get('/api/posts/5', () => HttpResponse.json({}, { status: 404 })));
+    const { user, router } = openPage();
+    await screen.findByRole('link', { name: 'Notifications, 3 unread' });
+
+    await user.click((await list()).getByRole('link', { name: /Bob Stone liked your post/ }));
+
+    expect(bell()).toHaveAccessibleName('Notifications, 2 unread');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/post/5'));
+    expect(marks).toEqual(['/api/notifications/7/read']);
+  });
+
+  it('never takes the count below 0, and does not mark a read notification again', async () => {
+    serveUnreadCount(0);
+    const marks = serveNotifications([
+      notificationOf({ id: 8, message: 'Stale unread' }),
+      notificationOf({ id: 9, message: 'Already read', isRead: true, entityType: 'badge' as never }),
+    ]);
+    const { user } = openPage();
+    const items = await list();
+
+    await user.click(items.getByRole('button', { name: /Already read/ }));
+    await user.click(items.getByRole('link', { name: /Stale unread/ }));
+
+    expect(bell()).toHaveAccessibleName('Notifications');
+    await vi.waitFor(() => expect(marks).toEqual(['/api/notifications/8/read']));
+  });
+
+  it("'Mark All as Read' clears the badge and the unread marks", async () => {
+    serveUnreadCount(2);
+    const marks = serveNotifications([
+      notificationOf({ message: 'First' }),
+      notificationOf({ message: 'Second' }),
+    ]);
+    const { user } = openPage();
+    await screen.findByRole('link', { name: 'Notifications, 2 unread' });
+    await list();
+
+    await user.click(screen.getByRole('button', { name: 'Mark All as Read' }));
+
+    expect(bell()).toHaveAccessibleName('Notifications');
+    expect(screen.queryByText('Unread')).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(marks).toEqual(['/api/notifications/read-all']));
+  });
+
+  it("shows 'Loading...' while the list is on its way", async () => {
+    const answer = heldAnswer();
+    server.use(http.get('/api/notifications', answer.resolver));
+    openPage();
+    await answer.arrived;
+
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    answer.release(HttpResponse.json(pageOf([notificationOf({ message: 'Arrived' })])));
+    expect(await screen.findByText('Arrived')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to load notifications' and can try again", async () => {
+    server.use(http.get('/api/notifications', () => HttpResponse.json({}, { status: 500 })));
+    const { user } = openPage();
+
+    expect(
+      await screen.findByText('Failed to load notifications', {}, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    serveNotifications([notificationOf({ message: 'Back again' })]);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Back again')).toBeInTheDocument();
+  });
+
+  it('says when there is nothing to show', async () => {
+    serveNotifications([]);
+    const { user } = openPage();
+
+    expect(await screen.findByText("You don't have any notifications yet")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show All' }));
+    expect(await screen.findByText("You don't have any unread notifications")).toBeInTheDocument();
+  });
+
+  it("pages with 'Load More'", async () => {
+    server.use(
+      http.get('/api/notifications', ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        return HttpResponse.json(
+          page === 0
+            ? pageOf([notificationOf({ message: 'Newest' })], { last: false })
+            : pageOf([notificationOf({ message: 'Older' })], { number: 1 }),
+        );
+      }),
+    );
+    const { user } = openPage();
+    await screen.findByText('Newest');
+
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+
+    expect(await screen.findByText('Older')).toBeInTheDocument();
+    expect(screen.getByText('Newest')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,76 @@
+import { NOTIFICATION_MESSAGES, type Notification } from '@pathwise/contract';
+import { useState } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorWithRetry } from '../../../components/error-with-retry';
+import { LoadMoreButton } from '../../../components/load-more-button';
+import { Loading } from '../../../components/loading';
+import { useMarkAllRead, useMarkRead, useNotificationList } from '../api/queries';
+import { NotificationItem } from '../components/notification-item';
+
+/** Spec §2 "Notifications page": the list, the unread filter and 'Mark All as Read'. */
+export function NotificationsPage() {
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const list = useNotificationList(unreadOnly);
+  const markRead = useMarkRead();
+  const markAllRead = useMarkAllRead();
+  const notifications = list.data?.pages.flatMap((page) => page.content) ?? [];
+
+  const open = (notification: Notification) => {
+    if (!notification.isRead) markRead.mutate(notification);
+  };
+
+  return (
+    <section aria-labelledby="notifications-heading" className="mx-auto max-w-3xl">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="notifications-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
+          Notifications
+        </h1>
+        <div className="flex gap-2">
+          <button
+            type="button"
+            aria-pressed={unreadOnly}
+            onClick={() => setUnreadOnly((only) => !only)}
+            className="btn-secondary aria-pressed:border-indigo-300 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-800"
+          >
+            {unreadOnly ? 'Showing Unread' : 'Show All'}
+          </button>
+          <button type="button" onClick={() => markAllRead.mutate()} className="btn-primary">
+            Mark All as Read
+          </button>
+        </div>
+      </div>
+
+      <div className="mt-6">
+        {list.isPending ? (
+          <Loading />
+        ) : list.isError ? (
+          <ErrorWithRetry onRetry={() => void list.refetch()}>
+            {NOTIFICATION_MESSAGES.loadFailed}
+          </ErrorWithRetry>
+        ) : notifications.length === 0 ? (
+          <EmptyState
+            title={
+              unreadOnly ? "You don't have any unread notifications" : "You don't have any notifications yet"
+            }
+          />
+        ) : (
+          <>
+            <ul
+              aria-labelledby="notifications-heading"
+              className="divide-y divide-slate-100 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+            >
+              {notifications.map((notification) => (
+                <li key={notification.id}>
+                  <NotificationItem notification={notification} onOpen={open} />
+                </li>
+              ))}
+            </ul>
+            {list.hasNextPage && (
+              <LoadMoreButton loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

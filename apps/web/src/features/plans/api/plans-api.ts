@@ -1,0 +1,81 @@
+import {
+  type LearningPlan,
+  type NewResourceBody,
+  PAGE_SIZE,
+  type Page,
+  type PlanBody,
+  type PlanFileUpload,
+  type PlanResource,
+  type TopicStatus,
+} from '@pathwise/contract';
+import { apiRequest } from '../../../lib/api-client';
+
+const BASE = '/api/learning-plans';
+
+/** Spec §7: the Home feed adds `_` set from its refresh key, when there is one, so no cache answers. */
+export async function fetchPublicPlans(page: number, refreshKey: string, signal?: AbortSignal) {
+  const query = new URLSearchParams({ page: String(page), size: String(PAGE_SIZE.default) });
+  if (refreshKey) query.set('_', refreshKey);
+  const answer = await apiRequest<Page<LearningPlan> | undefined>(`${BASE}/public?${query}`, { signal });
+  // Spec §7/§8: an answer without `content` is a failed load.
+  if (!Array.isArray(answer?.content)) throw new Error('Invalid data format received from server');
+  return answer;
+}
+
+export function fetchUserPlans(userId: number, page: number, signal?: AbortSignal) {
+  return apiRequest<Page<LearningPlan>>(`${BASE}/user/${userId}?page=${page}&size=${PAGE_SIZE.default}`, {
+    signal,
+  });
+}
+
+export function fetchPlan(planId: number, signal?: AbortSignal) {
+  return apiRequest<LearningPlan>(`${BASE}/${planId}`, { signal });
+}
+
+export function createPlan(body: PlanBody) {
+  return apiRequest<LearningPlan>(BASE, { method: 'POST', body });
+}
+
+export function updatePlan(planId: number, body: PlanBody) {
+  return apiRequest<LearningPlan>(`${BASE}/${planId}`, { method: 'PUT', body });
+}
+
+export function deletePlan(planId: number) {
+  return apiRequest<void>(`${BASE}/${planId}`, { method: 'DELETE' });
+}
+
+export function addResource(planId: number, topicId: number, resource: NewResourceBody) {
+  return apiRequest<PlanResource>(`${BASE}/${planId}/topics/${topicId}/resources`, {
+    method: 'POST',
+    body: resource,
+  });
+}
+
+/** Spec §7: the file with the resource id it belongs to. */
+export function uploadResourceFile(planId: number, topicId: number, resourceId: number, file: File) {
+  const form = new FormData();
+  form.append('resourceId', String(resourceId));
+  form.append('file', file);
+  return apiRequest<PlanFileUpload>(`${BASE}/${planId}/topics/${topicId}/resources/upload`, {
+    method: 'POST',
+    body: form,
+  });
+}
+
+export function setTopicStatus(planId: number, topicId: number, status: TopicStatus) {
+  return apiRequest<LearningPlan>(`${BASE}/${planId}/topics/${topicId}/user-progress?status=${status}`, {
+    method: 'PATCH',
+  });
+}
+
+export function setResourceCompleted(
+  planId: number,
+  topicId: number,
+  resourceId: number,
+  isCompleted: boolean,
+) {
+  return apiRequest<LearningPlan>(
+    `${BASE}/${planId}/topics/${topicId}/resources/${resourceId}/user-progress?isCompleted=${isCompleted}`,
+    { method: 'PATCH' },
+  );
+}

@@ -1,0 +1,77 @@
+import type { LearningPlan } from '@pathwise/contract';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useSignedInUser } from '../../auth';
+import { formatDays, formatTopicCount } from '../plan-display';
+import { CreatorByline } from './creator-byline';
+import { PlanProgress } from './plan-progress';
+import { PlanStatusBadge } from './plan-status-badge';
+
+type PlanCardProps = {
+  plan: LearningPlan;
+  /** Offered to the creator only, with an Edit link, when given (spec §2). */
+  onDelete?: ((plan: LearningPlan) => void) | undefined;
+  /** True while this plan is being deleted. */
+  deleting?: boolean;
+};
+
+/** Spec §2 "Learning plan card". */
+export function PlanCard({ plan, onDelete, deleting = false }: PlanCardProps) {
+  const me = useSignedInUser();
+  const titleId = useId();
+  const showActions = onDelete !== undefined && plan.creator.id === me.id;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <header className="flex items-start justify-between gap-3">
+        <CreatorByline plan={plan} />
+        <span className="shrink-0 rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-700">
+          {plan.category.toLowerCase()}
+        </span>
+      </header>
+
+      <div>
+        <h3 id={titleId} className="text-lg font-semibold text-slate-900">
+          {plan.title}
+        </h3>
+        <p className="mt-1 line-clamp-2 text-sm text-slate-600">{plan.description}</p>
+      </div>
+
+      <PlanProgress plan={plan} />
+
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
+        <span>Estimated: {formatDays(plan.estimatedDays)}</span>
+        <PlanStatusBadge completionPercentage={plan.completionPercentage} />
+      </div>
+
+      <p className="text-sm text-slate-600">
+        <span className="font-medium text-slate-800">{formatTopicCount(plan.topics.length)}</span>
+        {plan.topics.length > 0 && `: ${plan.topics.map((topic) => topic.title).join(', ')}`}
+      </p>
+
+      <footer className="mt-auto flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4">
+        <Link to={`/learning-plan/${plan.id}`} className="text-link text-sm">
+          View Learning Plan
+        </Link>
+        {showActions && (
+          <div className="ml-auto flex gap-2">
+            <Link to={`/learning-plan/${plan.id}/edit`} className="btn-secondary">
+              Edit
+            </Link>
+            <button
+              type="button"
+              onClick={() => onDelete(plan)}
+              disabled={deleting}
+              className="btn-secondary text-red-700"
+            >
+              {deleting ? 'Deleting...' : 'Delete'}
+            </button>
+          </div>
+        )}
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,74 @@
+import { type LearningPlan, type Page, PLAN_MESSAGES } from '@pathwise/contract';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Callout, ErrorBox } from '../../../components/callout';
+import { Spinner } from '../../../components/spinner';
+import { useDeletePlan } from '../api/queries';
+import { PlanCard } from './plan-card';
+
+type Notice = { ok: boolean; text: string };
+
+/** Spec §4 "Delete plan": asks first, then the list drops the plan and says so. */
+function usePlanDeletion() {
+  const deletion = useDeletePlan();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const remove = (plan: LearningPlan) => {
+    if (!window.confirm(PLAN_MESSAGES.confirmDelete)) return;
+    setNotice(null);
+    deletion.mutate(plan.id, {
+      onSuccess: () => setNotice({ ok: true, text: PLAN_MESSAGES.deleted }),
+      onError: () => setNotice({ ok: false, text: PLAN_MESSAGES.deleteFailed }),
+    });
+  };
+  return { remove, deletingId: deletion.isPending ? deletion.variables : null, notice };
+}
+
+type PlanListProps = {
+  list: UseInfiniteQueryResult<InfiniteData<Page<LearningPlan>>>;
+  /** Shown while the first page loads. */
+  loading: ReactNode;
+  /** Shown when the first page could not be loaded. */
+  failure: ReactNode;
+  empty: ReactNode;
+  /** Said when a further page could not be loaded. */
+  loadMoreFailure: string;
+};
+
+/** Plan cards, 'Load More' while pages remain, and deletion for the plans the viewer created. */
+export function PlanList({ list, loading, failure, empty, loadMoreFailure }: PlanListProps) {
+  const { remove, deletingId, notice } = usePlanDeletion();
+  if (list.isPending) return loading;
+  if (!list.data) return failure;
+
+  const plans = list.data.pages.flatMap((page) => page.content);
+  return (
+    <div className="space-y-4">
+      {notice && <Callout tone={notice.ok ? 'success' : 'error'}>{notice.text}</Callout>}
+      {plans.length === 0 ? (
+        empty
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {plans.map((plan) => (
+            <li key={plan.id}>
+              <PlanCard plan={plan} onDelete={remove} deleting={deletingId === plan.id} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.isFetchNextPageError && <ErrorBox>{loadMoreFailure}</ErrorBox>}
+      {list.hasNextPage && (
+        <div className="text-center">
+          <button
+            type="button"
+            onClick={() => list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+            className="btn-secondary"
+          >
+            {list.isFetchingNextPage && <Spinner className="size-4" />}
+            Load More
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { LearningPlan } from '@pathwise/contract';
+import { ProgressBar } from '../../../components/progress-bar';
+import { formatPercentage } from '../plan-display';
+
+/** 'Progress (done/total topics)' with the viewer's percentage and its bar. */
+export function PlanProgress({ plan }: { plan: LearningPlan }) {
+  const label = `Progress (${plan.completedTopics}/${plan.topics.length} topics)`;
+  return (
+    <div>
+      <div className="flex items-center justify-between text-sm">
+        <span className="text-slate-600">{label}</span>
+        <span className="font-semibold text-slate-900">{formatPercentage(plan.completionPercentage)}</span>
+      </div>
+      <div className="mt-1.5">
+        <ProgressBar value={plan.completionPercentage} label={label} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { LearningPlan } from '@pathwise/contract';
+import { Link } from 'react-router';
+import { formatCalendarDate, formatDays } from '../plan-display';
+import { CreatorByline } from './creator-byline';
+import { PlanProgress } from './plan-progress';
+import { PlanStatusBadge } from './plan-status-badge';
+
+type PlanSummaryProps = { plan: LearningPlan; isCreator: boolean };
+
+/** The head of the plan detail page: who made it, what it is, and how far the viewer got. */
+export function PlanSummary({ plan, isCreator }: PlanSummaryProps) {
+  const facts = [
+    ['Category', plan.category.toLowerCase()],
+    ['Estimated', formatDays(plan.estimatedDays)],
+    ['Start date', plan.startDate && formatCalendarDate(plan.startDate)],
+    ['Target completion', plan.targetCompletionDate && formatCalendarDate(plan.targetCompletionDate)],
+    ['Visibility', plan.isPublic ? 'Public' : 'Private'],
+  ].filter((fact): fact is [string, string] => Boolean(fact[1]));
+
+  return (
+    <section
+      aria-labelledby="plan-title"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <CreatorByline plan={plan} />
+        {isCreator && (
+          <Link to={`/learning-plan/${plan.id}/edit`} className="btn-secondary">
+            Edit
+          </Link>
+        )}
+      </div>
+
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <h1 id="plan-title" className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
+          {plan.title}
+        </h1>
+        <PlanStatusBadge completionPercentage={plan.completionPercentage} />
+      </div>
+      <p className="mt-2 whitespace-pre-line text-slate-700">{plan.description}</p>
+
+      <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <dt className="text-slate-500">{term}</dt>
+            <dd className="font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="mt-5">
+        <PlanProgress plan={plan} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import { type PlanResource, type PlanTopic, TOPIC_STATUSES, type TopicStatus } from '@pathwise/contract';
+import { useId } from 'react';
+import type { ProgressChange } from '../api/queries';
+
+const STATUS_LABELS: Record<TopicStatus, string> = {
+  NOT_STARTED: 'Not Started',
+  IN_PROGRESS: 'In Progress',
+  COMPLETED: 'Completed',
+};
+
+type TopicProgressProps = {
+  topic: PlanTopic;
+  position: number;
+  /** The change being saved (and the plan reloaded): it shows at once, and every control waits. */
+  pending: ProgressChange | undefined;
+  onChange: (change: ProgressChange) => void;
+};
+
+/** One topic of the plan detail page: the viewer's status dropdown and a checkbox per resource. */
+export function TopicProgress({ topic, position, pending, onChange }: TopicProgressProps) {
+  const headingId = useId();
+  const busy = pending !== undefined;
+  const status =
+    pending && 'status' in pending && pending.topicId === topic.id ? pending.status : topic.completionStatus;
+  const isCompleted = (resource: PlanResource) =>
+    pending && 'resourceId' in pending && pending.resourceId === resource.id
+      ? pending.isCompleted
+      : resource.isCompleted;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {position}. {topic.title}
+        </h2>
+        <select
+          aria-label={`Status of ${topic.title}`}
+          value={status}
+          disabled={busy}
+          onChange={(event) => onChange({ topicId: topic.id, status: event.target.value as TopicStatus })}
+          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 disabled:opacity-60"
+        >
+          {TOPIC_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {topic.description && (
+        <p className="mt-1 text-sm whitespace-pre-line text-slate-600">{topic.description}</p>
+      )}
+      {topic.resources.length > 0 ? (
+        <ul className="mt-4 divide-y divide-slate-100">
+          {topic.resources.map((resource) => (
+            <ResourceRow
+              key={resource.id}
+              resource={resource}
+              isCompleted={isCompleted(resource)}
+              busy={busy}
+              onToggle={(isCompleted) =>
+                onChange({ topicId: topic.id, resourceId: resource.id, isCompleted })
+              }
+            />
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-4 text-sm text-slate-500">No resources in this topic.</p>
+      )}
+    </section>
+  );
+}
+
+type ResourceRowProps = {
+  resource: PlanResource;
+  isCompleted: boolean;
+  busy: boolean;
+  onToggle: (isCompleted: boolean) => void;
+};
+
+function ResourceRow({ resource, isCompleted, busy, onToggle }: ResourceRowProps) {
+  const checkboxId = useId();
+  return (
+    <li className="flex items-start gap-3 py-3">
+      <input
+        id={checkboxId}
+        type="checkbox"
+        checked={isCompleted}
+        disabled={busy}
+        onChange={(event) => onToggle(event.target.checked)}
+        className="mt-1 size-4 shrink-0 accent-indigo-600"
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <label
+            htmlFor={checkboxId}
+            className={`font-medium ${isCompleted ? 'text-slate-500 line-through' : 'text-slate-900'}`}
+          >
+            {resource.title}
+          </label>
+          <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">
+            {resource.type}
+          </span>
+          {resource.durationMinutes !== null && (
+            <span className="text-xs text-slate-500">{resource.durationMinutes} min</span>
+          )}
+        </div>
+        {resource.description && <p className="mt-0.5 text-sm text-slate-600">{resource.description}</p>}
+        {resource.url ? (
+          // Links and uploaded PDFs open in a new tab (the browser shows PDFs itself).
+          <a
+            href={resource.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-link mt-1 inline-block text-sm break-all"
+          >
+            {resource.type === 'PDF' ? 'Open PDF' : 'Open resource'}
+            <span className="sr-only">: {resource.title} (opens in a new tab)</span>
+          </a>
+        ) : (
+          <p className="mt-1 text-sm text-slate-500">No file uploaded yet.</p>
+        )}
+      </div>
+    </li>
+  );
+}

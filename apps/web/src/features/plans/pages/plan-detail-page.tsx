@@ -1,0 +1,66 @@
+import { PLAN_MESSAGES } from '@pathwise/contract';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { ErrorBox } from '../../../components/callout';
+import { ErrorWithRetry } from '../../../components/error-with-retry';
+import { Loading } from '../../../components/loading';
+import { ApiError } from '../../../lib/api-client';
+import { useSignedInUser } from '../../auth';
+import { type ProgressChange, usePlan, useProgressChange } from '../api/queries';
+import { PlanSummary } from '../components/plan-summary';
+import { TopicProgress } from '../components/topic-progress';
+import { planIdFrom } from '../plan-id';
+
+/** Spec §2 "Learning plan detail /learning-plan/{planId}". */
+export function PlanDetailPage() {
+  const planId = planIdFrom(useParams().planId);
+  if (planId === null) return <PlanNotFound />;
+  // Keyed by the id: another plan starts with nothing of the previous one's state.
+  return <PlanDetail key={planId} planId={planId} />;
+}
+
+function PlanNotFound() {
+  return (
+    <ErrorBox title={PLAN_MESSAGES.planNotFound}>
+      <p>{PLAN_MESSAGES.loadPlanFailed}</p>
+    </ErrorBox>
+  );
+}
+
+function PlanDetail({ planId }: { planId: number }) {
+  const me = useSignedInUser();
+  const plan = usePlan(planId);
+  const progress = useProgressChange(planId);
+  // Set in the click's own render, so a controlled checkbox shows its new state at once rather than
+  // snapping back until the mutation's state arrives a tick later.
+  const [pending, setPending] = useState<ProgressChange>();
+  const changeProgress = (change: ProgressChange) => {
+    setPending(change);
+    progress.mutate(change, { onSettled: () => setPending(undefined) });
+  };
+
+  if (plan.isPending) return <Loading />;
+  if (!plan.data) {
+    if (plan.error instanceof ApiError && plan.error.status === 404) return <PlanNotFound />;
+    return <ErrorWithRetry onRetry={() => plan.refetch()}>{PLAN_MESSAGES.loadPlanFailed}</ErrorWithRetry>;
+  }
+
+  const failedChange = progress.isError ? progress.variables : undefined;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <PlanSummary plan={plan.data} isCreator={plan.data.creator.id === me.id} />
+      {failedChange && (
+        <ErrorBox>
+          {'status' in failedChange ? PLAN_MESSAGES.topicStatusFailed : PLAN_MESSAGES.resourceStatusFailed}
+        </ErrorBox>
+      )}
+      <ol className="space-y-4" aria-label="Topics">
+        {plan.data.topics.map((topic, index) => (
+          <li key={topic.id}>
+            <TopicProgress topic={topic} position={index + 1} pending={pending} onChange={changeProgress} />
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+/** How plans read on screen (spec §2 "Learning plan card", §4 "Plan status"). */
+
+export type PlanStatus = 'Completed' | 'In Progress' | 'Not Started';
+
+/** Spec §4: exactly 100 is 'Completed'; above 0 is 'In Progress'; otherwise 'Not Started'. */
+export function planStatus(completionPercentage: number): PlanStatus {
+  if (completionPercentage === 100) return 'Completed';
+  return completionPercentage > 0 ? 'In Progress' : 'Not Started';
+}
+
+/** 50 → '50%', 33.3 → '33.3%' (the server rounds down to one decimal). */
+export const formatPercentage = (percentage: number) => `${percentage}%`;
+
+export const formatDays = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+
+export const formatTopicCount = (count: number) => (count === 1 ? '1 topic' : `${count} topics`);
+
+/** A calendar date 'YYYY-MM-DD' as the reader's locale writes it, without moving it across time zones. */
+export function formatCalendarDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, day).toLocaleDateString(undefined, { dateStyle: 'medium' });
+}

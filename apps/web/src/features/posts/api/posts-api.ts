@@ -1,0 +1,76 @@
+import {
+  type Comment,
+  type LikeResponse,
+  PAGE_SIZE,
+  type Page,
+  type Post,
+  type PostInput,
+} from '@pathwise/contract';
+import { apiRequest, apiUpload } from '../../../lib/api-client';
+
+const pageQuery = (page: number) => `page=${page}&size=${PAGE_SIZE.default}`;
+
+export function fetchFeed(page: number, signal?: AbortSignal): Promise<Page<Post>> {
+  return apiRequest(`/api/posts?${pageQuery(page)}`, { signal });
+}
+
+export function fetchUserPosts(userId: number, page: number, signal?: AbortSignal): Promise<Page<Post>> {
+  return apiRequest(`/api/posts/user/${userId}?${pageQuery(page)}`, { signal });
+}
+
+export function fetchPost(postId: number, signal?: AbortSignal): Promise<Post> {
+  return apiRequest(`/api/posts/${postId}`, { signal });
+}
+
+export type PostSubmission = {
+  fields: PostInput;
+  files: File[];
+  /** Existing media to drop (edit only). */
+  removeMediaIds?: number[];
+  onProgress?: (sentShare: number) => void;
+};
+
+/** Spec §7: part `post` is a JSON blob, media travel as repeated `files` parts. */
+function postForm({ fields, files, removeMediaIds }: PostSubmission): FormData {
+  const form = new FormData();
+  const json = removeMediaIds ? { ...fields, removeMediaIds } : fields;
+  form.append('post', new Blob([JSON.stringify(json)], { type: 'application/json' }));
+  for (const file of files) form.append('files', file);
+  return form;
+}
+
+export function createPost(submission: PostSubmission): Promise<Post> {
+  return apiUpload('/api/posts', { body: postForm(submission), onProgress: submission.onProgress });
+}
+
+export function updatePost(postId: number, submission: PostSubmission): Promise<Post> {
+  return apiUpload(`/api/posts/${postId}`, {
+    method: 'PUT',
+    body: postForm(submission),
+    onProgress: submission.onProgress,
+  });
+}
+
+export function deletePost(postId: number): Promise<void> {
+  return apiRequest(`/api/posts/${postId}`, { method: 'DELETE' });
+}
+
+export function toggleLike(postId: number): Promise<LikeResponse> {
+  return apiRequest(`/api/posts/${postId}/like`, { method: 'POST' });
+}
+
+export function fetchComments(postId: number, page: number, signal?: AbortSignal): Promise<Page<Comment>> {
+  return apiRequest(`/api/posts/${postId}/comments?${pageQuery(page)}`, { signal });
+}
+
+export function addComment(postId: number, content: string): Promise<Comment> {
+  return apiRequest(`/api/posts/${postId}/comments`, { method: 'POST', body: { content } });
+}
+
+export function updateComment(commentId: number, content: string): Promise<Comment> {
+  return apiRequest(`/api/comments/${commentId}`, { method: 'PUT', body: { content } });
+}
+
+export function deleteComment(commentId: number): Promise<void> {
+  return apiRequest(`/api/comments/${commentId}`, { method: 'DELETE' });
+}

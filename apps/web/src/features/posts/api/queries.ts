@@ -1,0 +1,177 @@
+import type { Comment, Page, Post } from '@pathwise/contract';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client';
+import {
+  addComment,
+  createPost,
+  deleteComment,
+  deletePost,
+  fetchComments,
+  fetchFeed,
+  fetchPost,
+  fetchUserPosts,
+  type PostSubmission,
+  toggleLike,
+  updateComment,
+  updatePost,
+} from './posts-api';
+
+export const postKeys = {
+  all: ['posts'] as const,
+  feed: (refreshKey: string) => ['posts', 'feed', refreshKey] as const,
+  byUser: (userId: number) => ['posts', 'user', userId] as const,
+  detail: (postId: number) => ['posts', 'detail', postId] as const,
+};
+const commentsKey = (postId: number) => ['comments', postId] as const;
+
+const nextPage = <T>(page: Page<T>) => (page.last ? undefined : page.number + 1);
+
+type Pages<T> = InfiniteData<Page<T>>;
+
+/** Applies `change` to every item of cached pages; returning null drops the item. */
+const mapPages = <T>(data: Pages<T>, change: (item: T) => T | null): Pages<T> => ({
+  ...data,
+  pages: data.pages.map((page) => ({ ...page, content: page.content.flatMap((item) => change(item) ?? []) })),
+});
+
+/** Changes the post wherever it is cached (feed, profile lists, detail); null drops it from the lists. */
+function patchCachedPost(queryClient: QueryClient, postId: number, change: (post: Post) => Post | null) {
+  queryClient.setQueriesData<Post | Pages<Post>>({ queryKey: postKeys.all }, (data) => {
+    if (!data) return data;
+    if ('pages' in data) return mapPages(data, (post) => (post.id === postId ? change(post) : post));
+    return data.id === postId ? (change(data) ?? data) : data;
+  });
+}
+
+export function useFeed(refreshKey: string) {
+  return useInfiniteQuery({
+    queryKey: postKeys.feed(refreshKey),
+    queryFn: ({ pageParam, signal }) => fetchFeed(pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: nextPage,
+  });
+}
+
+export function useUserPosts(userId: number) {
+  return useInfiniteQuery({
+    queryKey: postKeys.byUser(userId),
+    queryFn: ({ pageParam, signal }) => fetchUserPosts(userId, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: nextPage,
+  });
+}
+
+export function usePost(postId: number) {
+  return useQuery({ queryKey: postKeys.detail(postId), queryFn: ({ signal }) => fetchPost(postId, signal) });
+}
+
+/** Spec §4 "Like": the liked flag and count come from the server's answer. */
+export function useLike(postId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => toggleLike(postId),
+    onSuccess: ({ liked, likesCount }) =>
+      patchCachedPost(queryClient, postId, (post) => ({ ...post, isLikedByCurrentUser: liked, likesCount })),
+  });
+}
+
+const DELETE_RETRIES = 2;
+const DELETE_RETRY_DELAY_MS = 1000;
+
+/** Spec §7/§9: a failed delete is tried twice more, a second apart; a refusal (4xx) is final. */
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (postId: number) => deletePost(postId),
+    retry: (failures, error) =>
+      failures < DELETE_RETRIES && !(error instanceof ApiError && error.status < 500),
+    retryDelay: DELETE_RETRY_DELAY_MS,
+    onSuccess: (_answer, postId) => {
+      patchCachedPost(queryClient, postId, () => null);
+      queryClient.removeQueries({ queryKey: postKeys.detail(postId) });
+    },
+  });
+}
+
+/** Publishes a new post (no id) or saves an edit; every cached list is refreshed to show it. */
+export function useSavePost(postId?: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (submission: PostSubmission) =>
+      postId === undefined ? createPost(submission) : updatePost(postId, submission),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(postKeys.detail(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: postKeys.all, refetchType: 'none' });
+    },
+  });
+}
+
+export function useComments(postId: number) {
+  return useInfiniteQuery({
+    queryKey: commentsKey(postId),
+    queryFn: ({ pageParam, signal }) => fetchComments(postId, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: nextPage,
+  });
+}
+
+/** Keeps the cached comments and the post's comment count in step with a change the server accepted. */
+function useCommentsCache(postId: number) {
+  const queryClient = useQueryClient();
+  const patchComments = (change: (data: Pages<Comment>) => Pages<Comment>) =>
+    queryClient.setQueryData<Pages<Comment>>(commentsKey(postId), (data) => data && change(data));
+  const shiftCount = (delta: number) => {
+    const addToTotal = (page: Page<Comment>) => ({ ...page, totalElements: page.totalElements + delta });
+    patchComments((data) => ({ ...data, pages: data.pages.map(addToTotal) }));
+    patchCachedPost(queryClient, postId, (post) => ({ ...post, commentsCount: post.commentsCount + delta }));
+  };
+  return {
+    added(comment: Comment) {
+      patchComments((data) => {
+        const [first, ...rest] = data.pages;
+        return first
+          ? { ...data, pages: [{ ...first, content: [comment, ...first.content] }, ...rest] }
+          : data;
+      });
+      shiftCount(1);
+    },
+    replaced(comment: Comment) {
+      patchComments((data) => mapPages(data, (item) => (item.id === comment.id ? comment : item)));
+    },
+    removed(commentId: number) {
+      patchComments((data) => mapPages(data, (item) => (item.id === commentId ? null : item)));
+      shiftCount(-1);
+    },
+  };
+}
+
+export function useAddComment(postId: number) {
+  const cache = useCommentsCache(postId);
+  return useMutation({
+    mutationFn: (content: string) => addComment(postId, content),
+    onSuccess: cache.added,
+  });
+}
+
+export function useUpdateComment(postId: number) {
+  const cache = useCommentsCache(postId);
+  return useMutation({
+    mutationFn: ({ id, content }: { id: number; content: string }) => updateComment(id, content),
+    onSuccess: cache.replaced,
+  });
+}
+
+export function useDeleteComment(postId: number) {
+  const cache = useCommentsCache(postId);
+  return useMutation({
+    mutationFn: (commentId: number) => deleteComment(commentId),
+    onSuccess: (_answer, commentId) => cache.removed(commentId),
+  });
+}

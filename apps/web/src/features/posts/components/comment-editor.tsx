@@ -1,0 +1,63 @@
+import { POST_LIMITS } from '@pathwise/contract';
+import { type FormEvent, useId, useState } from 'react';
+
+type CommentEditorProps = {
+  label: string;
+  submitLabel: string;
+  initialText?: string;
+  pending: boolean;
+  /** Resolves true when the text was saved (a new comment's box is then emptied). */
+  onSubmit: (text: string) => Promise<boolean>;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+};
+
+/** A comment's text box; spec §5: the text must be non-blank, so submitting is disabled until it is. */
+export function CommentEditor({
+  label,
+  submitLabel,
+  initialText = '',
+  pending,
+  onSubmit,
+  onCancel,
+  autoFocus,
+}: CommentEditorProps) {
+  const id = useId();
+  const [text, setText] = useState(initialText);
+  const blank = text.trim() === '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (blank || pending) return;
+    if ((await onSubmit(text.trim())) && !onCancel) setText('');
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-2">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={label}
+        rows={3}
+        maxLength={POST_LIMITS.commentMax}
+        // biome-ignore lint/a11y/noAutofocus: opening the editor is the user's own request to type here.
+        autoFocus={autoFocus}
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:outline-2 focus:outline-indigo-600/30"
+      />
+      <div className="flex justify-end gap-2">
+        {onCancel && (
+          <button type="button" onClick={onCancel} className="btn-secondary">
+            Cancel
+          </button>
+        )}
+        <button type="submit" disabled={blank || pending} className="btn-primary disabled:cursor-not-allowed">
+          {pending ? 'Saving...' : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

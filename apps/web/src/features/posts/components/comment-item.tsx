@@ -1,0 +1,96 @@
+import type { Comment } from '@pathwise/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/avatar';
+import { ErrorBox } from '../../../components/callout';
+import { formatRelativeTime } from '../../../lib/format';
+import { useDeleteComment, useUpdateComment } from '../api/queries';
+import { CommentEditor } from './comment-editor';
+
+export const DELETE_COMMENT_CONFIRMATION = 'Are you sure you want to delete this comment?';
+
+type CommentItemProps = {
+  comment: Comment;
+  /** Only the comment's author edits it (spec §6). */
+  canEdit: boolean;
+  /** The comment's author or the post's author may delete it. */
+  canDelete: boolean;
+};
+
+/** One comment in view mode, or in edit mode where Save goes to the server and Cancel reverts. */
+export function CommentItem({ comment, canEdit, canDelete }: CommentItemProps) {
+  const [editing, setEditing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const update = useUpdateComment(comment.postId);
+  const remove = useDeleteComment(comment.postId);
+
+  const save = async (content: string) => {
+    setFailure(null);
+    try {
+      await update.mutateAsync({ id: comment.id, content });
+      setEditing(false);
+      return true;
+    } catch {
+      setFailure('Failed to update comment. Please try again.');
+      return false;
+    }
+  };
+
+  const confirmDelete = () => {
+    if (!window.confirm(DELETE_COMMENT_CONFIRMATION)) return;
+    setFailure(null);
+    remove.mutate(comment.id, { onError: () => setFailure('Failed to delete comment. Please try again.') });
+  };
+
+  return (
+    <article aria-label={`Comment by ${comment.user.name}`} className="flex gap-3">
+      <Avatar src={comment.user.profilePicture} alt="" className="size-8" />
+      <div className="min-w-0 flex-1 space-y-1">
+        <div className="flex flex-wrap items-baseline gap-x-2">
+          <Link to={`/profile/${comment.user.id}`} className="font-semibold text-slate-900 hover:underline">
+            {comment.user.name}
+          </Link>
+          <time dateTime={comment.createdAt} className="text-xs text-slate-500">
+            {formatRelativeTime(comment.createdAt)}
+          </time>
+        </div>
+        {editing ? (
+          <CommentEditor
+            label="Edit comment"
+            submitLabel="Save"
+            initialText={comment.content}
+            pending={update.isPending}
+            onSubmit={save}
+            onCancel={() => {
+              setEditing(false);
+              setFailure(null);
+            }}
+            autoFocus
+          />
+        ) : (
+          <p className="whitespace-pre-line break-words text-slate-800">{comment.content}</p>
+        )}
+        {failure && <ErrorBox>{failure}</ErrorBox>}
+        {!editing && (canEdit || canDelete) && (
+          <div className="flex gap-3 text-sm">
+            {canEdit && (
+              <button type="button" onClick={() => setEditing(true)} className="text-link">
+                Edit
+              </button>
+            )}
+            {canDelete && (
+              <button
+                type="button"
+                onClick={confirmDelete}
+                disabled={remove.isPending}
+                className="text-link text-red-700"
+              >
+                {remove.isPending ? 'Deleting...' : 'Delete'}
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Post } from '@pathwise/contract';
+import { useState } from 'react';
+import { ErrorBox } from '../../../components/callout';
+import { ErrorWithRetry } from '../../../components/error-with-retry';
+import { useSignedInUser } from '../../auth';
+import { useAddComment, useComments } from '../api/queries';
+import { CommentEditor } from './comment-editor';
+import { CommentItem } from './comment-item';
+import { LoadMoreButton } from './load-more-button';
+
+/** The add-comment form and the post's comments, newest first. */
+export function CommentsSection({ post }: { post: Post }) {
+  const me = useSignedInUser();
+  const comments = useComments(post.id);
+  const add = useAddComment(post.id);
+  const [addFailed, setAddFailed] = useState(false);
+
+  const submit = async (content: string) => {
+    setAddFailed(false);
+    try {
+      await add.mutateAsync(content);
+      return true;
+    } catch {
+      setAddFailed(true);
+      return false;
+    }
+  };
+
+  const list = () => {
+    if (comments.isPending)
+      return (
+        <p role="status" className="text-slate-600">
+          Loading comments...
+        </p>
+      );
+    if (comments.isError)
+      return <ErrorWithRetry onRetry={() => comments.refetch()}>Failed to load comments.</ErrorWithRetry>;
+    const items = comments.data.pages.flatMap((page) => page.content);
+    if (items.length === 0)
+      return <p className="text-slate-600">No comments yet. Be the first to comment.</p>;
+    return (
+      <>
+        <ul className="space-y-5">
+          {items.map((comment) => (
+            <li key={comment.id}>
+              <CommentItem
+                comment={comment}
+                canEdit={comment.user.id === me.id}
+                canDelete={comment.user.id === me.id || post.author.id === me.id}
+              />
+            </li>
+          ))}
+        </ul>
+        {comments.hasNextPage && (
+          <LoadMoreButton
+            label="Load more comments"
+            loading={comments.isFetchingNextPage}
+            onClick={() => comments.fetchNextPage()}
+          />
+        )}
+      </>
+    );
+  };
+
+  return (
+    <section aria-labelledby="comments-heading" className="space-y-5">
+      <h2 id="comments-heading" className="text-lg font-semibold text-slate-900">
+        Comments
+      </h2>
+      <CommentEditor
+        label="Add a comment"
+        submitLabel="Post Comment"
+        pending={add.isPending}
+        onSubmit={submit}
+      />
+      {addFailed && <ErrorBox>Failed to add comment. Please try again.</ErrorBox>}
+      {list()}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { ErrorBox } from '../../../components/callout';
+import { EmptyState } from '../../../components/empty-state';
+import { Loading } from '../../../components/loading';
+import { ApiError } from '../../../lib/api-client';
+import { useFeed } from '../api/queries';
+import { PagedPostList } from './paged-post-list';
+
+const LOAD_FAILED = 'Failed to load posts. Please try again later.';
+
+/** Spec §8 "Delete post failed". */
+function deleteFailureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.body) return `Failed to delete post. ${error.body.message}`;
+  return 'Server error occurred. Please try again later.';
+}
+
+type LatestPostsFeedProps = {
+  /** A new key loads the feed again from page 0. */
+  refreshKey: string;
+  /** 'Try Again' after a failed load: the home page bumps the refresh key. */
+  onRetry: () => void;
+};
+
+/** Spec §2 "Home feed", Latest Posts tab: every post, newest first, ten at a time. */
+export function LatestPostsFeed({ refreshKey, onRetry }: LatestPostsFeedProps) {
+  return (
+    <PagedPostList
+      pages={useFeed(refreshKey)}
+      loading={<Loading label="Loading content..." />}
+      failure={
+        <ErrorBox title="Error Loading Content">
+          <p>{LOAD_FAILED}</p>
+          <button type="button" onClick={onRetry} className="text-link">
+            Try Again
+          </button>
+        </ErrorBox>
+      }
+      empty={
+        <EmptyState title="No posts yet">
+          <Link to="/create-post" className="btn-primary">
+            Create your first post
+          </Link>
+        </EmptyState>
+      }
+      loadMoreLabel="Load More Posts"
+      loadMoreFailure={LOAD_FAILED}
+      deleteFailureMessage={deleteFailureMessage}
+    />
+  );
+}

@@ -1,0 +1,46 @@
+import type { LikeResponse, Post } from '@pathwise/contract';
+import { useState } from 'react';
+import { HeartIcon } from '../../../components/icons';
+import { useLike } from '../api/queries';
+import { countLabel } from './counts';
+
+type LikeButtonProps = {
+  post: Post;
+  /** Told whether each click succeeded; without it a failure is only logged (spec §7). */
+  onResult?: (succeeded: boolean) => void;
+};
+
+/** Spec §4 "Like": the flag and count come from the server's answer; clicks wait while one is on its way. */
+export function LikeButton({ post, onResult }: LikeButtonProps) {
+  const like = useLike(post.id);
+  // The answer shows until a newer copy of the post arrives (lists outside our caches keep their copy).
+  const [answer, setAnswer] = useState<{ for: Post; value: LikeResponse } | null>(null);
+  const { liked, likesCount } =
+    answer?.for === post ? answer.value : { liked: post.isLikedByCurrentUser, likesCount: post.likesCount };
+
+  const toggle = () =>
+    like.mutate(undefined, {
+      onSuccess: (value) => {
+        setAnswer({ for: post, value });
+        onResult?.(true);
+      },
+      onError: (error) => {
+        console.error('Like failed', error);
+        onResult?.(false);
+      },
+    });
+
+  return (
+    <button
+      type="button"
+      aria-pressed={liked}
+      aria-label={`Like, ${countLabel(likesCount, 'like')}`}
+      disabled={like.isPending}
+      onClick={toggle}
+      className={`inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium hover:bg-rose-50 disabled:cursor-wait disabled:opacity-60 ${liked ? 'text-rose-600' : 'text-slate-600'}`}
+    >
+      <HeartIcon className={`size-5 ${liked ? 'fill-current' : ''}`} />
+      {countLabel(likesCount, 'like')}
+    </button>
+  );
+}

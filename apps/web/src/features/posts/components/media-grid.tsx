@@ -1,0 +1,71 @@
+import { MEDIA_LIMITS, type PostMedia } from '@pathwise/contract';
+import { PlayIcon } from '../../../components/icons';
+
+/** Spec §2: the layout depends on the count — 1, 2, 3, 4, or 5 and more. */
+const COLUMNS_BY_COUNT: Record<number, string> = {
+  1: 'grid-cols-1',
+  2: 'grid-cols-2',
+  3: 'grid-cols-3',
+  4: 'grid-cols-2',
+};
+const columnsFor = (count: number) => COLUMNS_BY_COUNT[count] ?? 'grid-cols-3';
+
+/** A lone item keeps its own shape; several share square cells, so nothing moves while files arrive. */
+function cellShape(media: PostMedia, alone: boolean) {
+  if (!alone) return { className: 'aspect-square', style: undefined };
+  if (media.type === 'VIDEO' || !media.width || !media.height)
+    return { className: 'aspect-video', style: undefined };
+  return { className: 'max-h-[28rem]', style: { aspectRatio: `${media.width} / ${media.height}` } };
+}
+
+type MediaGridProps = { media: PostMedia[]; title: string };
+
+/** The post card's media: at most six thumbnails, the last one saying how many more there are. */
+export function MediaGrid({ media, title }: MediaGridProps) {
+  const shown = media.slice(0, MEDIA_LIMITS.gridItems);
+  const hidden = media.length - shown.length;
+  return (
+    <ul className={`grid gap-1.5 overflow-hidden rounded-lg ${columnsFor(shown.length)}`}>
+      {shown.map((item, index) => {
+        const shape = cellShape(item, shown.length === 1);
+        const isLast = index === shown.length - 1;
+        return (
+          <li
+            key={item.id}
+            className={`relative w-full overflow-hidden bg-slate-100 ${shape.className}`}
+            style={shape.style}
+          >
+            {item.type === 'IMAGE' ? (
+              <img
+                src={item.thumbnailUrl ?? item.fileUrl}
+                alt={`${title} (${index + 1} of ${media.length})`}
+                width={item.width ?? undefined}
+                height={item.height ?? undefined}
+                loading="lazy"
+                decoding="async"
+                className="size-full object-cover"
+              />
+            ) : (
+              <>
+                <video
+                  src={item.fileUrl}
+                  preload="metadata"
+                  muted
+                  playsInline
+                  aria-label={`${title}, video ${index + 1} of ${media.length}`}
+                  className="size-full object-cover"
+                />
+                <PlayIcon className="pointer-events-none absolute inset-0 m-auto size-10 rounded-full bg-black/50 p-2 text-white" />
+              </>
+            )}
+            {isLast && hidden > 0 && (
+              <span className="absolute inset-0 flex items-center justify-center bg-black/55 text-lg font-semibold text-white">
+                +{hidden} more
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Post } from '@pathwise/contract';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/avatar';
+import { formatRelativeTime } from '../../../lib/format';
+
+/**
+ * Author (linking to their profile), when it was posted, and the lowercased category. On a narrow
+ * card the time goes under the name, so the name keeps its room next to the category.
+ */
+export function PostByline({ post }: { post: Post }) {
+  return (
+    <div className="flex items-center gap-3">
+      <Avatar src={post.author.profilePicture} alt="" className="size-9 shrink-0" />
+      <div className="min-w-0 flex-1 sm:flex sm:items-baseline sm:gap-3">
+        <Link
+          to={`/profile/${post.author.id}`}
+          className="block truncate font-semibold text-slate-900 hover:underline"
+        >
+          {post.author.name}
+        </Link>
+        <time dateTime={post.createdAt} className="block shrink-0 text-sm text-slate-500">
+          {formatRelativeTime(post.createdAt)}
+        </time>
+      </div>
+      <span className="shrink-0 rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-700">
+        {post.category.toLowerCase()}
+      </span>
+    </div>
+  );
+}

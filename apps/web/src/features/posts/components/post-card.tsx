@@ -1,0 +1,72 @@
+import type { Post } from '@pathwise/contract';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { CommentIcon } from '../../../components/icons';
+import { useSignedInUser } from '../../auth';
+import { countLabel } from './counts';
+import { LikeButton } from './like-button';
+import { MediaGrid } from './media-grid';
+import { PostByline } from './post-byline';
+
+/** Edit and Delete, offered when the card is shown with actions and only on the viewer's own posts. */
+export type PostCardActions = { onDelete: () => void; deleting: boolean };
+
+type PostCardProps = { post: Post; actions?: PostCardActions };
+
+/** Spec §2 "Post card". */
+export function PostCard({ post, actions }: PostCardProps) {
+  const me = useSignedInUser();
+  const titleId = useId();
+  const postPath = `/post/${post.id}`;
+  const showActions = actions !== undefined && post.author.id === me.id;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <header>
+        <PostByline post={post} />
+      </header>
+
+      <Link to={postPath} className="mt-3 block rounded-lg hover:text-indigo-700">
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          {post.title}
+        </h2>
+        <p className="mt-1 line-clamp-3 whitespace-pre-line break-words text-slate-700">{post.content}</p>
+      </Link>
+
+      {post.media.length > 0 && (
+        <div className="mt-3">
+          <MediaGrid media={post.media} title={post.title} />
+        </div>
+      )}
+
+      <footer className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <LikeButton post={post} />
+        <Link to={postPath} className="inline-flex items-center gap-1.5 text-slate-600 hover:text-indigo-700">
+          <CommentIcon className="size-5" />
+          {countLabel(post.commentsCount, 'comment')}
+        </Link>
+        {post.learningProgressPercent !== null && (
+          <span className="text-slate-600">Progress: {post.learningProgressPercent}%</span>
+        )}
+        {showActions && (
+          <span className="ml-auto flex gap-2">
+            <Link to={`/edit-post/${post.id}`} className="btn-secondary px-3 py-1.5">
+              Edit
+            </Link>
+            <button
+              type="button"
+              onClick={actions.onDelete}
+              disabled={actions.deleting}
+              className="btn-secondary px-3 py-1.5 text-red-700"
+            >
+              {actions.deleting ? 'Deleting...' : 'Delete'}
+            </button>
+          </span>
+        )}
+      </footer>
+    </article>
+  );
+}

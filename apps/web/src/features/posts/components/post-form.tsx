@@ -1,0 +1,171 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CATEGORIES,
+  MEDIA_MESSAGES,
+  POST_LIMITS,
+  type Post,
+  type PostInput,
+  postInput,
+} from '@pathwise/contract';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { ErrorBox } from '../../../components/callout';
+import { ProgressBar } from '../../../components/progress-bar';
+import { SelectField, TextAreaField, TextField } from '../../../components/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { useSavePost } from '../api/queries';
+import { useGoBack } from '../use-go-back';
+import { MediaPicker } from './media-picker';
+import { useMediaSelection } from './use-media-selection';
+
+type PostFormValues = z.input<typeof postInput>;
+
+const FAILURE = {
+  create: 'Failed to create post. Please try again.',
+  edit: 'Failed to update post. Please try again.',
+} as const;
+
+const valuesOf = (post: Post | undefined): Partial<PostFormValues> =>
+  post
+    ? {
+        title: post.title,
+        content: post.content,
+        category: post.category,
+        learningProgressPercent: post.learningProgressPercent,
+      }
+    : { learningProgressPercent: null };
+
+type PostFormProps = {
+  /** The post being edited; without it the form creates a new one. */
+  post?: Post;
+};
+
+/** Spec §2 "Create post / edit post" with the validation of spec §5. */
+export function PostForm({ post }: PostFormProps) {
+  const mode = post ? 'edit' : 'create';
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const save = useSavePost(post?.id);
+  const media = useMediaSelection(post?.media ?? []);
+  const [uploaded, setUploaded] = useState<number | null>(null);
+  const [failure, setFailure] = useState<{ text: string; reason: string | null } | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<PostFormValues, unknown, PostInput>({
+    resolver: zodResolver(postInput),
+    defaultValues: valuesOf(post),
+  });
+
+  const submit = handleSubmit(async (fields) => {
+    if (media.hasVideoErrors) return;
+    setFailure(null);
+    const files = media.chosen.map((item) => item.file);
+    setUploaded(files.length > 0 ? 0 : null);
+    try {
+      const saved = await save.mutateAsync({
+        fields,
+        files,
+        ...(post && { removeMediaIds: media.removedIds }),
+        onProgress: setUploaded,
+      });
+      navigate(`/post/${saved.id}`);
+    } catch (error) {
+      setUploaded(null);
+      const reason = error instanceof ApiError && error.status < 500 ? (error.body?.message ?? null) : null;
+      setFailure({ text: FAILURE[mode], reason });
+    }
+  });
+
+  return (
+    // noValidate: the contract's messages replace the browser's own bubbles.
+    <form noValidate onSubmit={submit} className="space-y-6">
+      <TextField label="Title" error={errors.title?.message} {...register('title')} />
+      <TextAreaField label="Content" rows={6} error={errors.content?.message} {...register('content')} />
+      <SelectField label="Category" error={errors.category?.message} {...register('category')}>
+        <option value="">Select a category</option>
+        {CATEGORIES.map((category) => (
+          <option key={category} value={category}>
+            {category.charAt(0) + category.slice(1).toLowerCase()}
+          </option>
+        ))}
+      </SelectField>
+      <Controller
+        control={control}
+        name="learningProgressPercent"
+        render={({ field }) => <ProgressSlider value={field.value ?? null} onChange={field.onChange} />}
+      />
+      <MediaPicker selection={media} />
+
+      {uploaded !== null && (
+        <div className="space-y-1">
+          <p className="text-sm text-slate-700">Uploading... {Math.round(uploaded * 100)}%</p>
+          <ProgressBar value={uploaded * 100} label="Upload progress" />
+        </div>
+      )}
+      {media.hasVideoErrors && <ErrorBox>{MEDIA_MESSAGES.fixVideoErrors}</ErrorBox>}
+      {failure && (
+        <ErrorBox>
+          <p>{failure.text}</p>
+          {failure.reason && <p>{failure.reason}</p>}
+        </ErrorBox>
+      )}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" onClick={() => (post ? goBack() : navigate('/'))} className="btn-secondary">
+          Cancel
+        </button>
+        <button
+          type="submit"
+          disabled={isSubmitting || media.hasVideoErrors || media.checkingVideos}
+          className="btn-primary"
+        >
+          {isSubmitting ? 'Saving...' : post ? 'Update Post' : 'Publish Post'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Spec §5: learning progress is a number from 0 to 100 in steps of 5, or none at all. */
+function ProgressSlider({
+  value,
+  onChange,
+}: {
+  value: number | null;
+  onChange: (value: number | null) => void;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="block text-sm font-medium text-slate-800">Learning progress</legend>
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          checked={value !== null}
+          onChange={(event) => onChange(event.target.checked ? 0 : null)}
+          className="size-4 rounded border-slate-300 text-indigo-600"
+        />
+        Share how far I got
+      </label>
+      {value !== null && (
+        <div className="flex items-center gap-3">
+          <input
+            type="range"
+            min={0}
+            max={100}
+            step={POST_LIMITS.progressStep}
+            value={value}
+            aria-label="Learning progress percent"
+            aria-valuetext={`${value}%`}
+            onChange={(event) => onChange(Number(event.target.value))}
+            className="w-full accent-indigo-600"
+          />
+          <output className="w-12 text-right text-sm font-semibold text-slate-800">{value}%</output>
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,15 @@
+import { PostForm } from '../components/post-form';
+
+/** Spec §2 /create-post: success goes to the new post, Cancel goes home. */
+export function CreatePostPage() {
+  return (
+    <section aria-labelledby="create-post-heading" className="mx-auto max-w-3xl space-y-6">
+      <h1 id="create-post-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
+        Create a post
+      </h1>
+      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <PostForm />
+      </div>
+    </section>
+  );
+}

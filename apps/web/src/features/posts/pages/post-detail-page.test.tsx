@@ -1,0 +1,261 @@
+import { screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { errorAnswer } from '../../../test/error-answer';
+import { server } from '../../../test/msw-server';
+import { renderApp } from '../../../test/render-app';
+import {
+  annRef,
+  bobRef,
+  commentFixture,
+  FULL_APP_TIMEOUT_MS,
+  imageMedia,
+  postFixture,
+  serveEmptyFeed,
+  servePost,
+  videoMedia,
+} from '../test/posts';
+
+const findTitle = () =>
+  screen.findByRole('heading', { level: 1, name: 'Learning Rust ownership' }, { timeout: 5000 });
+const commentsSection = () => screen.getByRole('region', { name: 'Comments' });
+const commentBy = (name: string) =>
+  within(commentsSection()).getByRole('article', { name: `Comment by ${name}` });
+
+describe('post detail', { timeout: FULL_APP_TIMEOUT_MS }, () => {
+  it('shows the author, title, content, media at full size, progress, likes and the comment count', async () => {
+    servePost(
+      postFixture({ author: bobRef, media: [imageMedia(1), videoMedia(2)], likesCount: 1, commentsCount: 2 }),
+    );
+    renderApp('/post/42', { signedIn: true });
+
+    await findTitle();
+    const post = screen.getByRole('article', { name: 'Learning Rust ownership' });
+    expect(within(post).getByRole('link', { name: 'Bob Stone' })).toHaveAttribute('href', '/profile/8');
+    expect(post).toHaveTextContent('Moves, borrows and lifetimes finally clicked today.');
+    expect(post).toHaveTextContent('programming');
+    const image = within(post).getByRole('img', { name: 'Learning Rust ownership (1 of 2)' });
+    expect(image).toHaveAttribute('src', imageMedia(1).fileUrl);
+    expect(image).toHaveAttribute('width', '800');
+    const video = within(post).getByLabelText('Learning Rust ownership, video 2 of 2');
+    expect(video).toHaveAttribute('src', videoMedia(2).fileUrl);
+    expect(video).toHaveAttribute('controls');
+    expect(within(post).getByRole('progressbar', { name: 'Learning progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    expect(post).toHaveTextContent('40%');
+    expect(within(post).getByRole('button', { name: 'Like, 1 like' })).toBeInTheDocument();
+    expect(post).toHaveTextContent('2 comments');
+  });
+
+  it("says 'Failed to process like action. Please try again.' when a like fails", async () => {
+    servePost(postFixture({ author: bobRef }));
+    server.use(http.post('/api/posts/42/like', errorAnswer(404, 'Post not found')));
+    const { user } = renderApp('/post/42', { signedIn: true });
+
+    await findTitle();
+    await user.click(screen.getByRole('button', { name: 'Like, 0 likes' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to process like action. Please try again.',
+    );
+  });
+
+  it.each([
+    ['a missing post', errorAnswer(404, 'Post not found'), 'Post not found'],
+    [
+      'a post it may not read',
+      errorAnswer(403, 'Forbidden'),
+      'Failed to load post. It may have been deleted or you may not have permission to view it.',
+    ],
+  ])('explains %s', async (_label, answer, message) => {
+    server.use(http.get('/api/posts/42', answer));
+    renderApp('/post/42', { signedIn: true });
+
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(message);
+  });
+
+  it("answers 'Post not found' for an id that is not a number, without asking the server", async () => {
+    renderApp('/post/abc', { signedIn: true });
+
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Post not found');
+  });
+
+  it("goes back where the user came from with 'Go back'", async () => {
+    servePost(postFixture());
+    serveEmptyFeed();
+    const { user, router } = renderApp('/?tab=posts', { signedIn: true });
+    await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' }, { timeout: 5000 });
+    await router.navigate('/post/42');
+    await findTitle();
+
+    await user.click(screen.getByRole('button', { name: 'Go back' }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.search).toBe('?tab=posts');
+  });
+});
+
+describe('comments', { timeout: FULL_APP_TIMEOUT_MS }, () => {
+  it('adds a comment on top, with the button disabled while the text is blank', async () => {
+    servePost(postFixture({ author: bobRef, commentsCount: 1 }), [commentFixture()]);
+    let sent: unknown;
+    server.use(
+      http.post('/api/posts/42/comments', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(
+          commentFixture({
+            id: 301,
+            content: 'Thanks for sharing',
+            user: annRef,
+            createdAt: new Date().toISOString(),
+          }),
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = renderApp('/post/42', { signedIn: true });
+    await findTitle();
+
+    const box = await screen.findByRole('textbox', { name: 'Add a comment' });
+    const submit = screen.getByRole('button', { name: 'Post Comment' });
+    expect(submit).toBeDisabled();
+    await user.type(box, '   ');
+    expect(submit).toBeDisabled();
+    await user.type(box, ' Thanks for sharing ');
+    await user.click(submit);
+
+    expect(await within(commentsSection()).findByText('Thanks for sharing')).toBeInTheDocument();
+    expect(sent).toEqual({ content: 'Thanks for sharing' });
+    expect(box).toHaveValue('');
+    const items = within(commentsSection()).getAllByRole('article');
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Comment by Ann Lee',
+      'Comment by Bob Stone',
+    ]);
+    expect(screen.getByRole('article', { name: 'Learning Rust ownership' })).toHaveTextContent('2 comments');
+  });
+
+  it("says 'Failed to add comment. Please try again.' and keeps the text when adding fails", async () => {
+    servePost(postFixture());
+    server.use(http.post('/api/posts/42/comments', () => HttpResponse.error()));
+    const { user } = renderApp('/post/42', { signedIn: true });
+    await findTitle();
+
+    const box = await screen.findByRole('textbox', { name: 'Add a comment' });
+    await user.type(box, 'Lost words');
+    await user.click(screen.getByRole('button', { name: 'Post Comment' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to add comment. Please try again.');
+    expect(box).toHaveValue('Lost words');
+  });
+
+  it("offers edit only to the comment's author and delete also to the post's author", async () => {
+    servePost(postFixture(), [
+      commentFixture({ id: 1, user: annRef, content: 'Mine' }),
+      commentFixture({ id: 2, user: bobRef, content: "Bob's" }),
+    ]);
+    renderApp('/post/42', { signedIn: true });
+    await findTitle();
+
+    const mine = await within(commentsSection()).findByRole('article', { name: 'Comment by Ann Lee' });
+    expect(within(mine).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(mine).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    const bobs = commentBy('Bob Stone');
+    expect(within(bobs).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(bobs).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it("offers nothing on someone else's comment under someone else's post", async () => {
+    servePost(postFixture({ author: bobRef }), [commentFixture({ user: bobRef })]);
+    renderApp('/post/42', { signedIn: true });
+    await findTitle();
+
+    const bobs = await within(commentsSection()).findByRole('article', { name: 'Comment by Bob Stone' });
+    expect(within(bobs).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('edits a comment in place; Cancel reverts and Save sends the new text', async () => {
+    servePost(postFixture({ author: bobRef }), [commentFixture({ user: annRef, content: 'Frist' })]);
+    let sent: unknown;
+    server.use(
+      http.put('/api/comments/300', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(commentFixture({ user: annRef, content: 'First' }));
+      }),
+    );
+    const { user } = renderApp('/post/42', { signedIn: true });
+    await findTitle();
+    const mine = await within(commentsSection()).findByRole('article', { name: 'Comment by Ann Lee' });
+
+    await user.click(within(mine).getByRole('button', { name: 'Edit' }));
+    const editor = within(mine).getByRole('textbox', { name: 'Edit comment' });
+    expect(editor).toHaveFocus();
+    await user.clear(editor);
+    await user.type(editor, 'Discarded');
+    await user.click(within(mine).getByRole('button', { name: 'Cancel' }));
+    expect(mine).toHaveTextContent('Frist');
+    expect(sent).toBeUndefined();
+
+    await user.click(within(mine).getByRole('button', { name: 'Edit' }));
+    await user.clear(within(mine).getByRole('textbox', { name: 'Edit comment' }));
+    expect(within(mine).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.type(within(mine).getByRole('textbox', { name: 'Edit comment' }), 'First');
+    await user.click(within(mine).getByRole('button', { name: 'Save' }));
+
+    expect(await within(mine).findByText('First')).toBeInTheDocument();
+    expect(within(mine).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(sent).toEqual({ content: 'First' });
+  });
+
+  it("says 'Failed to update comment. Please try again.' and stays in edit mode", async () => {
+    servePost(postFixture(), [commentFixture({ user: annRef, content: 'Frist' })]);
+    server.use(
+      http.put('/api/comments/300', errorAnswer(403, 'You do not have permission to edit this comment')),
+    );
+    const { user } = renderApp('/post/42', { signedIn: true });
+    await findTitle();
+    const mine = await within(commentsSection()).findByRole('article', { name: 'Comment by Ann Lee' });
+
+    await user.click(within(mine).getByRole('button', { name: 'Edit' }));
+    await user.type(within(mine).getByRole('textbox', { name: 'Edit comment' }), '!');
+    await user.click(within(mine).getByRole('button', { name: 'Save' }));
+
+    expect(await within(mine).findByRole('alert')).toHaveTextContent(
+      'Failed to update comment. Please try again.',
+    );
+    expect(within(mine).getByRole('textbox', { name: 'Edit comment' })).toHaveValue('Frist!');
+  });
+
+  it('deletes a comment after asking, and the count drops', async () => {
+    servePost(postFixture({ commentsCount: 1 }), [commentFixture()]);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    server.use(http.delete('/api/comments/300', () => new HttpResponse(null, { status: 204 })));
+    const { user } = renderApp('/post/42', { signedIn: true });
+    await findTitle();
+    const bobs = await within(commentsSection()).findByRole('article', { name: 'Comment by Bob Stone' });
+
+    await user.click(within(bobs).getByRole('button', { name: 'Delete' }));
+
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this comment?');
+    await vi.waitFor(() => expect(within(commentsSection()).queryByRole('article')).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'Learning Rust ownership' })).toHaveTextContent('0 comments');
+  });
+
+  it("says 'Failed to delete comment. Please try again.' and keeps the comment", async () => {
+    servePost(postFixture(), [commentFixture()]);
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    server.use(http.delete('/api/comments/300', errorAnswer(404, 'Comment not found')));
+    const { user } = renderApp('/post/42', { signedIn: true });
+    await findTitle();
+    const bobs = await within(commentsSection()).findByRole('article', { name: 'Comment by Bob Stone' });
+
+    await user.click(within(bobs).getByRole('button', { name: 'Delete' }));
+
+    expect(await within(bobs).findByRole('alert')).toHaveTextContent(
+      'Failed to delete comment. Please try again.',
+    );
+    expect(commentBy('Bob Stone')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,77 @@
+import type { Post } from '@pathwise/contract';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { ErrorBox } from '../../../components/callout';
+import { Loading } from '../../../components/loading';
+import { ProgressBar } from '../../../components/progress-bar';
+import { ApiError } from '../../../lib/api-client';
+import { usePost } from '../api/queries';
+import { CommentsSection } from '../components/comments-section';
+import { countLabel } from '../components/counts';
+import { LikeButton } from '../components/like-button';
+import { PostByline } from '../components/post-byline';
+import { PostMediaView } from '../components/post-media-view';
+import { parsePostId } from '../post-id';
+import { useGoBack } from '../use-go-back';
+
+/** Spec §8 "Post load". */
+function loadFailureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return 'Post not found';
+  return 'Failed to load post. It may have been deleted or you may not have permission to view it.';
+}
+
+/** Spec §2 "Post detail" at /post/{postId}. */
+export function PostDetailPage() {
+  const { postId: param } = useParams();
+  const postId = parsePostId(param);
+  const goBack = useGoBack();
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <button type="button" onClick={goBack} className="btn-secondary">
+        Go back
+      </button>
+      {postId === null ? <ErrorBox>Post not found</ErrorBox> : <LoadedPost postId={postId} />}
+    </div>
+  );
+}
+
+function LoadedPost({ postId }: { postId: number }) {
+  const post = usePost(postId);
+  if (post.isPending) return <Loading />;
+  if (post.isError) return <ErrorBox>{loadFailureMessage(post.error)}</ErrorBox>;
+  return <PostDetail post={post.data} />;
+}
+
+function PostDetail({ post }: { post: Post }) {
+  const [likeFailed, setLikeFailed] = useState(false);
+  return (
+    <article
+      aria-labelledby="post-title"
+      className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <header className="space-y-4">
+        <PostByline post={post} />
+        <h1 id="post-title" className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
+          {post.title}
+        </h1>
+      </header>
+      <p className="whitespace-pre-line break-words text-slate-800">{post.content}</p>
+      {post.media.length > 0 && <PostMediaView media={post.media} title={post.title} />}
+      {post.learningProgressPercent !== null && (
+        <div className="space-y-1.5">
+          <div className="flex justify-between text-sm font-medium text-slate-700">
+            <span>Learning progress</span>
+            <span>{post.learningProgressPercent}%</span>
+          </div>
+          <ProgressBar value={post.learningProgressPercent} label="Learning progress" />
+        </div>
+      )}
+      <div className="flex items-center gap-4 border-y border-slate-100 py-2 text-sm">
+        <LikeButton post={post} onResult={(succeeded) => setLikeFailed(!succeeded)} />
+        <span className="text-slate-600">{countLabel(post.commentsCount, 'comment')}</span>
+      </div>
+      {likeFailed && <ErrorBox>Failed to process like action. Please try again.</ErrorBox>}
+      <CommentsSection post={post} />
+    </article>
+  );
+}

@@ -1,0 +1,307 @@
+import type { Post } from '@pathwise/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { errorAnswer } from '../../../test/error-answer';
+import { server } from '../../../test/msw-server';
+import { renderApp } from '../../../test/render-app';
+import {
+  bobRef,
+  FULL_APP_TIMEOUT_MS,
+  imageMedia,
+  postFixture,
+  serveEmptyFeed,
+  servePost,
+  videoMedia,
+} from '../test/posts';
+
+// The picker's `accept` list is the browser's first filter; these tests send what a user could drop anyway.
+const user = () => userEvent.setup({ applyAccept: false });
+
+const image = (name = 'photo.png') => new File(['png bytes'], name, { type: 'image/png' });
+const video = (name = 'clip.mp4') => new File(['mp4 bytes'], name, { type: 'video/mp4' });
+function bigImage() {
+  const file = image('huge.png');
+  Object.defineProperty(file, 'size', { value: 52_428_800 });
+  return file;
+}
+
+const mediaInput = () => screen.getByLabelText('Add photos or videos');
+
+/** What the server received: the `post` JSON part and the contents of the `files` parts. */
+async function readSubmission(request: Request) {
+  const form = await request.formData();
+  const post = form.get('post') as File;
+  return {
+    postType: post.type,
+    post: JSON.parse(await post.text()),
+    // jsdom's XMLHttpRequest drops file names on the way, so the files are told apart by their bytes.
+    files: await Promise.all(form.getAll('files').map((file) => (file as File).text())),
+  };
+}
+
+async function openCreate() {
+  const rendered = renderApp('/create-post', { signedIn: true });
+  await screen.findByRole('heading', { name: 'Create a post' }, { timeout: 5000 });
+  return rendered;
+}
+
+async function fillValidPost(u: ReturnType<typeof userEvent.setup>) {
+  await u.type(screen.getByLabelText('Title'), 'Trying out Rust');
+  await u.type(screen.getByLabelText('Content'), 'Borrow checker notes');
+  await u.selectOptions(screen.getByLabelText('Category'), 'PROGRAMMING');
+}
+
+describe('create post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
+  it('shows the contract messages under the fields', async () => {
+    await openCreate();
+    const u = user();
+
+    await u.click(screen.getByRole('button', { name: 'Publish Post' }));
+    expect(await screen.findByText('Title is required')).toBeInTheDocument();
+    expect(screen.getByText('Content is required')).toBeInTheDocument();
+    expect(screen.getByText('Please select a category')).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('Title is required');
+
+    await u.type(screen.getByLabelText('Title'), 'ab');
+    await u.click(screen.getByRole('button', { name: 'Publish Post' }));
+    expect(await screen.findByText('Title must be at least 3 characters')).toBeInTheDocument();
+
+    await u.clear(screen.getByLabelText('Title'));
+    await u.click(screen.getByLabelText('Title'));
+    await u.paste('x'.repeat(101));
+    await u.click(screen.getByRole('button', { name: 'Publish Post' }));
+    expect(await screen.findByText('Title must be at most 100 characters')).toBeInTheDocument();
+  });
+
+  it('publishes the fields and media as multipart, then opens the new post', async () => {
+    let received: Awaited<ReturnType<typeof readSubmission>> | undefined;
+    server.use(
+      http.post('/api/posts', async ({ request }) => {
+        received = await readSubmission(request);
+        return HttpResponse.json(postFixture({ id: 77 }), { status: 201 });
+      }),
+    );
+    servePost(postFixture({ id: 77 }));
+    const { router } = await openCreate();
+    const u = user();
+
+    await fillValidPost(u);
+    await u.click(screen.getByLabelText('Share how far I got'));
+    const slider = screen.getByRole('slider', { name: 'Learning progress percent' });
+    expect(slider).toHaveAttribute('step', '5');
+    expect(slider).toHaveAttribute('min', '0');
+    expect(slider).toHaveAttribute('max', '100');
+    fireEvent.change(slider, { target: { value: '35' } });
+    expect(screen.getByText('35%')).toBeInTheDocument();
+    await u.upload(mediaInput(), [image()]);
+    expect(screen.getByRole('img', { name: 'Preview of photo.png' })).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Publish Post' }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/post/77'));
+    expect(received).toEqual({
+      postType: 'application/json',
+      post: {
+        title: 'Trying out Rust',
+        content: 'Borrow checker notes',
+        category: 'PROGRAMMING',
+        learningProgressPercent: 35,
+      },
+      files: ['png bytes'],
+    });
+  });
+
+  it("says 'Failed to create post. Please try again.' with the server's reason", async () => {
+    server.use(
+      http.post(
+        '/api/posts',
+        errorAnswer(415, 'Only images (JPEG, PNG, GIF, WEBP) and videos (MP4, QuickTime) are allowed.'),
+      ),
+    );
+    const { router } = await openCreate();
+    const u = user();
+
+    await fillValidPost(u);
+    await u.click(screen.getByRole('button', { name: 'Publish Post' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to create post. Please try again.');
+    expect(alert).toHaveTextContent(
+      'Only images (JPEG, PNG, GIF, WEBP) and videos (MP4, QuickTime) are allowed.',
+    );
+    expect(router.state.location.pathname).toBe('/create-post');
+  });
+
+  it.each([
+    [
+      'eleven files',
+      () => Array.from({ length: 11 }, (_, i) => image(`p${i}.png`)),
+      'You can upload a maximum of 10 files.',
+    ],
+    [
+      'a file of another type',
+      () => [new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' })],
+      'Only images (JPEG, PNG, GIF, WEBP) and videos (MP4, QuickTime) are allowed.',
+    ],
+    ['a file of 50MB', () => [bigImage()], 'Files must be less than 50MB.'],
+  ])('refuses %s with the spec message', async (_label, files, message) => {
+    await openCreate();
+
+    await user().upload(mediaInput(), files());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByRole('img', { name: /Preview of/ })).not.toBeInTheDocument();
+  });
+
+  it('blocks publishing while a video is longer than 30 seconds, until it is removed', async () => {
+    await openCreate();
+    const u = user();
+    await fillValidPost(u);
+
+    await u.upload(mediaInput(), [video()]);
+    const preview = screen.getByLabelText('Preview of clip.mp4');
+    Object.defineProperty(preview, 'duration', { value: 35.2 });
+    fireEvent.loadedMetadata(preview);
+
+    expect(await screen.findByText('Video exceeds 30 seconds (35s)')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fix the video errors before publishing');
+    expect(screen.getByRole('button', { name: 'Publish Post' })).toBeDisabled();
+
+    await u.click(screen.getByRole('button', { name: 'Remove clip.mp4' }));
+    expect(screen.queryByText('Please fix the video errors before publishing')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Publish Post' })).toBeEnabled();
+  });
+
+  it("accepts a short video and says 'Failed to load video' for one the browser cannot read", async () => {
+    await openCreate();
+    const u = user();
+
+    await u.upload(mediaInput(), [video('short.mp4'), video('broken.mp4')]);
+    const short = screen.getByLabelText('Preview of short.mp4');
+    Object.defineProperty(short, 'duration', { value: 12 });
+    fireEvent.loadedMetadata(short);
+    fireEvent.error(screen.getByLabelText('Preview of broken.mp4'));
+
+    expect(await screen.findByText('Failed to load video')).toBeInTheDocument();
+    expect(screen.queryByText(/Video exceeds/)).not.toBeInTheDocument();
+  });
+
+  it('goes home on Cancel', async () => {
+    serveEmptyFeed();
+    const { router } = await openCreate();
+
+    await user().click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+describe('edit post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
+  const editable = (fields: Partial<Post> = {}) =>
+    postFixture({ media: [imageMedia(1), videoMedia(2)], learningProgressPercent: null, ...fields });
+
+  async function openEdit(post: Post) {
+    servePost(post);
+    const rendered = renderApp(`/edit-post/${post.id}`, { signedIn: true });
+    await screen.findByRole('heading', { name: 'Edit post' }, { timeout: 5000 });
+    return rendered;
+  }
+
+  it('starts from the post, removes existing media and saves, then opens the post', async () => {
+    let received: Awaited<ReturnType<typeof readSubmission>> | undefined;
+    server.use(
+      http.put('/api/posts/42', async ({ request }) => {
+        received = await readSubmission(request);
+        return HttpResponse.json(editable({ title: 'Learning Rust lifetimes', media: [videoMedia(2)] }));
+      }),
+    );
+    const { router } = await openEdit(editable());
+    const u = user();
+
+    const title = await screen.findByLabelText('Title');
+    expect(title).toHaveValue('Learning Rust ownership');
+    expect(screen.getByLabelText('Category')).toHaveValue('PROGRAMMING');
+    expect(screen.getByLabelText('Share how far I got')).not.toBeChecked();
+    await u.clear(title);
+    await u.type(title, 'Learning Rust lifetimes');
+    await u.click(screen.getByRole('button', { name: 'Remove existing image 1' }));
+    await u.click(screen.getByRole('button', { name: 'Update Post' }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/post/42'));
+    expect(received).toEqual({
+      postType: 'application/json',
+      post: {
+        title: 'Learning Rust lifetimes',
+        content: 'Moves, borrows and lifetimes finally clicked today.',
+        category: 'PROGRAMMING',
+        learningProgressPercent: null,
+        removeMediaIds: [1],
+      },
+      files: [],
+    });
+  });
+
+  it('counts the media already attached toward the limit of 10', async () => {
+    await openEdit(editable({ media: Array.from({ length: 9 }, (_, i) => imageMedia(i + 1)) }));
+
+    await user().upload(await screen.findByLabelText('Add photos or videos'), [
+      image('a.png'),
+      image('b.png'),
+    ]);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('You can upload a maximum of 10 files.');
+  });
+
+  it("says 'Failed to update post. Please try again.' when saving fails", async () => {
+    server.use(http.put('/api/posts/42', () => HttpResponse.error()));
+    await openEdit(editable());
+
+    await user().click(await screen.findByRole('button', { name: 'Update Post' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update post. Please try again.');
+  });
+
+  it("refuses someone else's post with 'Go Back'", async () => {
+    serveEmptyFeed();
+    const { router } = await openEdit(editable({ author: bobRef }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You do not have permission to edit this post',
+    );
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+    await user().click(screen.getByRole('button', { name: 'Go Back' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it.each([
+    [404, 'Post not found'],
+    [403, 'Failed to fetch post. Please try again.'],
+  ])('explains a load that fails with %i', async (status, message) => {
+    server.use(http.get('/api/posts/42', errorAnswer(status, 'No')));
+    renderApp('/edit-post/42', { signedIn: true });
+
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(message);
+  });
+
+  it("answers 'Invalid post ID format: {id}' for an id that is not a number", async () => {
+    renderApp('/edit-post/abc', { signedIn: true });
+
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'Invalid post ID format: abc',
+    );
+  });
+
+  it('goes back on Cancel', async () => {
+    servePost(editable());
+    serveEmptyFeed();
+    const { router } = renderApp('/?tab=posts', { signedIn: true });
+    await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' }, { timeout: 5000 });
+    await router.navigate('/edit-post/42');
+
+    await user().click(await screen.findByRole('button', { name: 'Cancel' }, { timeout: 5000 }));
+
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?tab=posts'));
+    expect(within(document.body).getByRole('heading', { name: 'Welcome back, Ann Lee' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,39 @@
+import type { SearchResult } from '@pathwise/contract';
+import { queryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchSearch } from './search-api';
+
+/** The kinds of result a search answers, each paged on its own. */
+export type SearchGroup = keyof SearchResult;
+
+const searchKeys = {
+  query: (query: string) => ['search', query] as const,
+  answer: (query: string, page: number) => ['search', query, 'answer', page] as const,
+  group: (query: string, group: SearchGroup) => ['search', query, 'group', group] as const,
+};
+
+/** One answer of the API, shared by the three lists: page N of users, posts and plans comes in one request. */
+const searchAnswer = (query: string, page: number) =>
+  queryOptions({
+    queryKey: searchKeys.answer(query, page),
+    queryFn: ({ signal }) => fetchSearch(query, page, signal),
+    // The lists reading it retry; retrying here as well would multiply the attempts.
+    retry: false,
+  });
+
+/** One kind of result for `query`, page after page ('Load More' in its tab). */
+export function useSearchGroup<G extends SearchGroup>(query: string, group: G) {
+  const queryClient = useQueryClient();
+  return useInfiniteQuery({
+    queryKey: searchKeys.group(query, group),
+    queryFn: async ({ pageParam }) =>
+      (await queryClient.ensureQueryData(searchAnswer(query, pageParam)))[group],
+    initialPageParam: 0,
+    getNextPageParam: (last: SearchResult[G]) => (last.last ? undefined : last.number + 1),
+  });
+}
+
+/** Runs the search for `query` again from its first page, as submitting it anew asks (spec §2). */
+export function useSearchAgain() {
+  const queryClient = useQueryClient();
+  return (query: string) => queryClient.resetQueries({ queryKey: searchKeys.query(query) });
+}

@@ -1,0 +1,4 @@
+/** What the rest of the app may use from the search feature: the search page is composed in app/routes. */
+export { useSearchAgain } from './api/queries';
+export { SearchForm } from './components/search-form';
+export { SearchResults } from './components/search-results';

@@ -1,0 +1,21 @@
+import type { SearchGroup } from './api/queries';
+
+/** Spec §2 "Search page" texts, verbatim. */
+export const SEARCH_TEXTS = {
+  allTab: 'All Results',
+  noResults: (query: string) => `No results found for "${query}"`,
+  noResultsHint: 'Try different keywords or check your spelling',
+} as const;
+
+/** How each kind of result is named: its tab, its 'View all N …' button and its empty text. */
+export const GROUP_TEXTS: Record<SearchGroup, { tab: string; one: string; many: string }> = {
+  users: { tab: 'Users', one: 'user', many: 'users' },
+  posts: { tab: 'Posts', one: 'post', many: 'posts' },
+  learningPlans: { tab: 'Learning Plans', one: 'learning plan', many: 'learning plans' },
+};
+
+export const viewAllLabel = (group: SearchGroup, total: number) =>
+  `View all ${total} ${total === 1 ? GROUP_TEXTS[group].one : GROUP_TEXTS[group].many}`;
+
+export const noMatchText = (group: SearchGroup, query: string) =>
+  `No ${GROUP_TEXTS[group].many} found matching "${query}"`;

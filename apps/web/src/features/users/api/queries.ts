@@ -1,0 +1,78 @@
+import type { UserProfile } from '@pathwise/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useAuth } from '../../auth';
+import {
+  type FollowDirection,
+  fetchFollowPage,
+  fetchFollowStatus,
+  fetchProfile,
+  setFollowing,
+} from './users-api';
+
+export const profileKey = (userId: number) => ['users', userId, 'profile'] as const;
+
+export function useProfile(userId: number) {
+  return useQuery({ queryKey: profileKey(userId), queryFn: ({ signal }) => fetchProfile(userId, signal) });
+}
+
+/** Changes the cached profile in place, e.g. after a follow or a deleted post. */
+export function usePatchProfile(userId: number) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (patch: (profile: UserProfile) => Partial<UserProfile>) =>
+      queryClient.setQueryData<UserProfile>(profileKey(userId), (profile) =>
+        profile ? { ...profile, ...patch(profile) } : profile,
+      ),
+    [queryClient, userId],
+  );
+}
+
+const nudge = (count: number, delta: number) => Math.max(0, count + delta);
+
+/**
+ * Spec §4 "Follow": optimistic. The button flips and the follower count moves by one at once (and
+ * the signed-in user's own following count with it), then the server is called and the follow
+ * status checked again. When the check disagrees with the flip, both counts are put back.
+ */
+export function useFollowToggle(profile: UserProfile) {
+  const queryClient = useQueryClient();
+  const { user, updateUser } = useAuth();
+  const patchProfile = usePatchProfile(profile.id);
+
+  return useMutation({
+    mutationFn: (follow: boolean) => setFollowing(profile.id, follow),
+    onMutate: (follow) => {
+      const delta = follow ? 1 : -1;
+      patchProfile((current) => ({
+        isCurrentUserFollowing: follow,
+        followersCount: nudge(current.followersCount, delta),
+      }));
+      const followingBefore = user?.followingCount ?? 0;
+      updateUser({ followingCount: nudge(followingBefore, delta) });
+      return { followingBefore };
+    },
+    onSuccess: ({ followersCount }) => patchProfile(() => ({ followersCount })),
+    onSettled: async (_result, error, follow, context) => {
+      const status = await fetchFollowStatus(profile.id).catch(() => null);
+      if (status) patchProfile(() => ({ isCurrentUserFollowing: status.isFollowing }));
+      // Without an answer to the check, the call's own outcome says whether the flip stands.
+      const flipStands = status ? status.isFollowing === follow : !error;
+      if (flipStands) return;
+      if (context) updateUser({ followingCount: context.followingBefore });
+      // The optimistic follower count is off: the server has the exact one.
+      await queryClient.invalidateQueries({ queryKey: profileKey(profile.id) });
+    },
+  });
+}
+
+export function useFollowList(userId: number, direction: FollowDirection) {
+  return useInfiniteQuery({
+    queryKey: ['users', userId, direction],
+    queryFn: ({ pageParam, signal }) => fetchFollowPage(userId, direction, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (page) => (page.last ? undefined : page.number + 1),
+    // Spec §4: each opening of the dialog starts again from page 0.
+    gcTime: 0,
+  });
+}
