@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { E2E_JWT_SECRET, E2E_PORT } from './settings.mjs';
+import { tsImport } from 'tsx/esm/api';
+import { E2E_BASE_URL, E2E_JWT_SECRET, E2E_OIDC_PORT, E2E_PORT } from './settings.mjs';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pathwise-e2e-'));
 const adminUrl = process.env.DATABASE_URL;
@@ -29,6 +30,16 @@ if (adminUrl) {
   databaseUrl = url.toString();
 }
 
+// "Continue with Google" signs in at a real local OpenID Provider (the one the server tests use).
+const { startIdentityProvider } = await tsImport(
+  '../apps/server/test/helpers/identity-provider.ts',
+  import.meta.url,
+);
+const identityProvider = await startIdentityProvider({
+  port: E2E_OIDC_PORT,
+  redirectUris: [`${E2E_BASE_URL}/api/auth/oauth2/callback/google`],
+});
+
 const env = {
   ...process.env,
   PORT: String(E2E_PORT),
@@ -38,6 +49,9 @@ const env = {
   LOG_LEVEL: 'warn',
   AUTH_RATE_LIMIT_PER_MINUTE: '1000',
   NODE_ENV: 'production',
+  GOOGLE_ISSUER: identityProvider.client.issuer,
+  GOOGLE_CLIENT_ID: identityProvider.client.clientId,
+  GOOGLE_CLIENT_SECRET: identityProvider.client.clientSecret,
 };
 if (databaseUrl) env.DATABASE_URL = databaseUrl;
 else delete env.DATABASE_URL;
@@ -52,6 +66,7 @@ const server = spawn(
 );
 
 async function cleanUp() {
+  await identityProvider.close();
   rmSync(dataDir, { recursive: true, force: true });
   if (adminUrl) await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch(() => {});
 }

@@ -1,0 +1,121 @@
+import { expect, type Page, test } from '@playwright/test';
+import { authHeaders, createAccount, signInAs } from './support/accounts';
+
+/** The row of a chart's table (read by screen readers) whose first cell is `first`, as text cells. */
+const tableRow = (page: Page, caption: string, first: string) =>
+  page
+    .getByRole('table', { name: caption })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: first, exact: true }) });
+const statistic = (page: Page, term: string) =>
+  page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+const today = () =>
+  new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+test('resources completed on a plan show on the dashboard; another date range shows other figures', async ({
+  page,
+  request,
+}) => {
+  const ann = await createAccount(request, 'Ann Analytics');
+  const created = await request.post('/api/learning-plans', {
+    headers: authHeaders(ann),
+    data: {
+      title: 'Learn Rust',
+      description: 'Ownership first.',
+      category: 'PROGRAMMING',
+      estimatedDays: 21,
+      topics: [
+        {
+          title: 'Ownership',
+          resources: [
+            {
+              title: 'Ownership video',
+              url: 'https://example.com/video',
+              type: 'VIDEO',
+              durationMinutes: 30,
+            },
+            // No duration: an article counts 15 estimated minutes.
+            { title: 'Borrowing article', url: 'https://example.com/article', type: 'ARTICLE' },
+          ],
+        },
+        {
+          title: 'Traits',
+          resources: [
+            { title: 'Traits chapter', url: 'https://example.com/book', type: 'BOOK', durationMinutes: 50 },
+          ],
+        },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const plan = await created.json();
+
+  // Ann completes both resources of the first topic on the plan's page.
+  await signInAs(page, ann, `/learning-plan/${plan.id}`);
+  for (const title of ['Ownership video', 'Borrowing article']) {
+    // The box turns checked once the server has stored it and the plan has reloaded.
+    await page.getByRole('checkbox', { name: title }).click();
+    await expect(page.getByRole('checkbox', { name: title })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: title })).toBeEnabled();
+  }
+  await expect(page.getByRole('combobox', { name: 'Status of Ownership' })).toHaveValue('COMPLETED');
+
+  await page.getByRole('link', { name: 'Analytics' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Learning Analytics Dashboard' })).toBeVisible();
+
+  const item = page.getByRole('region', { name: 'Learning Plans Progress' }).getByRole('listitem');
+  await expect(item).toHaveCount(1);
+  await expect(item.getByRole('link', { name: 'Learn Rust' })).toHaveAttribute(
+    'href',
+    `/learning-plan/${plan.id}`,
+  );
+  await expect(item).toContainText('50.0% Complete');
+  await expect(item).toContainText('1/2 topics completed');
+  await expect(item).toContainText('Estimated: 21 days');
+  await expect(statistic(page, 'Resources')).toHaveText('2/3');
+  await expect(statistic(page, 'Completion Rate')).toHaveText('50.0%');
+  // Today: two resources, 30 + 15 estimated minutes.
+  await expect(tableRow(page, 'Learning Activity Timeline', today()).getByRole('cell')).toHaveText([
+    '2',
+    '45m',
+  ]);
+  await expect(tableRow(page, 'Time Distribution by Category', 'Programming').getByRole('cell')).toHaveText([
+    '45m',
+    '100.0%',
+  ]);
+  await expect(statistic(page, 'Learning Days')).toHaveText('1 day');
+  await expect(statistic(page, 'Longest Streak')).toHaveText('1 day');
+
+  // January 2024, long before Ann's first step: no activity, though the plans stay where they are.
+  await page.getByLabel('Start Date').fill('2024-01-01');
+  await page.getByLabel('End Date').fill('2024-01-31');
+  await expect(page.getByRole('table', { name: 'Learning Activity Timeline' }).getByRole('row')).toHaveCount(
+    32,
+  );
+  await expect(tableRow(page, 'Learning Activity Timeline', 'Jan 31, 2024').getByRole('cell')).toHaveText([
+    '0',
+    '0m',
+  ]);
+  await expect(statistic(page, 'Learning Days')).toHaveText('0 days');
+  await expect(
+    page.getByRole('region', { name: 'Time Distribution by Category' }).getByText('Nothing to show yet.'),
+  ).toBeVisible();
+  await expect(item).toContainText('50.0% Complete');
+
+  // An end before the start is explained, not sent.
+  await page.getByLabel('End Date').fill('2023-12-01');
+  await expect(page.getByRole('alert')).toHaveText('End date must be on or after the start date');
+});
+
+test('the dashboard fits a 375 px wide screen', async ({ page, request }) => {
+  const ann = await createAccount(request, 'Ann Phone');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signInAs(page, ann, '/analytics');
+
+  await expect(page.getByText("You don't have any learning plans yet.")).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Learning Activity Timeline' }).locator('canvas'),
+  ).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

@@ -1,0 +1,110 @@
+import { expect, type Page, test } from '@playwright/test';
+import { type Account, authHeaders, createAccount, signInAs } from './support/accounts';
+import { publishPost } from './support/content';
+
+const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
+const notificationList = (page: Page) => page.getByRole('list', { name: 'Notifications' });
+const activityList = (page: Page) => page.getByRole('list', { name: 'Activity' });
+
+async function openActivityTab(page: Page, account: Account) {
+  await page.goto(`/profile/${account.id}`);
+  await page.getByRole('tab', { name: 'Activity' }).click();
+}
+
+test('likes, comments and follows reach the author live; notifications lead to their pages and can all be read', async ({
+  page,
+  request,
+}) => {
+  const ann = await createAccount(request, 'Ann Author');
+  const bob = await createAccount(request, 'Bob Reader');
+  const post = await publishPost(request, ann, 'Notes on ownership');
+  await signInAs(page, ann, '/');
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+
+  // Bob acts elsewhere; Ann's page is not reloaded, and the 60-second poll is far away.
+  const asBob = { headers: authHeaders(bob) };
+  expect((await request.post(`/api/posts/${post.id}/like`, asBob)).ok()).toBe(true);
+  expect(
+    (
+      await request.post(`/api/posts/${post.id}/comments`, { ...asBob, data: { content: 'Clear, thanks!' } })
+    ).ok(),
+  ).toBe(true);
+  expect((await request.post(`/api/users/${ann.id}/follow`, asBob)).ok()).toBe(true);
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 3 unread', { timeout: 5_000 });
+  await expect(bell(page)).toHaveText('3');
+
+  await bell(page).click();
+  await expect(page).toHaveURL('/notifications');
+  const list = notificationList(page);
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expect(list.getByRole('link', { name: /Bob Reader liked your post/ })).toHaveAttribute(
+    'href',
+    `/post/${post.id}`,
+  );
+  await expect(list.getByRole('link', { name: /Bob Reader commented on your post/ })).toHaveAttribute(
+    'href',
+    `/post/${post.id}`,
+  );
+
+  // Following a notification's link reads it and leads to the follower, whom Ann follows back.
+  await list.getByRole('link', { name: /Bob Reader started following you/ }).click();
+  await expect(page).toHaveURL(`/profile/${bob.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bob Reader' })).toBeVisible();
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
+  await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Unfollow' })).toBeEnabled();
+
+  await bell(page).click();
+  await page.getByRole('button', { name: 'Mark All as Read' }).click();
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await expect(notificationList(page).getByText('Unread')).toHaveCount(0);
+  await page.reload();
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await expect(notificationList(page).getByRole('listitem')).toHaveCount(3);
+
+  await list.getByRole('link', { name: /Bob Reader liked your post/ }).click();
+  await expect(page).toHaveURL(`/post/${post.id}`);
+  await expect(page.getByRole('heading', { name: 'Notes on ownership' })).toBeVisible();
+
+  // Each profile's Activity tab tells what its owner did.
+  await openActivityTab(page, ann);
+  await expect(activityList(page).getByRole('listitem')).toHaveCount(1);
+  await expect(activityList(page)).toContainText('You started following Bob Reader');
+
+  await openActivityTab(page, bob);
+  const bobs = activityList(page);
+  await expect(bobs.getByRole('listitem')).toHaveCount(3);
+  await expect(bobs.getByRole('listitem').nth(0)).toContainText('Bob Reader started following you');
+  await expect(bobs.getByRole('listitem').nth(1)).toContainText(
+    'Bob Reader commented on your post Notes on ownership',
+  );
+  await expect(bobs.getByRole('listitem').nth(1)).toContainText('Clear, thanks!');
+  await expect(bobs.getByRole('listitem').nth(2)).toContainText(
+    'Bob Reader liked your post Notes on ownership',
+  );
+  await page.getByRole('tab', { name: 'Learning Progress' }).click();
+  await expect(page.getByText('No activity yet')).toBeVisible();
+});
+
+test('the bell and the notifications page work on a 375 px wide phone screen @phone', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const ann = await createAccount(request, 'Ann Pocket');
+  const bob = await createAccount(request, 'Bob Pocket');
+  expect((await request.post(`/api/users/${ann.id}/follow`, { headers: authHeaders(bob) })).ok()).toBe(true);
+  await signInAs(page, ann, '/');
+
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+  await bell(page).click();
+  await expect(notificationList(page).getByRole('listitem')).toHaveCount(1);
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(pageWidth).toBeLessThanOrEqual(375);
+
+  await page.getByRole('button', { name: 'Show All' }).click();
+  await expect(page.getByRole('button', { name: 'Showing Unread' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Mark All as Read' }).click();
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await expect(page.getByText("You don't have any unread notifications")).toBeVisible();
+});

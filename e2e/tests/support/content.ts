@@ -1,0 +1,17 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import { type Account, authHeaders } from './accounts';
+
+/** Publishes a text post through the API the way the web app sends it (part `post` as a JSON blob). */
+export async function publishPost(
+  request: APIRequestContext,
+  author: Account,
+  title: string,
+): Promise<{ id: number }> {
+  const post = JSON.stringify({ title, content: 'Notes from this week.', category: 'PROGRAMMING' });
+  const res = await request.post('/api/posts', {
+    headers: authHeaders(author),
+    multipart: { post: { name: 'blob', mimeType: 'application/json', buffer: Buffer.from(post) } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
