@@ -1,0 +1,99 @@
+// `npm run check:budgets` (after `npm run build`): the gzipped JavaScript the first paint of a route
+// downloads, against a budget per route, and Chart.js kept to the analytics page. Deterministic: it
+// measures the built files, not timings. Exits 1 when a budget is exceeded or Chart.js spreads.
+//
+// What a first paint loads: the entry script of index.html with everything it imports statically,
+// then the lazy chunks the router resolves for the route (every lazy route on the path, e.g. the
+// signed-in layout and the page), each with its static imports. Vite's manifest maps source files
+// to chunks. Sizes are gzip level 9 of each file, in kB of 1000 bytes (as Vite prints them).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+
+/** Budgets of issue 10; `lazy` lists the source modules of the router's lazy routes on the path. */
+const ROUTES = [
+  { route: '/login', budgetKb: 100, lazy: ['src/features/auth/pages/auth-page.tsx'] },
+  { route: '/', budgetKb: 160, lazy: ['src/app/layout/app-layout.tsx', 'src/app/routes/home-page.tsx'] },
+];
+const ANALYTICS_PAGE = 'src/features/analytics/pages/analytics-page.tsx';
+// An error message of Chart.js's Chart class: present wherever Chart.js is bundled, minified or not.
+const CHART_JS_MARKER = 'Failed to create chart';
+
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const readChunk = (file) => readFileSync(path.join(dist, file));
+const gzipKb = (file) => gzipSync(readChunk(file), { level: 9 }).length / 1000;
+
+function manifestEntry(key) {
+  const entry = manifest[key];
+  if (!entry) throw new Error(`${key} is not in the Vite manifest: was it renamed or no longer lazy?`);
+  return entry;
+}
+
+/** The files of the given manifest keys and of everything they import statically. */
+function staticClosure(keys) {
+  const files = new Set();
+  const visit = (key) => {
+    const entry = manifestEntry(key);
+    if (files.has(entry.file)) return;
+    files.add(entry.file);
+    for (const imported of entry.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return files;
+}
+
+/** What index.html itself asks for, so the figures follow the page even if the manifest did not. */
+function indexHtmlScripts() {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const urls = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]);
+  if (urls.length === 0) throw new Error('dist/index.html loads no script: is the build complete?');
+  return urls;
+}
+
+function measureRoute({ route, budgetKb, lazy }) {
+  const files = new Set([...indexHtmlScripts(), ...staticClosure(['index.html', ...lazy])]);
+  const sizes = [...files].map((file) => ({ file, kb: gzipKb(file) })).sort((a, b) => b.kb - a.kb);
+  const totalKb = sizes.reduce((sum, { kb }) => sum + kb, 0);
+  return { route, budgetKb, files, sizes, totalKb, withinBudget: totalKb <= budgetKb };
+}
+
+function printRoute({ route, budgetKb, sizes, totalKb, withinBudget }) {
+  console.log(`\n${route} (first paint)`);
+  for (const { file, kb } of sizes) console.log(`  ${file.padEnd(52)} ${kb.toFixed(2).padStart(7)} kB`);
+  const verdict = withinBudget ? 'ok' : 'OVER BUDGET';
+  console.log(
+    `  ${'total (gzip -9)'.padEnd(52)} ${totalKb.toFixed(2).padStart(7)} kB of ${budgetKb} kB: ${verdict}`,
+  );
+}
+
+/** Problems with where Chart.js ends up: it belongs to the analytics page and nowhere else. */
+function chartJsProblems(measured) {
+  const allChunks = Object.values(manifest)
+    .map((entry) => entry.file)
+    .filter((file) => file.endsWith('.js'));
+  const withChartJs = [...new Set(allChunks)].filter((file) => readChunk(file).includes(CHART_JS_MARKER));
+  const analyticsChunks = staticClosure([ANALYTICS_PAGE]);
+  const problems = [];
+  if (withChartJs.length === 0) problems.push(`no chunk contains "${CHART_JS_MARKER}": update the marker`);
+  for (const file of withChartJs) {
+    if (!analyticsChunks.has(file)) problems.push(`Chart.js is in ${file}, outside the analytics page`);
+    for (const { route, files } of measured) {
+      if (files.has(file)) problems.push(`Chart.js (${file}) is loaded by ${route}`);
+    }
+  }
+  return problems;
+}
+
+const measured = ROUTES.map(measureRoute);
+measured.forEach(printRoute);
+const problems = chartJsProblems(measured);
+for (const problem of problems) console.log(`\nchart.js: ${problem}`);
+if (problems.length === 0) console.log('\nchart.js: only in the analytics page chunk(s)');
+
+const summary = measured.map(
+  ({ route, totalKb, budgetKb }) => `${route} ${totalKb.toFixed(1)} kB of ${budgetKb} kB`,
+);
+console.log(`budgets: ${summary.join(', ')}`);
+process.exit(problems.length === 0 && measured.every((m) => m.withinBudget) ? 0 : 1);
