@@ -1,6 +1,7 @@
-// `npm test`: unit and integration tests (Vitest), then a production build and the end-to-end tests
-// (Playwright in Chromium). With DATABASE_URL set, the server suites and the E2E server run on that
-// PostgreSQL server (each test file creates and drops a database of its own); otherwise on PGlite.
+// `npm test`: unit and integration tests (Vitest), then a production build, its bundle budgets
+// (scripts/check-budgets.mjs) and the end-to-end tests (Playwright in Chromium). With DATABASE_URL
+// set, the server suites and the E2E server run on that PostgreSQL server (each test file creates
+// and drops a database of its own); otherwise on PGlite.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,19 @@ mkdirSync(results, { recursive: true });
 function run(command, args, cwd = root) {
   console.log(`\n> ${command} ${args.join(' ')}`);
   return spawnSync(command, args, { cwd, stdio: 'inherit' }).status === 0;
+}
+
+/** scripts/check-budgets.mjs on the fresh build: its report, and its summary line for the end. */
+function checkBudgets() {
+  console.log('\n> node scripts/check-budgets.mjs');
+  const check = spawnSync('node', [path.join(root, 'scripts/check-budgets.mjs')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  process.stdout.write(check.stdout);
+  process.stderr.write(check.stderr);
+  const summary = check.stdout.split('\n').find((line) => line.startsWith('budgets: '));
+  return { ok: check.status === 0, summary: summary ?? 'budgets: the check failed to run' };
 }
 
 function count(file, read) {
@@ -34,7 +48,10 @@ const unitOk = run('npx', [
   `--outputFile.json=${path.join(results, 'unit.json')}`,
 ]);
 const buildOk = run('npm', ['run', 'build', '--silent']);
+const budgets = buildOk ? checkBudgets() : { ok: false, summary: 'budgets: not checked, the build failed' };
 const e2eOk = buildOk && run('npx', ['playwright', 'test'], path.join(root, 'e2e'));
+// The benchmark tooling (bench/): a tiny seed and one 2-second scenario, so it cannot rot unnoticed.
+const benchOk = buildOk && run('npx', ['tsx', 'bench/smoke.ts']);
 
 const unit = count('unit.json', (r) => ({
   passed: r.numPassedTests,
@@ -49,5 +66,7 @@ const e2e = buildOk
 
 console.log(`\nunit and integration (${database}): ${unit.passed} passed, ${unit.failed} failed`);
 console.log(`end-to-end (${database}): ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(`${budgets.summary}${budgets.ok ? '' : ' (FAILED)'}`);
+console.log(`bench smoke: ${benchOk ? 'ok' : 'FAILED'}`);
 console.log(`total: ${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed} failed`);
-process.exit(unitOk && buildOk && e2eOk ? 0 : 1);
+process.exit(unitOk && buildOk && budgets.ok && e2eOk && benchOk ? 0 : 1);

@@ -1,0 +1,31 @@
+/**
+ * `npm run bench -- [--data-dir bench/data] [--seconds 10] [--warmup 2] [--connections 50] [--only feed,search]
+ * [--skip-baseline]`: load scenarios against the built server (npm run build) on the data of
+ * `npm run bench:seed` (set DATABASE_URL as for the seed), each followed by the bare Fastify baseline.
+ * Prints req/s, p50, p99, errors, server RSS and the ratio to the baseline, then the issue's targets;
+ * the results are also kept in DATA_DIR/bench-results.json.
+ */
+import { parseArgs } from 'node:util';
+import { checksList, resultsTable, targetChecks } from './report.js';
+import { runBench } from './run.js';
+
+const { values } = parseArgs({
+  options: {
+    'data-dir': { type: 'string', default: 'bench/data' },
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '50' },
+    only: { type: 'string' },
+    'skip-baseline': { type: 'boolean', default: false },
+  },
+});
+
+const run = await runBench({
+  dataDir: values['data-dir'],
+  seconds: Number(values.seconds),
+  warmupSeconds: Number(values.warmup),
+  connections: Number(values.connections),
+  only: values.only?.split(','),
+  baseline: !values['skip-baseline'],
+});
+console.log(`\n${resultsTable(run.results)}\n\nTargets:\n${checksList(targetChecks(run))}`);

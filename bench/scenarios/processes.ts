@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
+const baselineEntry = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export type Process = {
+  url: string;
+  /** Resident memory of the process now, in MB (VmRSS). */
+  rssMb(): number;
+  stop(): Promise<void>;
+};
+
+function rssMbOf(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
+  return Math.round(kb / 1024);
+}
+
+/** Starts `args` with node and waits until GET `readyPath` answers 200 (or the process dies). */
+async function start(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  port: number,
+  readyPath: string,
+): Promise<Process> {
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env: { ...env, PORT: String(port) },
+    stdio: 'pipe',
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null) break;
+    const ready = await fetch(`${url}${readyPath}`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ready) return { url, rssMb: () => rssMbOf(child.pid!), stop };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new Error(`${args.join(' ')} did not start:\n${output}`);
+}
+
+/** The built Pathwise server (npm run build) on DATA_DIR, and on DATABASE_URL when that is set. */
+export async function startAppServer(dataDir: string): Promise<Process> {
+  if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run npm run build first`);
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
+  return start([serverEntry], env, await freePort(), '/api/health');
+}
+
+/** The bare Fastify server the scenarios are compared with. */
+export async function startBaselineServer(): Promise<Process> {
+  return start(['--import', 'tsx', baselineEntry], process.env, await freePort(), '/baseline?bytes=2');
+}

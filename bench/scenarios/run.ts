@@ -1,0 +1,130 @@
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type BenchManifest, readManifest } from '../seed/manifest.js';
+import { type LoadResult, load, meanBodyBytes } from './load.js';
+import { type Process, startAppServer, startBaselineServer } from './processes.js';
+import { allScenarios, type Scenario } from './scenarios.js';
+
+export type RunOptions = {
+  /** The DATA_DIR the generator filled (its manifest is read from there). */
+  dataDir: string;
+  seconds: number;
+  /** Load sent before each measured scenario (JIT, caches); 0 for none. */
+  warmupSeconds: number;
+  connections: number;
+  /** Only the scenarios whose name contains one of these (case-insensitive). */
+  only?: string[] | undefined;
+  /** Measure the bare Fastify baseline after each scenario (else ratios are not computed). */
+  baseline: boolean;
+  log?: (line: string) => void;
+};
+
+export type ScenarioResult = LoadResult & {
+  name: string;
+  kind: Scenario['kind'];
+  bodyBytes: number;
+  /** The server's resident memory at the end of the scenario. */
+  rssMb: number;
+  baseline: LoadResult | null;
+  /** req/s of the scenario ÷ req/s of the baseline. */
+  ratio: number | null;
+};
+
+export type BenchRun = {
+  machine: string;
+  startedAt: string;
+  manifest: Omit<BenchManifest, 'viewers' | 'trackedPlans'>;
+  options: Pick<RunOptions, 'seconds' | 'connections'>;
+  results: ScenarioResult[];
+};
+
+export function describeMachine() {
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  const memoryGb = Math.round(os.totalmem() / 2 ** 30);
+  return `${os.availableParallelism()} cores (${cpu}), ${memoryGb} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
+}
+
+function selected(scenarios: Scenario[], only: string[] | undefined) {
+  if (!only) return scenarios;
+  const wanted = only.map((name) => name.toLowerCase());
+  const chosen = scenarios.filter((s) => wanted.some((name) => s.name.toLowerCase().includes(name)));
+  if (chosen.length === 0) throw new Error(`no scenario matches ${only.join(', ')}`);
+  return chosen;
+}
+
+function checkDatabase(manifest: BenchManifest) {
+  const onServer = Boolean(process.env.DATABASE_URL);
+  if (onServer !== (manifest.database === 'postgres')) {
+    throw new Error(
+      `the data was seeded into ${manifest.database}: ${onServer ? 'unset' : 'set'} DATABASE_URL to serve it`,
+    );
+  }
+}
+
+/**
+ * Starts the built server on the seeded data and the baseline server, each in a process of its own,
+ * then runs every scenario against the server followed by the baseline with bodies of the same size.
+ */
+export async function runBench(options: RunOptions): Promise<BenchRun> {
+  const log = options.log ?? console.log;
+  const full = readManifest(options.dataDir);
+  checkDatabase(full);
+  const { viewers: _viewers, trackedPlans: _trackedPlans, ...manifest } = full;
+  const run: BenchRun = {
+    machine: describeMachine(),
+    startedAt: new Date().toISOString(),
+    manifest,
+    options: { seconds: options.seconds, connections: options.connections },
+    results: [],
+  };
+  log(`machine: ${run.machine}`);
+  log(`data: ${manifest.preset} preset on ${manifest.database}, ${JSON.stringify(manifest.rows)}`);
+  log(`load: ${options.connections} connections, ${options.seconds} s per scenario\n`);
+
+  const servers: Process[] = [];
+  try {
+    const app = await startAppServer(options.dataDir);
+    servers.push(app);
+    const baseline = options.baseline ? await startBaselineServer() : null;
+    if (baseline) servers.push(baseline);
+    const loadOptions = { connections: options.connections, seconds: options.seconds };
+    const warmup = { connections: options.connections, seconds: options.warmupSeconds };
+
+    for (const scenario of selected(allScenarios(full), options.only)) {
+      const bodyBytes = await meanBodyBytes(app.url, scenario.next, 20);
+      if (warmup.seconds > 0) await load(app.url, scenario.next, warmup);
+      const measured = await load(app.url, scenario.next, loadOptions);
+      const rssMb = app.rssMb();
+      let baselineResult: LoadResult | null = null;
+      if (baseline) {
+        const next = () => ({
+          ...scenario.next(),
+          method: 'GET' as const,
+          path: `/baseline?bytes=${bodyBytes}`,
+        });
+        if (warmup.seconds > 0) await load(baseline.url, next, warmup);
+        baselineResult = await load(baseline.url, next, loadOptions);
+      }
+      const ratio = baselineResult ? measured.requestsPerSecond / baselineResult.requestsPerSecond : null;
+      const result = {
+        name: scenario.name,
+        kind: scenario.kind,
+        bodyBytes,
+        rssMb,
+        ...measured,
+        baseline: baselineResult,
+        ratio,
+      };
+      run.results.push(result);
+      log(
+        `${scenario.name}: ${Math.round(measured.requestsPerSecond)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms, ` +
+          `${measured.errors} errors, RSS ${rssMb} MB${ratio === null ? '' : `, ${ratio.toFixed(2)} × baseline`}`,
+      );
+    }
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+  writeFileSync(path.join(options.dataDir, 'bench-results.json'), `${JSON.stringify(run, null, 1)}\n`);
+  return run;
+}

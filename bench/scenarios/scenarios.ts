@@ -1,0 +1,72 @@
+import type { BenchManifest } from '../seed/manifest.js';
+
+export type BenchRequest = { method: 'GET' | 'POST'; path: string; token: string; body?: string };
+
+export type Scenario = {
+  name: string;
+  /** Reads are held to the read targets; the write mix changes data, so it runs last. */
+  kind: 'read' | 'write';
+  /** The next request: each one as a different user, on different things. */
+  next(): BenchRequest;
+};
+
+const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+const anyOf = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
+
+/** Query shapes people type: names with typos, a word being typed, phrases with exclusions, rare words. */
+const SEARCHES = {
+  'search: name with a typo': ['jonh', 'mray smith', 'petr novak', 'fatma khan', 'olvia chen'],
+  'search: words, last one a prefix': [
+    'typesc',
+    'react hoo',
+    'kubernetes dock',
+    'guitar prac',
+    'rust compil',
+  ],
+  'search: phrase and exclusion': [
+    '"machine learning" -redux',
+    '"deep neural" -python',
+    '"data science" -finance',
+  ],
+  'search: rare word': ['term41234', 'term37711', 'term45678', 'term39999', 'term48888'],
+};
+
+/** Every scenario over the seeded data of `manifest`, reads first. */
+export function allScenarios(manifest: BenchManifest): Scenario[] {
+  const { ids, viewers, trackedPlans } = manifest;
+  const tokenOf = new Map(viewers.map((viewer) => [viewer.id, viewer.token]));
+  const token = () => anyOf(viewers).token;
+  const get = (path: string): BenchRequest => ({ method: 'GET', path, token: token() });
+  const read = (name: string, next: () => BenchRequest): Scenario => ({ name, kind: 'read', next });
+
+  return [
+    read('feed page 0', () => get('/api/posts?page=0&size=10')),
+    read('feed page 200', () => get('/api/posts?page=200&size=10')),
+    read('post detail', () => get(`/api/posts/${between(1, ids.posts)}`)),
+    read('profile', () => get(`/api/users/${between(1, ids.users)}`)),
+    read("user's posts", () => get(`/api/posts/user/${between(1, ids.users)}?page=0&size=10`)),
+    read('public plans', () => get('/api/learning-plans/public?page=0&size=10')),
+    read('plan detail with progress', () => {
+      const { userId, planId } = anyOf(trackedPlans);
+      return { method: 'GET', path: `/api/learning-plans/${planId}`, token: tokenOf.get(userId)! };
+    }),
+    ...Object.entries(SEARCHES).map(([name, queries]) =>
+      read(name, () => get(`/api/search?query=${encodeURIComponent(anyOf(queries))}&page=0&size=10`)),
+    ),
+    read('unread count', () => get('/api/notifications/unread/count')),
+    read('notifications', () => get('/api/notifications?page=0&size=10')),
+    {
+      name: 'write mix (3 like toggles : 1 comment)',
+      kind: 'write',
+      next: () =>
+        Math.random() < 0.75
+          ? { method: 'POST', path: `/api/posts/${between(1, ids.posts)}/like`, token: token() }
+          : {
+              method: 'POST',
+              path: `/api/posts/${between(1, ids.posts)}/comments`,
+              token: token(),
+              body: JSON.stringify({ content: `Benchmark comment ${between(1, 1_000_000)}` }),
+            },
+    },
+  ];
+}
