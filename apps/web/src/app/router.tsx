@@ -133,17 +133,22 @@ const ROUTES: RouteObject[] = [
   },
 ];
 
-/** Starts fetching the code of every page the routes show at `pathname`, all at once. */
-function loadPages(pathname: string) {
-  for (const { route } of matchRoutes(ROUTES, pathname) ?? []) {
-    void (route.handle as { load?: PageLoader } | undefined)?.load?.();
-  }
+/**
+ * Starts fetching the code of every page the routes show at `pathname`, all at once, guarded or
+ * not; settles once all have arrived or failed (the page itself reports a failure).
+ */
+export function loadPages(pathname: string) {
+  return Promise.allSettled(
+    (matchRoutes(ROUTES, pathname) ?? []).map(({ route }) =>
+      (route.handle as { load?: PageLoader } | undefined)?.load?.(),
+    ),
+  );
 }
 
 /** The whole app, inside whichever router the caller provides (the browser's, or a test's memory). */
 export function App() {
   // In render, so that a navigation's pages start loading together; repeating it costs nothing,
   // since import() answers with the module already loading or loaded.
-  loadPages(useLocation().pathname);
+  void loadPages(useLocation().pathname);
   return <RouteErrorBoundary>{useRoutes(ROUTES)}</RouteErrorBoundary>;
 }

@@ -11,7 +11,8 @@ import {
   useLocation,
   useNavigationType,
 } from 'react-router';
-import { App } from '../app/router';
+import { onTestFinished } from 'vitest';
+import { App, loadPages } from '../app/router';
 import { ANN_TOKEN, ann } from './fixtures';
 import { server } from './msw-server';
 
@@ -26,12 +27,13 @@ type TestRouter = {
   navigate: (to: string) => Promise<void>;
 };
 
-/** Keeps `state` up to date with what the router shows. */
-function RouterProbe({ state }: { state: TestRouter['state'] }) {
+/** Keeps `state` up to date with what the router shows, and `visited` with every path it showed. */
+function RouterProbe({ state, visited }: { state: TestRouter['state']; visited: Set<string> }) {
   const location = useLocation();
   const historyAction = useNavigationType();
   useLayoutEffect(() => {
     Object.assign(state, { location, historyAction });
+    visited.add(location.pathname);
   });
   return null;
 }
@@ -49,11 +51,17 @@ export function renderApp(entry: Entry, { signedIn = false } = {}) {
     destination: () => history.location,
     navigate: (to) => act(async () => history.push(to)),
   };
+  // The app fetches the code of every page on a path, even one a guard then leaves: the test waits
+  // for it all, since a module arriving after the test file has ended fails the run.
+  const visited = new Set<string>();
+  onTestFinished(async () => {
+    await Promise.all([...visited].map(loadPages));
+  });
   const user = userEvent.setup();
   render(
     <HistoryRouter history={history}>
       <App />
-      <RouterProbe state={router.state} />
+      <RouterProbe state={router.state} visited={visited} />
     </HistoryRouter>,
   );
   return { router, user };
