@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -8,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { CachedStatementsPGlite } from './cached-statements-pglite.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -52,7 +52,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPglite(dataDir: string | undefined, logger: Logger | undefined): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = new CachedStatementsPGlite(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  await client.waitReady;
+  // Every statement stays prepared here, so each can keep one generic plan instead of being planned
+  // again per call, which in WebAssembly cost a third of a feed request (bench/RESULTS.md). Page
+  // sizes are written into the statements (literalLimit) so that those plans know them.
+  await client.exec('SET plan_cache_mode = force_generic_plan');
   const db = drizzlePglite({ client, schema, ...(logger && { logger }) });
   return {
     db: db as unknown as Database,

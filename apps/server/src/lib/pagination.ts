@@ -1,7 +1,15 @@
 import type { Page, PageQuery } from '@pathwise/contract';
+import { type Placeholder, sql } from 'drizzle-orm';
 
 /** LIMIT/OFFSET of a page request. */
 export const pageWindow = ({ page, size }: PageQuery) => ({ limit: size, offset: page * size });
+
+/**
+ * A LIMIT written into the statement's text instead of sent as a parameter. The embedded database
+ * runs statements on generic plans (db/client.ts), and a generic plan that cannot see the limit
+ * plans to fetch a tenth of the table. Drizzle inlines the SQL wherever it takes a placeholder.
+ */
+export const literalLimit = (limit: number) => sql.raw(String(Math.trunc(limit))) as unknown as Placeholder;
 
 /** The Spring-style page the spec's client reads, from one page of items and the total count. */
 export function toPage<T>(content: T[], totalElements: number, { page, size }: PageQuery): Page<T> {

@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { activities, comments, learningPlans, posts, users } from '../../db/schema/index.js';
+import { literalLimit } from '../../lib/pagination.js';
 
 export type NewActivity = Omit<typeof activities.$inferInsert, 'id' | 'occurredAt' | 'type'> & {
   type: ActivityType;
@@ -108,7 +109,7 @@ export function listFeed(db: Database, filter: FeedFilter, window: { limit: numb
     .leftJoin(followedUser, eq(followedUser.id, activities.followedUserId))
     .where(inFeed(filter))
     .orderBy(desc(activities.occurredAt), desc(activities.id))
-    .limit(window.limit)
+    .limit(literalLimit(window.limit))
     .offset(window.offset);
 }
 export type FeedRow = Awaited<ReturnType<ReturnType<typeof listFeed>['execute']>>[number];

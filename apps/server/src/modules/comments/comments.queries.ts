@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { comments, posts, users } from '../../db/schema/index.js';
+import { literalLimit } from '../../lib/pagination.js';
 
 const commentColumns = {
   id: comments.id,
@@ -26,7 +27,7 @@ export function selectCommentsOfPost(
   return selectComments(db)
     .where(eq(comments.postId, postId))
     .orderBy(desc(comments.createdAt), desc(comments.id))
-    .limit(window.limit)
+    .limit(literalLimit(window.limit))
     .offset(window.offset);
 }
 

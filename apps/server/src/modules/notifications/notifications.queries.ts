@@ -3,6 +3,7 @@ import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { follows, notifications, users } from '../../db/schema/index.js';
+import { literalLimit } from '../../lib/pagination.js';
 
 /** The one PostgreSQL channel every server process LISTENs on; payloads are `LiveSignal` JSON. */
 export const NOTIFICATIONS_CHANNEL = 'pathwise_notifications';
@@ -128,7 +129,7 @@ export function listNotifications(
     .leftJoin(actors, eq(actors.id, notifications.actorId))
     .where(ownedBy(recipientId, unreadOnly))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(window.limit)
+    .limit(literalLimit(window.limit))
     .offset(window.offset);
 }
 
@@ -145,7 +146,7 @@ export function listNotificationsAfter(db: Database, recipientId: number, afterI
   return selectNotifications(db)
     .where(and(eq(notifications.recipientId, recipientId), gt(notifications.id, afterId)))
     .orderBy(notifications.id)
-    .limit(limit);
+    .limit(literalLimit(limit));
 }
 
 /** One notification of `recipientId` with its actor, or null (missing, or someone else's). */

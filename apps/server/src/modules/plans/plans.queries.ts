@@ -9,6 +9,7 @@ import {
   topicProgress,
   users,
 } from '../../db/schema/index.js';
+import { literalLimit } from '../../lib/pagination.js';
 
 type PlanColumns = typeof learningPlans.$inferInsert;
 type TopicRow = typeof planTopics.$inferInsert;
@@ -33,7 +34,7 @@ export async function pagePlanIds(db: Database, where: SQL, window: { limit: num
     .from(learningPlans)
     .where(where)
     .orderBy(desc(learningPlans.createdAt), desc(learningPlans.id))
-    .limit(window.limit)
+    .limit(literalLimit(window.limit))
     .offset(window.offset);
   const total = rows[0]?.total ?? (await db.$count(learningPlans, where));
   return { ids: rows.map((row) => row.id), total };

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { comments, postLikes, postMedia, posts, rowCounts, users } from '../../db/schema/index.js';
+import { literalLimit } from '../../lib/pagination.js';
 
 /** A post row with its author, exact counts for the viewer and its media: no follow-up queries. */
 const postColumns = (viewerId: Placeholder) => ({
@@ -54,18 +55,18 @@ const postRows = (db: Database, where: SQL) =>
     .orderBy(...newestFirst);
 
 /**
- * One page of the posts matching `where`, newest first, each row with `total` (how many match in
+ * One page of `size` posts matching `where`, newest first, each row with `total` (how many match in
  * all): one statement, one round trip. The page's ids are found first: PostgreSQL computes a row's
  * counts before OFFSET skips it, so deep pages would count the likes and comments of every post
  * before them.
  */
-function postPage(db: Database, where: SQL | undefined, total: SQL) {
+function postPage(db: Database, where: SQL | undefined, total: SQL, size: number) {
   const page = db
     .select({ id: posts.id })
     .from(posts)
     .where(where)
     .orderBy(...newestFirst)
-    .limit(sql.placeholder('limit'))
+    .limit(literalLimit(size))
     .offset(sql.placeholder('offset'))
     .as('page');
   return db
@@ -79,29 +80,49 @@ function postPage(db: Database, where: SQL | undefined, total: SQL) {
 type Window = { limit: number; offset: number };
 
 /**
- * The post reads of every feed, profile and post page, each one statement whose SQL is built once:
- * building it again for each request (Drizzle) took a fifth of a feed request's time.
+ * The post reads of every feed, profile and post page, each one statement whose SQL is built once
+ * per page size: building it again for each request (Drizzle) took a fifth of a feed request's time.
  */
 export function preparePostReads(db: Database) {
   const authorId = sql.placeholder('authorId');
-  const feed = postPage(
-    db,
-    undefined,
-    sql`select ${rowCounts.count} from ${rowCounts} where ${rowCounts.tableName} = 'posts'`,
-  ).prepare('posts_feed_page');
-  const ofAuthor = postPage(
-    db,
-    eq(posts.authorId, authorId),
-    sql`select count(*) from ${posts} where ${posts.authorId} = ${authorId}`,
-  ).prepare('posts_author_page');
+  const feedPages = preparedPerSize((size) =>
+    postPage(
+      db,
+      undefined,
+      sql`select ${rowCounts.count} from ${rowCounts} where ${rowCounts.tableName} = 'posts'`,
+      size,
+    ).prepare(`posts_feed_page_${size}`),
+  );
+  const authorPages = preparedPerSize((size) =>
+    postPage(
+      db,
+      eq(posts.authorId, authorId),
+      sql`select count(*) from ${posts} where ${posts.authorId} = ${authorId}`,
+      size,
+    ).prepare(`posts_author_page_${size}`),
+  );
   const withIds = postRows(db, sql`${posts.id} = any(${sql.placeholder('ids')})`).prepare('posts_with_ids');
   return {
     /** A page of all posts; an empty page (past the end) has no row to carry the total. */
-    feed: (viewer: number, window: Window) => feed.execute({ viewerId: viewer, ...window }),
-    ofAuthor: (viewer: number, author: number, window: Window) =>
-      ofAuthor.execute({ viewerId: viewer, authorId: author, ...window }),
+    feed: (viewer: number, { limit, offset }: Window) =>
+      feedPages(limit).execute({ viewerId: viewer, offset }),
+    ofAuthor: (viewer: number, author: number, { limit, offset }: Window) =>
+      authorPages(limit).execute({ viewerId: viewer, authorId: author, offset }),
     /** The posts among `ids`, in no particular order. */
     withIds: (viewer: number, ids: readonly number[]) => withIds.execute({ viewerId: viewer, ids: [...ids] }),
+  };
+}
+
+/** A statement per page size, prepared the first time that size is asked for (sizes are few: 1 to PAGE_SIZE.max). */
+function preparedPerSize<T>(prepare: (size: number) => T) {
+  const statements = new Map<number, T>();
+  return (size: number) => {
+    let statement = statements.get(size);
+    if (!statement) {
+      statement = prepare(size);
+      statements.set(size, statement);
+    }
+    return statement;
   };
 }
 export type PostRow = Awaited<ReturnType<ReturnType<typeof preparePostReads>['withIds']>>[number];

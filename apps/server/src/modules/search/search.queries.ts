@@ -2,6 +2,7 @@ import { and, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { learningPlans, posts, users } from '../../db/schema/index.js';
+import { literalLimit } from '../../lib/pagination.js';
 import type { SearchTerms } from './search-terms.js';
 
 type Window = { limit: number; offset: number };
@@ -51,7 +52,7 @@ function rankedIds(
   return sql<RankedIds>`with matches as materialized (${found.getSQL()})
     select (select count(*) from matches)::int as total,
       array(select id from matches order by rank desc, created_at desc, id desc
-        limit ${window.limit} offset ${window.offset}) as ids`;
+        limit ${literalLimit(window.limit)} offset ${window.offset}) as ids`;
 }
 export type RankedIds = { total: number; ids: number[] };
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { follows, users } from '../../db/schema/index.js';
+import { literalLimit } from '../../lib/pagination.js';
 
 /** Adds the follow when the target exists; false when it already existed or the target is missing. */
 export async function insertFollow(db: Database, followerId: number, followedId: number): Promise<boolean> {
@@ -78,6 +79,6 @@ export async function listFollowPage(
     .innerJoin(users, eq(users.id, side.other))
     .where(eq(side.user, userId))
     .orderBy(desc(follows.createdAt), desc(users.id))
-    .limit(window.limit)
+    .limit(literalLimit(window.limit))
     .offset(window.offset);
 }
