@@ -83,10 +83,15 @@ describe('the web app', () => {
     expect(res.rawPayload.length).toBeLessThan(bundle.length / 10);
   });
 
-  it('sends security headers', async () => {
-    const res = await t.app.inject({ url: '/' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  it('sends security headers with pages, API answers and errors alike', async () => {
+    for (const url of ['/', '/api/health', '/api/no-such-route']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("img-src 'self' data: blob: https:");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
   });
 });
 
