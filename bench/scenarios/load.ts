@@ -5,6 +5,8 @@ export type LoadOptions = { connections: number; seconds: number };
 
 export type LoadResult = {
   requestsPerSecond: number;
+  /** Requests answered in all (what CPU time is divided by). */
+  requests: number;
   p50: number;
   p99: number;
   /** Connection errors, timeouts and answers other than 2xx. */
@@ -32,6 +34,7 @@ export async function load(url: string, next: () => BenchRequest, options: LoadO
   });
   return {
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,

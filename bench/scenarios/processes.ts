@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,8 +24,38 @@ export type Process = {
   url: string;
   /** Resident memory of the process now, in MB (VmRSS). */
   rssMb(): number;
+  /** CPU time the process has used so far, in ms. */
+  cpuMs(): number;
   stop(): Promise<void>;
 };
+
+/** Linux counts process CPU time in ticks of 1/100 s (USER_HZ). */
+const MS_PER_TICK = 10;
+
+/** utime + stime of /proc/<pid>/stat, in ms (fields 14 and 15, after the parenthesised name). */
+function cpuMsOf(pid: number) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+}
+
+/**
+ * CPU time used so far by every PostgreSQL process of this machine (the server the bench's
+ * DATABASE_URL points at runs here), in ms; 0 without a PostgreSQL server. Processes that ended
+ * in between take their time with them, which the bench's pooled connections never do.
+ */
+export function postgresCpuMs() {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMsOf(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return total;
+}
 
 function rssMbOf(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -63,7 +93,7 @@ async function start(
       (res) => res.ok,
       () => false,
     );
-    if (ready) return { url, rssMb: () => rssMbOf(child.pid!), stop };
+    if (ready) return { url, rssMb: () => rssMbOf(child.pid!), cpuMs: () => cpuMsOf(child.pid!), stop };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type BenchManifest, readManifest } from '../seed/manifest.js';
 import { type LoadResult, load, meanBodyBytes } from './load.js';
-import { type Process, startAppServer, startBaselineServer } from './processes.js';
+import { type Process, postgresCpuMs, startAppServer, startBaselineServer } from './processes.js';
 import { allScenarios, type Scenario } from './scenarios.js';
 
 export type RunOptions = {
@@ -26,6 +26,9 @@ export type ScenarioResult = LoadResult & {
   bodyBytes: number;
   /** The server's resident memory at the end of the scenario. */
   rssMb: number;
+  /** CPU time per request: the server process's, and PostgreSQL's (0 on PGlite, which runs inside it). */
+  serverCpuMs: number;
+  databaseCpuMs: number;
   baseline: LoadResult | null;
   /** req/s of the scenario ÷ req/s of the baseline. */
   ratio: number | null;
@@ -94,7 +97,11 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
     for (const scenario of selected(allScenarios(full), options.only)) {
       const bodyBytes = await meanBodyBytes(app.url, scenario.next, 20);
       if (warmup.seconds > 0) await load(app.url, scenario.next, warmup);
+      const cpuBefore = { server: app.cpuMs(), database: postgresCpuMs() };
       const measured = await load(app.url, scenario.next, loadOptions);
+      const perRequest = (ms: number) => ms / Math.max(measured.requests, 1);
+      const serverCpuMs = perRequest(app.cpuMs() - cpuBefore.server);
+      const databaseCpuMs = perRequest(postgresCpuMs() - cpuBefore.database);
       const rssMb = app.rssMb();
       let baselineResult: LoadResult | null = null;
       if (baseline) {
@@ -112,6 +119,8 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
         kind: scenario.kind,
         bodyBytes,
         rssMb,
+        serverCpuMs,
+        databaseCpuMs,
         ...measured,
         baseline: baselineResult,
         ratio,
