@@ -55,7 +55,7 @@ async function openPglite(dataDir: string | undefined, logger: Logger | undefine
   const client = new CachedStatementsPGlite(dataDir ?? 'memory://', { extensions: { pg_trgm } });
   await client.waitReady;
   // Every statement stays prepared here, so each can keep one generic plan instead of being planned
-  // again per call, which in WebAssembly cost a third of a feed request (bench/RESULTS.md). Page
+  // again per call, which in WebAssembly took two fifths of a feed request (bench/RESULTS.md). Page
   // sizes are written into the statements (literalLimit) so that those plans know them.
   await client.exec('SET plan_cache_mode = force_generic_plan');
   const db = drizzlePglite({ client, schema, ...(logger && { logger }) });

@@ -7,7 +7,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * Helmet's headers, worked out once: with fixed directives they are the same for every response.
  * @fastify/helmet runs Helmet's dozen middlewares again on every request instead.
  */
-export function securityHeaders(options: HelmetOptions): Record<string, string> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number) {
