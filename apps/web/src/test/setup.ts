@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './msw-server';
@@ -11,6 +12,13 @@ globalThis.ResizeObserver = class {
   unobserve() {}
   disconnect() {}
 };
+
+// Node 24's fetch (which MSW answers through) builds and parses multipart bodies with the global
+// File, Blob and FormData and brand-checks them: jsdom's own classes would lose the bytes of every
+// upload, so the tests run with Node's, as a browser has one set.
+globalThis.Blob = NodeBlob as typeof Blob;
+globalThis.File = NodeFile as typeof File;
+globalThis.FormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData;
 
 // Route modules load lazily; on a busy two-core CI machine the first import can take seconds.
 configure({ asyncUtilTimeout: 5000 });
