@@ -17,7 +17,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../lib/viewer.js';
-import { requireUser } from '../../plugins/auth.js';
 import type { PlanFilesService } from './plan-files.service.js';
 import type { PlansService } from './plans.service.js';
 import type { ProgressService } from './progress.service.js';
@@ -34,11 +33,6 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
   app,
   { plans, progress, files },
 ) => {
-  // Visitors get a 401 before anything about their request is checked or read.
-  app.addHook('onRequest', async (request) => {
-    requireUser(request);
-  });
-
   app.get(
     '/public',
     {

@@ -9,7 +9,6 @@ import {
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { viewerOf } from '../../lib/viewer.js';
-import { requireUser } from '../../plugins/auth.js';
 import type { FollowDirection } from './follows.queries.js';
 import type { FollowsService } from './follows.service.js';
 
@@ -17,10 +16,6 @@ const errors = { 400: errorBody, 401: errorBody, 404: errorBody } as const;
 const security = [{ bearerAuth: [] }];
 
 export const followsRoutes: FastifyPluginAsyncZod<{ follows: FollowsService }> = async (app, { follows }) => {
-  app.addHook('onRequest', async (request) => {
-    requireUser(request);
-  });
-
   app.get(
     '/:id/follow/status',
     {

@@ -9,7 +9,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Uploads } from '../../lib/storage/storage.js';
 import { receiveUploads } from '../../lib/uploads/receive.js';
 import { viewerOf } from '../../lib/viewer.js';
-import { requireUser } from '../../plugins/auth.js';
 import { AVATAR_UPLOAD_RULES } from './avatar.js';
 import type { UsersService } from './users.service.js';
 
@@ -19,11 +18,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; uploads: 
   app,
   { users, uploads },
 ) => {
-  // Signed-in users only, checked before the id so visitors learn nothing from these paths.
-  app.addHook('onRequest', async (request) => {
-    requireUser(request);
-  });
-
   app.get(
     '/:id',
     {
