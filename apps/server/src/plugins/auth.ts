@@ -51,7 +51,9 @@ export const authPlugin = fp(async (app: FastifyInstance, { tokens, findSessionU
     // A GET route answers HEAD too, with the same access: listed once, as the GET.
     for (let i = routeTable.length - 1; i >= 0; i--) {
       const { method, url } = routeTable[i]!;
-      if (method === 'HEAD' && routeTable.some((known) => known.url === url && known.method === 'GET')) {
+      const twin = (known: RouteAccess) =>
+        known.method === 'GET' && known.url.replace(/(.)\/$/, '$1') === url.replace(/(.)\/$/, '$1');
+      if (method === 'HEAD' && routeTable.some(twin)) {
         routeTable.splice(i, 1);
       }
     }
