@@ -59,6 +59,31 @@ describe('the route table', () => {
   });
 });
 
+describe('the API documentation', () => {
+  it('asks for a token, and documents the 401, on every route but the public ones', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const operations = Object.entries(
+      doc.paths as Record<string, Record<string, { security?: unknown; responses: object }>>,
+    ).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+    );
+    const unprotected = operations
+      .filter(({ operation }) => !operation.security)
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(unprotected.sort()).toEqual([
+      'get /api/auth/oauth2/authorize/{provider}',
+      'get /api/auth/oauth2/callback/{provider}',
+      'get /api/health',
+      'post /api/auth/login',
+      'post /api/auth/signup',
+    ]);
+    for (const { operation } of operations.filter(({ operation }) => operation.security)) {
+      expect(operation.security).toEqual([{ bearerAuth: [] }]);
+      expect(operation.responses).toHaveProperty('401');
+    }
+  });
+});
+
 describe('deny by default', () => {
   it('answers 401 to a visitor on every other route, before looking at the path, query or body', async () => {
     const answers: Record<string, number> = {};

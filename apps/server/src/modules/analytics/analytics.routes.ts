@@ -1,5 +1,6 @@
-import { analytics, analyticsQuery, errorBody } from '@pathwise/contract';
+import { analytics, analyticsQuery } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { failures } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { AnalyticsService } from './analytics.service.js';
 
@@ -15,9 +16,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
         tags: ['analytics'],
         summary:
           'Your learning analytics for local days startDate…endDate (YYYY-MM-DD, at most 366) in the time zone tz (IANA, default UTC)',
-        security: [{ bearerAuth: [] }],
         querystring: analyticsQuery,
-        response: { 200: analytics, 400: errorBody, 401: errorBody },
+        response: { 200: analytics, ...failures(400) },
       },
     },
     async (request, reply) => {
