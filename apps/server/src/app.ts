@@ -98,21 +98,21 @@ export async function buildApp({
       },
     },
   });
+  const storage = givenStorage ?? createLocalStorage(path.join(config.dataDir, 'media'));
+  // Uploads are staged in DATA_DIR/tmp while they are checked: the same file system as the media directory.
+  const uploads: Uploads = { storage, tmpDir: path.join(config.dataDir, 'tmp') };
+  const db = database.db;
+  const users = createUsersService(db, uploads);
+  const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds);
+  // Before any route is added, so that it sees and guards every one (documentation and media included).
+  await app.register(authPlugin, { tokens, findSessionUser: users.sessionUser });
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
   await app.register(multipart);
   await app.register(docsPlugin);
 
-  const storage = givenStorage ?? createLocalStorage(path.join(config.dataDir, 'media'));
   if (storage.localRoot) await app.register(mediaPlugin, { root: storage.localRoot });
-  // Uploads are staged in DATA_DIR/tmp while they are checked: the same file system as the media directory.
-  const uploads: Uploads = { storage, tmpDir: path.join(config.dataDir, 'tmp') };
 
-  const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds);
-  await app.register(authPlugin, { tokens });
-
-  const db = database.db;
-  const users = createUsersService(db, uploads);
   const follows = createFollowsService(db, events);
   const auth = createAuthService(db, tokens);
   const oauth = createOAuthService({ db, tokens, providers: config.oidcProviders, secret: config.jwtSecret });

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp } from './helpers/accounts.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 
 let t: TestApp;
@@ -44,7 +45,10 @@ describe('API errors', () => {
   });
 
   it('hides internals of unexpected failures and names the request id', async () => {
-    const res = await t.app.inject({ url: '/api/test/boom' });
+    // Like every /api route not declared public, it answers signed-in users only.
+    expect((await t.app.inject({ url: '/api/test/boom' })).statusCode).toBe(401);
+    const { token } = await signUp(t);
+    const res = await t.app.inject({ url: '/api/test/boom', headers: bearer(token) });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('secret internal detail');
     expect(res.json().message).toBe(

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../src/lib/storage/local-storage.js';
 import { storageKey, writeWebpThumbnail } from '../src/lib/uploads/inspect.js';
 import { receiveUploads, type UploadRules } from '../src/lib/uploads/receive.js';
+import { bearer, signUp } from './helpers/accounts.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { multipart } from './helpers/multipart.js';
 
@@ -23,6 +24,7 @@ const rules: UploadRules = {
 };
 
 let t: TestApp;
+let token: string;
 const listing = (dir: string) => {
   try {
     return readdirSync(path.join(t.dataDir, dir), { recursive: true });
@@ -54,12 +56,19 @@ beforeAll(async () => {
     return { json: received.json, fields: received.fields, stored };
   });
   await t.app.ready();
+  // Like every /api route not declared public, it answers signed-in users only.
+  ({ token } = await signUp(t));
 });
 afterAll(() => t.close());
 
 const upload = (parts: Parameters<typeof multipart>[0]) => {
   const { payload, headers } = multipart(parts);
-  return t.app.inject({ method: 'POST', url: '/api/test/uploads', payload, headers });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/test/uploads',
+    payload,
+    headers: { ...headers, ...bearer(token) },
+  });
 };
 
 describe('receiveUploads', () => {
@@ -158,7 +167,12 @@ describe('receiveUploads', () => {
   });
 
   it('refuses a request that is not multipart', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/uploads', payload: { title: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/uploads',
+      payload: { title: 'x' },
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe('Send this request as multipart/form-data.');
   });

@@ -8,7 +8,7 @@ import { posts, users } from '../src/db/schema/index.js';
 import { createTokenService } from '../src/lib/tokens.js';
 import { insertAccount } from '../src/modules/users/accounts.js';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
-import { createTestApp, type TestApp, testConfig } from './helpers/app.js';
+import { AUTH_LOOKUP_STATEMENTS, createTestApp, type TestApp, testConfig } from './helpers/app.js';
 import { multipart, type Part } from './helpers/multipart.js';
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)));
@@ -105,7 +105,7 @@ describe('GET /api/users/{id}', () => {
     const ann = await signUp(t);
     const { result, statements } = await t.queries.count(() => getProfile(ann.user.id, ann));
     expect(result.statusCode).toBe(200);
-    expect(statements).toBe(1);
+    expect(statements).toBe(1 + AUTH_LOOKUP_STATEMENTS);
   });
 
   it('answers /api/auth/me with the same profile shape for the signed-in user', async () => {
@@ -120,15 +120,22 @@ describe('GET /api/users/{id}', () => {
     expect(me.json().followersCount).toBe(1);
   });
 
-  it.each(['abc', '0', '-1', '1.5', 'undefined', '1e3', '9999999999999999'])(
-    'refuses the id %j with "Invalid user ID"',
+  it.each(['0', '-1', '1.5', '1e3', '2147483648', '9999999999999999'])(
+    'answers 404 for the id %j, which no user can have',
     async (id) => {
       const ann = await signUp(t);
       const res = await getProfile(id, ann);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('Invalid user ID');
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('User profile not found. Please check the user ID.');
     },
   );
+
+  it.each(['abc', 'undefined'])('refuses the id %j with "Invalid user ID"', async (id) => {
+    const ann = await signUp(t);
+    const res = await getProfile(id, ann);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid user ID');
+  });
 
   it('answers 404 with the spec message for an unknown user', async () => {
     const ann = await signUp(t);

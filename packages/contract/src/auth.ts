@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.js';
 import { CREDENTIAL_RULES, type CredentialRule, credentialMessages } from './credentials.js';
 
 /**
@@ -7,8 +8,8 @@ import { CREDENTIAL_RULES, type CredentialRule, credentialMessages } from './cre
  */
 function credentialField(rule: CredentialRule) {
   const messages = credentialMessages(rule);
-  const text = z.string({ error: messages.required });
-  const sized = (rule.trim ? text.trim() : text)
+  const field = text({ error: messages.required });
+  const sized = (rule.trim ? field.trim() : field)
     .min(1, { error: messages.required, abort: true })
     .max(rule.maxLength, { error: messages.tooLong, abort: true });
   const checked =

@@ -1,13 +1,61 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.js';
 
-/** A numeric id taken from a URL path segment; anything else is refused with `message`. */
-export const pathId = (message: string) =>
+/** The largest id our tables hold: every id column is a PostgreSQL `integer`. */
+export const MAX_ID = 2_147_483_647;
+
+/** An id inside a request body (a topic or resource of a plan, media to remove): within the column's range. */
+export const bodyId = (message = 'Ids must be whole numbers from 1 to 2147483647') =>
   z
-    .string()
-    .regex(/^\d{1,15}$/, { error: message })
-    .transform(Number)
-    .refine((id) => id > 0 && Number.isSafeInteger(id), { error: message });
+    .number({ error: message })
+    .int({ error: message })
+    .min(1, { error: message })
+    .max(MAX_ID, { error: message });
+
+const WHOLE_NUMBER = /^\d{1,10}$/;
+const ANY_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * A numeric id taken from a URL path segment, for every id route. Something that is not a number is a
+ * 400 with `messages.invalid`; a number no row can have (0, negative, fractional, beyond the column's
+ * range) is a 404 with `messages.notFound`, as an unknown id is: the issue carries `params.status`.
+ */
+export const pathId = (messages: { invalid: string; notFound: string }) =>
+  z.string().transform((segment, context) => {
+    const id = Number(segment);
+    if (WHOLE_NUMBER.test(segment) && id >= 1 && id <= MAX_ID) return id;
+    context.addIssue({
+      code: 'custom',
+      message: ANY_NUMBER.test(segment) ? messages.notFound : messages.invalid,
+      params: { status: ANY_NUMBER.test(segment) ? 404 : 400 },
+    });
+    return z.NEVER;
+  });
+
+/** The status a validation issue asks for: 404 for a path id no row can have (pathId), else 400. */
+export function statusOfIssue(issue: object | undefined): 400 | 404 {
+  const params = issue && 'params' in issue ? (issue.params as { status?: unknown } | undefined) : undefined;
+  return params?.status === 404 ? 404 : 400;
+}
+
+/** Messages of the one rule every piece of text a person sends follows. */
+export const TEXT_MESSAGES = {
+  unstorable: 'Text cannot contain NUL characters or unpaired surrogate code units (broken Unicode).',
+} as const;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether text can be stored as sent: PostgreSQL refuses NUL in text values, and an unpaired
+ * surrogate has no UTF-8 form (the driver would silently store U+FFFD instead).
+ */
+export function isStorableText(text: string): boolean {
+  return !text.includes('\0') && !LONE_SURROGATE.test(text);
+}
+
+/** Every text field of a request body starts here, so one rule covers all text people send. */
+export const text = (params?: { error: string }) =>
+  z.string(params).refine(isStorableText, { error: TEXT_MESSAGES.unstorable, abort: true });
 
 /** `page` (0-based) and `size`; unknown cache-busters such as `_t` or `_` are ignored. */
 export const pageQuery = (defaultSize: number = PAGE_SIZE.default) =>

@@ -35,4 +35,6 @@ export const unreadCount = z.number().int().min(0);
 
 export const readAllResponse = z.object({ success: z.literal(true), message: z.string() });
 
-export const notificationIdParams = z.object({ id: pathId(NOTIFICATION_MESSAGES.invalidId) });
+export const notificationIdParams = z.object({
+  id: pathId({ invalid: NOTIFICATION_MESSAGES.invalidId, notFound: NOTIFICATION_MESSAGES.notFound }),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { page, pathId, userRef } from './common.js';
+import { bodyId, page, pathId, text, userRef } from './common.js';
 import { CATEGORIES } from './constants.js';
 import {
   PLAN_LIMITS,
@@ -12,12 +12,11 @@ import {
 /** Learning plans (spec §3 "Learning plan", "Topic", "Resource"; §5 plan rules): the schemas. */
 
 const requiredText = (required: string, max: number, tooLong = PLAN_MESSAGES.textTooLong(max)) =>
-  z.string({ error: required }).trim().min(1, { error: required, abort: true }).max(max, { error: tooLong });
+  text({ error: required }).trim().min(1, { error: required, abort: true }).max(max, { error: tooLong });
 
 /** Optional free text: blank becomes null. */
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, { error: PLAN_MESSAGES.textTooLong(max) })
     .nullish()
@@ -36,8 +35,7 @@ const resourceUrlField = z
 
 /** The fields a person fills in, shared by the API body and the web form (which adds the URL/file choice). */
 export const planFields = {
-  title: z
-    .string({ error: PLAN_MESSAGES.titleRequired })
+  title: text({ error: PLAN_MESSAGES.titleRequired })
     .trim()
     .min(1, { error: PLAN_MESSAGES.titleRequired, abort: true })
     .min(PLAN_LIMITS.titleMinLength, { error: PLAN_MESSAGES.titleTooShort })
@@ -90,7 +88,7 @@ export function checkPlanDates(
   }
 }
 
-const itemId = z.number().int().positive().nullish();
+const itemId = bodyId().nullish();
 const orderIndex = z.number().int().min(0).nullish();
 
 /** What is wrong with a resource link, or null when nothing is. */
@@ -114,8 +112,7 @@ function checkResourceUrl(resource: { type: ResourceType; url: string | null }, 
 
 const resourceObject = z.object({
   ...resourceFields,
-  url: z
-    .string()
+  url: text()
     .trim()
     .nullish()
     .transform((url) => url || null),
@@ -200,10 +197,18 @@ export type LearningPlan = z.infer<typeof learningPlan>;
 
 export const learningPlanPage = page(learningPlan);
 
-export const planParams = z.object({ planId: pathId(PLAN_MESSAGES.invalidPlanId) });
-export const topicParams = planParams.extend({ topicId: pathId(PLAN_MESSAGES.invalidTopicId) });
-export const resourceParams = topicParams.extend({ resourceId: pathId(PLAN_MESSAGES.invalidResourceId) });
-export const planUserParams = z.object({ userId: pathId(PLAN_MESSAGES.invalidUserId) });
+export const planParams = z.object({
+  planId: pathId({ invalid: PLAN_MESSAGES.invalidPlanId, notFound: PLAN_MESSAGES.planNotFound }),
+});
+export const topicParams = planParams.extend({
+  topicId: pathId({ invalid: PLAN_MESSAGES.invalidTopicId, notFound: PLAN_MESSAGES.topicNotFound }),
+});
+export const resourceParams = topicParams.extend({
+  resourceId: pathId({ invalid: PLAN_MESSAGES.invalidResourceId, notFound: PLAN_MESSAGES.resourceNotFound }),
+});
+export const planUserParams = z.object({
+  userId: pathId({ invalid: PLAN_MESSAGES.invalidUserId, notFound: PLAN_MESSAGES.userNotFound }),
+});
 
 export const topicProgressQuery = z.object({
   status: z.enum(TOPIC_STATUSES, { error: PLAN_MESSAGES.invalidStatus }),
@@ -218,7 +223,7 @@ export const resourceProgressQuery = z.object({
 export const planFileFields = z.object({
   resourceId: z
     .string({ error: PLAN_MESSAGES.resourceIdRequired })
-    .pipe(pathId(PLAN_MESSAGES.invalidResourceId)),
+    .pipe(pathId({ invalid: PLAN_MESSAGES.invalidResourceId, notFound: PLAN_MESSAGES.resourceNotFound })),
 });
 
 export const planFileUpload = z.object({ fileUrl: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, page, pathId, userRef } from './common.js';
+import { bodyId, isoDateTime, page, pathId, text, userRef } from './common.js';
 import { CATEGORIES } from './constants.js';
 import { MEDIA_LIMITS } from './media.js';
 import { USER_MESSAGES } from './users.js';
@@ -27,15 +27,13 @@ export const POST_MESSAGES = {
   foreignMedia: 'Only media of this post can be removed.',
 } as const;
 
-export const postTitle = z
-  .string({ error: 'Title is required' })
+export const postTitle = text({ error: 'Title is required' })
   .trim()
   .min(1, { error: 'Title is required', abort: true })
   .min(POST_LIMITS.titleMin, { error: `Title must be at least ${POST_LIMITS.titleMin} characters` })
   .max(POST_LIMITS.titleMax, { error: `Title must be at most ${POST_LIMITS.titleMax} characters` });
 
-export const postContent = z
-  .string({ error: 'Content is required' })
+export const postContent = text({ error: 'Content is required' })
   .trim()
   .min(1, { error: 'Content is required', abort: true })
   .max(POST_LIMITS.contentMax, { error: `Content must be at most ${POST_LIMITS.contentMax} characters` });
@@ -64,7 +62,7 @@ export type PostInput = z.infer<typeof postInput>;
 /** The `post` part of `PUT /api/posts/{id}`: the same fields, plus existing media to remove. */
 export const postUpdateInput = postInput.extend({
   removeMediaIds: z
-    .array(z.number({ error: 'Media ids must be numbers' }).int().positive(), {
+    .array(bodyId('Media ids must be whole numbers from 1 to 2147483647'), {
       error: 'removeMediaIds must be a list of media ids',
     })
     .max(MEDIA_LIMITS.maxFilesPerPost, { error: POST_MESSAGES.foreignMedia })
@@ -111,8 +109,7 @@ export const likeResponse = z.object({ liked: z.boolean(), likesCount: z.number(
 export type LikeResponse = z.infer<typeof likeResponse>;
 
 export const commentInput = z.object({
-  content: z
-    .string({ error: 'Comment cannot be empty' })
+  content: text({ error: 'Comment cannot be empty' })
     .trim()
     .min(1, { error: 'Comment cannot be empty', abort: true })
     .max(POST_LIMITS.commentMax, { error: `Comment must be at most ${POST_LIMITS.commentMax} characters` }),
@@ -131,7 +128,15 @@ export type Comment = z.infer<typeof comment>;
 
 export const commentPage = page(comment);
 
-export const postIdParams = z.object({ id: pathId(POST_MESSAGES.invalidPostId) });
-export const commentsOfPostParams = z.object({ postId: pathId(POST_MESSAGES.invalidPostId) });
-export const postsOfUserParams = z.object({ userId: pathId(USER_MESSAGES.invalidId) });
-export const commentIdParams = z.object({ id: pathId(POST_MESSAGES.invalidCommentId) });
+export const postIdParams = z.object({
+  id: pathId({ invalid: POST_MESSAGES.invalidPostId, notFound: POST_MESSAGES.postNotFound }),
+});
+export const commentsOfPostParams = z.object({
+  postId: pathId({ invalid: POST_MESSAGES.invalidPostId, notFound: POST_MESSAGES.postNotFound }),
+});
+export const postsOfUserParams = z.object({
+  userId: pathId({ invalid: USER_MESSAGES.invalidId, notFound: USER_MESSAGES.notFound }),
+});
+export const commentIdParams = z.object({
+  id: pathId({ invalid: POST_MESSAGES.invalidCommentId, notFound: POST_MESSAGES.commentNotFound }),
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, nameField } from './auth.js';
-import { pathId } from './common.js';
+import { pathId, text } from './common.js';
 import { BIO_MAX_LENGTH, LOCATION_MAX_LENGTH } from './constants.js';
 
 /**
@@ -38,8 +38,7 @@ export type UserListItem = z.infer<typeof userListItem>;
 
 /** Optional free text: trimmed, and an empty answer means "none" (stored as null). */
 const optionalText = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text` })
+  text({ error: `${label} must be text` })
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters` })
     .nullish()
@@ -55,7 +54,7 @@ export const profileUpdateBody = z.object({
   email: emailField,
   bio: optionalText(BIO_MAX_LENGTH, 'Bio'),
   location: optionalText(LOCATION_MAX_LENGTH, 'Location'),
-  profilePicture: z.string({ error: 'profilePicture must be a URL or null' }).nullable().optional(),
+  profilePicture: text({ error: 'profilePicture must be a URL or null' }).nullable().optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateBody>;
 export type ProfileUpdateBody = z.output<typeof profileUpdateBody>;
@@ -81,4 +80,6 @@ export const USER_MESSAGES = {
 } as const;
 
 /** The `{id}` of every `/api/users/{id}…` path. */
-export const userIdParams = z.object({ id: pathId(USER_MESSAGES.invalidId) });
+export const userIdParams = z.object({
+  id: pathId({ invalid: USER_MESSAGES.invalidId, notFound: USER_MESSAGES.notFound }),
+});

@@ -1,5 +1,6 @@
+import { statusOfIssue } from '@pathwise/contract';
 import type { z } from 'zod';
-import { badRequest } from './app-error.js';
+import { AppError } from './app-error.js';
 
 /**
  * Validates input that arrives outside Fastify's schema validation (e.g. a JSON part of a multipart
@@ -12,5 +13,9 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.ou
     field: issue.path.join('.') || 'body',
     message: issue.message,
   }));
-  throw badRequest(errors[0]?.message ?? 'The request is invalid.', errors);
+  throw new AppError(
+    statusOfIssue(result.error.issues[0]),
+    errors[0]?.message ?? 'The request is invalid.',
+    errors,
+  );
 }

@@ -1,28 +1,69 @@
-import { AUTH_MESSAGES } from '@pathwise/contract';
+import { AUTH_MESSAGES, MAX_ID } from '@pathwise/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/app-error.js';
 import type { TokenService } from '../lib/tokens.js';
+import { isPublicRoute } from './public-routes.js';
+
+/**
+ * What one primary-key look-up tells about a token's user on every signed-in request: that the account
+ * still exists. A per-user token version, to revoke tokens, belongs in this row.
+ */
+export type SessionUser = { id: number };
+
+/** A route as registered, with whether visitors may call it: the route table the security tests walk. */
+export type RouteAccess = { method: string; url: string; public: boolean };
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in user's id, from a valid bearer token; null for visitors. */
-    userId: number | null;
+  interface FastifyInstance {
+    /** Every route registered after the auth plugin (HEAD twins of GET routes left out). */
+    routeTable: RouteAccess[];
   }
 }
 
-/** Reads `Authorization: Bearer …` on every request; routes decide whether a user is required. */
-export const authPlugin = fp(async (app: FastifyInstance, { tokens }: { tokens: TokenService }) => {
+type AuthOptions = {
+  tokens: TokenService;
+  findSessionUser: (userId: number) => Promise<SessionUser | null>;
+};
+
+/**
+ * Sets `request.userId` from `Authorization: Bearer …` (a valid token of an existing account) and,
+ * first thing for every request, answers 401 to a visitor calling an /api route not declared public
+ * in public-routes.ts: authentication is decided before validation, everywhere.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, { tokens, findSessionUser }: AuthOptions) => {
+  async function signedInUserId(request: FastifyRequest): Promise<number | null> {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return null;
+    const userId = await tokens.verify(header.slice('Bearer '.length).trim());
+    if (userId === null || userId > MAX_ID) return null;
+    // A valid signature is not enough: the account may be gone (deleted, or a database reset).
+    const user = await findSessionUser(userId);
+    return user?.id ?? null;
+  }
+
+  const routeTable: RouteAccess[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, public: isPublicRoute(method, route.url) });
+    }
+    // A GET route answers HEAD too, with the same access: listed once, as the GET.
+    for (let i = routeTable.length - 1; i >= 0; i--) {
+      const { method, url } = routeTable[i]!;
+      const twin = (known: RouteAccess) =>
+        known.method === 'GET' && known.url.replace(/(.)\/$/, '$1') === url.replace(/(.)\/$/, '$1');
+      if (method === 'HEAD' && routeTable.some(twin)) {
+        routeTable.splice(i, 1);
+      }
+    }
+  });
+
   app.decorateRequest('userId', null);
   app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) return;
-    request.userId = await tokens.verify(header.slice('Bearer '.length).trim());
+    request.userId = await signedInUserId(request);
+    if (request.userId === null && !isPublicRoute(request.method, request.routeOptions.url)) {
+      throw unauthorized(AUTH_MESSAGES.unauthenticated);
+    }
   });
 });
-
-/** The signed-in user's id, or a 401 for visitors and invalid, expired or forged tokens. */
-export function requireUser(request: FastifyRequest): number {
-  if (request.userId === null) throw unauthorized(AUTH_MESSAGES.unauthenticated);
-  return request.userId;
-}

@@ -1,8 +1,23 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { errorBody } from '@pathwise/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { isPublicRoute } from './public-routes.js';
+
+type SwaggerTransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/** Documents what deny by default means for every route not declared public: a token, or a 401. */
+function documentSignIn(input: SwaggerTransformInput) {
+  const method = [input.route.method].flat()[0] ?? 'GET';
+  if (!input.schema || isPublicRoute(method, input.url)) return jsonSchemaTransform(input);
+  const schema = input.schema as SwaggerTransformInput['schema'] & { response?: object };
+  return jsonSchemaTransform({
+    ...input,
+    schema: { ...schema, security: [{ bearerAuth: [] }], response: { ...schema.response, 401: errorBody } },
+  });
+}
 
 /** OpenAPI generated from the route schemas (the contract's zod), browsable at /api/docs. */
 export const docsPlugin = fp(async (app: FastifyInstance) => {
@@ -17,7 +32,7 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentSignIn,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 });

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { ErrorBody } from '@pathwise/contract';
+import { type ErrorBody, statusOfIssue } from '@pathwise/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -32,7 +32,9 @@ function validationBody(error: FastifyError): ErrorBody {
       message: issue.message ?? 'is invalid',
     };
   });
-  return body(400, errors[0]?.message ?? 'The request is invalid.', errors);
+  // A path id no row can have (see the contract's pathId) reads as an unknown id: a 404.
+  const status = statusOfIssue(error.validation?.[0]?.params);
+  return body(status, errors[0]?.message ?? 'The request is invalid.', errors);
 }
 
 /** One error handler for the whole API: DESIGN §4's body, never internals in a 500. */
@@ -42,7 +44,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(error.statusCode).send(body(error.statusCode, error.message, error.errors));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(validationBody(error));
+      const answer = validationBody(error);
+      return reply.status(answer.statusCode).send(answer);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -21,6 +21,9 @@ export const testConfig: Config = {
   oidcProviders: { google: { name: 'Google', client: null } },
 };
 
+/** What every signed-in request costs before its route runs: the auth plugin reads the token's account. */
+export const AUTH_LOOKUP_STATEMENTS = 1;
+
 /** Counts the SQL statements sent while `action` runs (lists must cost a constant number). */
 export type QueryCounter = { count<T>(action: () => Promise<T>): Promise<{ result: T; statements: number }> };
 

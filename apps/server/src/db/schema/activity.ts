@@ -42,5 +42,8 @@ export const activities = pgTable(
     index('activities_post_idx').on(t.postId),
     index('activities_comment_idx').on(t.commentId),
     index('activities_followed_user_idx').on(t.followedUserId),
+    // Deleting a topic or resource sets these to null: without an index each delete scans the table.
+    index('activities_topic_idx').on(t.topicId),
+    index('activities_resource_idx').on(t.resourceId),
   ],
 );

@@ -36,5 +36,7 @@ export const notifications = pgTable(
     index('notifications_comment_idx').on(t.commentId),
     index('notifications_plan_idx').on(t.planId),
     index('notifications_actor_idx').on(t.actorId),
+    // The "already notified?" look-up of every new notification (insertNotifications).
+    index('notifications_dedupe_idx').on(t.recipientId, t.entityType, t.entityId, t.type, t.actorId),
   ],
 );

@@ -3,10 +3,10 @@ import {
   type ActivityFeed,
   activityPage,
   activityQuery,
-  errorBody,
   userIdParams,
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { failures } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { ActivityService } from './activity.service.js';
 
@@ -27,11 +27,10 @@ export const activityRoutes: FastifyPluginAsyncZod<{ activity: ActivityService }
       {
         schema: {
           tags: ['activity'],
-          security: [{ bearerAuth: [] }],
           summary: SUMMARIES[feed],
           params: userIdParams,
           querystring: activityQuery(feed),
-          response: { 200: activityPage, 400: errorBody, 401: errorBody, 404: errorBody },
+          response: { 200: activityPage, ...failures(400, 404) },
         },
       },
       async (request) => activity.feed(viewerOf(request), request.params.id, feed, request.query),

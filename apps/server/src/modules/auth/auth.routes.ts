@@ -1,7 +1,6 @@
 import {
   AUTH_MESSAGES,
   currentUser,
-  errorBody,
   type LoginBody,
   loginBody,
   signupBody,
@@ -10,6 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, unauthorized } from '../../lib/app-error.js';
+import { failures } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
@@ -48,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags: ['auth'],
         summary: 'Create an account with e-mail and password',
         body: signupBody,
-        response: { 201: tokenResponse, 400: errorBody, 409: errorBody, 429: errorBody },
+        response: { 201: tokenResponse, ...failures(400, 409, 429) },
       },
     },
     async (request, reply) => reply.status(201).send(await auth.signup(request.body)),
@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
         body: loginBody,
-        response: { 200: tokenResponse, 400: errorBody, 401: errorBody, 429: errorBody },
+        response: { 200: tokenResponse, ...failures(400, 401, 429) },
       },
     },
     async (request) => auth.login(request.body),
@@ -74,8 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
-        security: [{ bearerAuth: [] }],
-        response: { 200: currentUser, 401: errorBody },
+        response: { 200: currentUser },
       },
     },
     async (request) => {

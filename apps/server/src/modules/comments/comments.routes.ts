@@ -4,17 +4,16 @@ import {
   commentInput,
   commentPage,
   commentsOfPostParams,
-  errorBody,
   pageQuery,
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { failures } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { CommentsService } from './comments.service.js';
 
 const tags = ['comments'];
-const security = [{ bearerAuth: [] }];
-const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const writeFailures = failures(400, 403, 404);
 
 export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }> = async (
   app,
@@ -25,11 +24,10 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }
     {
       schema: {
         tags,
-        security,
         summary: "A post's comments, newest first",
         params: commentsOfPostParams,
         querystring: pageQuery(),
-        response: { 200: commentPage, ...failures },
+        response: { 200: commentPage, ...failures(400, 404) },
       },
     },
     async (request) => comments.ofPost(viewerOf(request), request.params.postId, request.query),
@@ -40,11 +38,10 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }
     {
       schema: {
         tags,
-        security,
         summary: 'Comment on a post',
         params: commentsOfPostParams,
         body: commentInput,
-        response: { 201: comment, ...failures },
+        response: { 201: comment, ...writeFailures },
       },
     },
     async (request, reply) => {
@@ -58,11 +55,10 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }
     {
       schema: {
         tags,
-        security,
         summary: 'Edit your comment',
         params: commentIdParams,
         body: commentInput,
-        response: { 200: comment, ...failures },
+        response: { 200: comment, ...writeFailures },
       },
     },
     async (request) => comments.update(viewerOf(request), request.params.id, request.body),
@@ -73,10 +69,9 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }
     {
       schema: {
         tags,
-        security,
         summary: 'Delete your comment, or any comment on your post',
         params: commentIdParams,
-        response: { 204: z.null(), ...failures },
+        response: { 204: z.null(), ...writeFailures },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,8 @@
-import { errorBody, healthResponse } from '@pathwise/contract';
+import { healthResponse } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { failures } from '../../lib/route-schema.js';
 import { pingDatabase } from './health.queries.js';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -11,7 +12,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       schema: {
         tags: ['health'],
         summary: 'Whether the server and its database answer',
-        response: { 200: healthResponse, 503: errorBody },
+        response: { 200: healthResponse, ...failures(503) },
       },
     },
     async (request) => {

@@ -1,5 +1,4 @@
 import {
-  errorBody,
   NOTIFICATION_STREAM,
   notification,
   notificationIdParams,
@@ -10,6 +9,7 @@ import {
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { openEventStream } from '../../lib/event-stream.js';
+import { failures } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { LiveNotifications } from './notifications.live.js';
 import type { NotificationRow } from './notifications.queries.js';
@@ -17,7 +17,6 @@ import { type NotificationsService, toNotification } from './notifications.servi
 
 type NotificationRoutesOptions = { notifications: NotificationsService; live: LiveNotifications };
 
-const security = [{ bearerAuth: [] }];
 const tags = ['notifications'];
 
 /** `Last-Event-ID` of a reconnecting stream: the id of the last notification it received. */
@@ -34,10 +33,9 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
     {
       schema: {
         tags,
-        security,
         summary: "The signed-in user's notifications, newest first",
         querystring: notificationListQuery,
-        response: { 200: notificationPage, 400: errorBody, 401: errorBody },
+        response: { 200: notificationPage, ...failures(400) },
       },
     },
     async (request) => notifications.list(viewerOf(request), request.query),
@@ -48,9 +46,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
     {
       schema: {
         tags,
-        security,
         summary: 'How many notifications the signed-in user has not read (a bare number)',
-        response: { 200: unreadCount, 401: errorBody },
+        response: { 200: unreadCount },
       },
     },
     async (request) => notifications.unreadCount(viewerOf(request)),
@@ -61,9 +58,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
     {
       schema: {
         tags,
-        security,
         summary: "Marks all the signed-in user's notifications read",
-        response: { 200: readAllResponse, 401: errorBody },
+        response: { 200: readAllResponse },
       },
     },
     async (request) => notifications.markAllRead(viewerOf(request)),
@@ -74,10 +70,9 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
     {
       schema: {
         tags,
-        security,
         summary: 'Marks one of your notifications read',
         params: notificationIdParams,
-        response: { 200: notification, 400: errorBody, 401: errorBody, 404: errorBody },
+        response: { 200: notification, ...failures(400, 404) },
       },
     },
     async (request) => notifications.markRead(viewerOf(request), request.params.id),
@@ -89,11 +84,9 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
       compress: false,
       schema: {
         tags,
-        security,
         summary: 'Live notifications and unread count (Server-Sent Events)',
         description:
           'Events `notification` (a notification; event id = its id) and `unread-count` (a number, sent on connect and on every change); a comment line as heartbeat. Reconnect with `Last-Event-ID` to receive what was missed.',
-        response: { 401: errorBody },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,4 @@
 import {
-  errorBody,
   learningPlan,
   learningPlanPage,
   newResourceBody,
@@ -16,8 +15,8 @@ import {
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { failures } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
-import { requireUser } from '../../plugins/auth.js';
 import type { PlanFilesService } from './plan-files.service.js';
 import type { PlansService } from './plans.service.js';
 import type { ProgressService } from './progress.service.js';
@@ -25,26 +24,19 @@ import type { ProgressService } from './progress.service.js';
 type PlanRoutesOptions = { plans: PlansService; progress: ProgressService; files: PlanFilesService };
 
 const tags = ['learning plans'];
-const security = [{ bearerAuth: [] }];
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
-const mutationErrors = { ...errors, 403: errorBody };
+const errors = failures(400, 404);
+const mutationErrors = failures(400, 403, 404);
 
 /** `/api/learning-plans`: plans, their items, uploaded PDFs and each viewer's own progress. */
 export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
   app,
   { plans, progress, files },
 ) => {
-  // Visitors get a 401 before anything about their request is checked or read.
-  app.addHook('onRequest', async (request) => {
-    requireUser(request);
-  });
-
   app.get(
     '/public',
     {
       schema: {
         tags,
-        security,
         summary: 'Public learning plans, newest first, with the viewer’s progress',
         querystring: pageQuery(),
         response: { 200: learningPlanPage, ...errors },
@@ -58,7 +50,6 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
     {
       schema: {
         tags,
-        security,
         summary: 'A user’s learning plans (their own private ones only to themselves), newest first',
         params: planUserParams,
         querystring: pageQuery(),
@@ -73,7 +64,6 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
     {
       schema: {
         tags,
-        security,
         summary: 'A learning plan with its topics, resources and the viewer’s progress',
         params: planParams,
         response: { 200: learningPlan, ...errors },
@@ -87,7 +77,6 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
     {
       schema: {
         tags,
-        security,
         summary: 'Create a learning plan with its topics and resources',
         body: planBody,
         response: { 201: learningPlan, ...errors },
@@ -101,7 +90,6 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
     {
       schema: {
         tags,
-        security,
         summary: 'Replace a learning plan: topics and resources matched by id are kept (with progress)',
         params: planParams,
         body: planBody,
@@ -116,7 +104,6 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
     {
       schema: {
         tags,
-        security,
         summary: 'Delete a learning plan with everything that depends on it',
         params: planParams,
         response: { 204: z.null().describe('Deleted'), ...mutationErrors },
@@ -133,7 +120,6 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
     {
       schema: {
         tags,
-        security,
         summary: 'Add a resource after the topic’s last one',
         params: topicParams,
         body: newResourceBody,
@@ -153,7 +139,6 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
     {
       schema: {
         tags,
-        security,
         summary: 'Upload the PDF of a resource',
         description:
           'multipart/form-data with a PDF part `file` (checked by content, under 50 MB) and the form field ' +
@@ -161,7 +146,7 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
           'becomes a PDF whose `url` serves the file; a file it had before is removed.',
         consumes: ['multipart/form-data'],
         params: topicParams,
-        response: { 200: planFileUpload, ...mutationErrors, 413: errorBody, 415: errorBody },
+        response: { 200: planFileUpload, ...failures(400, 403, 404, 413, 415) },
       },
     },
     async (request) => {
@@ -175,7 +160,6 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
     {
       schema: {
         tags,
-        security,
         summary: 'Set the viewer’s own status of a topic; answers the plan as the viewer now sees it',
         params: topicParams,
         querystring: topicProgressQuery,
@@ -195,7 +179,6 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
     {
       schema: {
         tags,
-        security,
         summary:
           'Mark a resource completed or not for the viewer; answers the plan as the viewer now sees it',
         params: resourceParams,

@@ -1,14 +1,7 @@
-import {
-  errorBody,
-  likeResponse,
-  pageQuery,
-  post,
-  postIdParams,
-  postPage,
-  postsOfUserParams,
-} from '@pathwise/contract';
+import { likeResponse, pageQuery, post, postIdParams, postPage, postsOfUserParams } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { failures } from '../../lib/route-schema.js';
 import type { Uploads } from '../../lib/storage/storage.js';
 import { viewerOf } from '../../lib/viewer.js';
 import { receivePostUploads } from './post-media.js';
@@ -17,9 +10,9 @@ import type { PostsService } from './posts.service.js';
 type PostsRoutesOptions = { posts: PostsService; uploads: Uploads };
 
 const tags = ['posts'];
-const security = [{ bearerAuth: [] }];
-const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const uploadFailures = { ...failures, 413: errorBody, 415: errorBody };
+const readFailures = failures(400, 404);
+const writeFailures = failures(400, 403, 404);
+const uploadFailures = failures(400, 403, 404, 413, 415);
 const multipartNote =
   'multipart/form-data: part `post` = JSON of title, content, category, learningProgressPercent' +
   ' (and removeMediaIds on edit); repeated `files` parts (images and videos, checked by content).';
@@ -30,10 +23,9 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
     {
       schema: {
         tags,
-        security,
         summary: 'All posts, newest first',
         querystring: pageQuery(),
-        response: { 200: postPage, ...failures },
+        response: { 200: postPage, ...readFailures },
       },
     },
     async (request) => posts.feed(viewerOf(request), request.query),
@@ -44,11 +36,10 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
     {
       schema: {
         tags,
-        security,
         summary: "A user's posts, newest first",
         params: postsOfUserParams,
         querystring: pageQuery(),
-        response: { 200: postPage, ...failures },
+        response: { 200: postPage, ...readFailures },
       },
     },
     async (request) => posts.byAuthor(viewerOf(request), request.params.userId, request.query),
@@ -59,10 +50,9 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
     {
       schema: {
         tags,
-        security,
         summary: 'One post',
         params: postIdParams,
-        response: { 200: post, ...failures },
+        response: { 200: post, ...readFailures },
       },
     },
     async (request) => posts.byId(viewerOf(request), request.params.id),
@@ -73,7 +63,6 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
     {
       schema: {
         tags,
-        security,
         summary: 'Publish a post with media',
         description: multipartNote,
         consumes: ['multipart/form-data'],
@@ -91,7 +80,6 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
     {
       schema: {
         tags,
-        security,
         summary: 'Edit a post: new files are added, removeMediaIds are dropped',
         description: multipartNote,
         consumes: ['multipart/form-data'],
@@ -108,10 +96,9 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
     {
       schema: {
         tags,
-        security,
         summary: 'Delete a post with its media, likes, comments and notifications',
         params: postIdParams,
-        response: { 204: z.null(), ...failures },
+        response: { 204: z.null(), ...writeFailures },
       },
     },
     async (request, reply) => {
@@ -125,10 +112,9 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
     {
       schema: {
         tags,
-        security,
         summary: 'Like or unlike a post (toggle)',
         params: postIdParams,
-        response: { 200: likeResponse, ...failures },
+        response: { 200: likeResponse, ...writeFailures },
       },
     },
     async (request) => posts.toggleLike(viewerOf(request), request.params.id),

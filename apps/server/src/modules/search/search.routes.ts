@@ -1,15 +1,10 @@
-import { errorBody, searchQuery, searchResult } from '@pathwise/contract';
+import { searchQuery, searchResult } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { failures } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
-import { requireUser } from '../../plugins/auth.js';
 import type { SearchService } from './search.service.js';
 
 export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = async (app, { search }) => {
-  // Visitors get a 401 before their query is even looked at.
-  app.addHook('onRequest', async (request) => {
-    requireUser(request);
-  });
-
   app.get(
     '/',
     {
@@ -19,9 +14,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
         description:
           'Quoted phrases, `-word` to exclude and `or` work as in web search engines; the last word also ' +
           'matches as a prefix and names tolerate typos. `page` and `size` apply to each kind of result.',
-        security: [{ bearerAuth: [] }],
         querystring: searchQuery,
-        response: { 200: searchResult, 400: errorBody, 401: errorBody },
+        response: { 200: searchResult, ...failures(400) },
       },
     },
     async (request) => search.search(viewerOf(request), request.query),

@@ -1,33 +1,19 @@
-import {
-  errorBody,
-  followResult,
-  followStatus,
-  page,
-  pageQuery,
-  userIdParams,
-  userListItem,
-} from '@pathwise/contract';
+import { followResult, followStatus, page, pageQuery, userIdParams, userListItem } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { failures } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
-import { requireUser } from '../../plugins/auth.js';
 import type { FollowDirection } from './follows.queries.js';
 import type { FollowsService } from './follows.service.js';
 
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody } as const;
-const security = [{ bearerAuth: [] }];
+const errors = failures(400, 404);
 
 export const followsRoutes: FastifyPluginAsyncZod<{ follows: FollowsService }> = async (app, { follows }) => {
-  app.addHook('onRequest', async (request) => {
-    requireUser(request);
-  });
-
   app.get(
     '/:id/follow/status',
     {
       schema: {
         tags: ['follows'],
         summary: 'Whether you follow this user',
-        security,
         params: userIdParams,
         response: { 200: followStatus, ...errors },
       },
@@ -45,7 +31,6 @@ export const followsRoutes: FastifyPluginAsyncZod<{ follows: FollowsService }> =
       schema: {
         tags: ['follows'],
         summary,
-        security,
         params: userIdParams,
         response: { 200: followResult, ...errors },
       },
@@ -61,7 +46,6 @@ export const followsRoutes: FastifyPluginAsyncZod<{ follows: FollowsService }> =
         schema: {
           tags: ['follows'],
           summary,
-          security,
           params: userIdParams,
           querystring: pageQuery(),
           response: { 200: page(userListItem), ...errors },

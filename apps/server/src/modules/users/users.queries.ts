@@ -30,8 +30,13 @@ export async function findProfile(db: Database, id: number, viewerId: number) {
 export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
 
 export async function userExists(db: Database, id: number): Promise<boolean> {
+  return (await findSessionUser(db, id)) !== null;
+}
+
+/** What the auth plugin reads for each signed-in request, by primary key. */
+export async function findSessionUser(db: Database, id: number): Promise<{ id: number } | null> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
-  return row !== undefined;
+  return row ?? null;
 }
 
 /** The user's picture key, locking the row until the transaction ends so concurrent changes queue up. */

@@ -1,36 +1,24 @@
-import {
-  errorBody,
-  profilePictureResponse,
-  profileUpdateBody,
-  userIdParams,
-  userProfile,
-} from '@pathwise/contract';
+import { profilePictureResponse, profileUpdateBody, userIdParams, userProfile } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { failures } from '../../lib/route-schema.js';
 import type { Uploads } from '../../lib/storage/storage.js';
 import { receiveUploads } from '../../lib/uploads/receive.js';
 import { viewerOf } from '../../lib/viewer.js';
-import { requireUser } from '../../plugins/auth.js';
 import { AVATAR_UPLOAD_RULES } from './avatar.js';
 import type { UsersService } from './users.service.js';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } as const;
+const errors = failures(400, 403, 404);
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; uploads: Uploads }> = async (
   app,
   { users, uploads },
 ) => {
-  // Signed-in users only, checked before the id so visitors learn nothing from these paths.
-  app.addHook('onRequest', async (request) => {
-    requireUser(request);
-  });
-
   app.get(
     '/:id',
     {
       schema: {
         tags: ['users'],
         summary: "A user's profile with follower, following and post counts",
-        security: [{ bearerAuth: [] }],
         params: userIdParams,
         response: { 200: userProfile, ...errors },
       },
@@ -48,10 +36,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; uploads: 
       schema: {
         tags: ['users'],
         summary: 'Edit your own profile',
-        security: [{ bearerAuth: [] }],
         params: userIdParams,
         body: profileUpdateBody,
-        response: { 200: userProfile, ...errors, 409: errorBody },
+        response: { 200: userProfile, ...failures(400, 403, 404, 409) },
       },
     },
     async (request) => users.updateProfile(viewerOf(request), request.params.id, request.body),
@@ -63,9 +50,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; uploads: 
       schema: {
         tags: ['users'],
         summary: 'Upload an image (multipart part `file`) and make it your profile picture',
-        security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
-        response: { 200: profilePictureResponse, ...errors, 413: errorBody, 415: errorBody },
+        response: { 200: profilePictureResponse, ...failures(400, 413, 415) },
       },
     },
     async (request) => {

@@ -15,6 +15,7 @@ import type { Viewer } from '../../lib/viewer.js';
 import { newAvatarKey, ownedPictureKeys, renderAvatar } from './avatar.js';
 import {
   findProfile,
+  findSessionUser,
   lockProfilePicture,
   type ProfileRow,
   setProfilePicture,
@@ -48,6 +49,9 @@ export function createUsersService(db: Database, uploads: Uploads) {
   }
 
   return {
+    /** The signed-in user of a token, for the auth plugin: null once the account is gone. */
+    sessionUser: (id: number) => findSessionUser(db, id),
+
     /** The viewer's own profile, or null when the account no longer exists. */
     async currentUser(viewer: Viewer): Promise<CurrentUser | null> {
       const row = await findProfile(db, viewer.id, viewer.id);

@@ -1,0 +1,30 @@
+/**
+ * The only place an /api route is made public: a visitor may call these, every other /api route needs
+ * a signed-in user (deny by default, enforced by the auth plugin before anything else is read).
+ * Entries are `METHOD pattern` exactly as registered; a GET entry covers its HEAD.
+ */
+export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
+  // Load balancers and monitors probe it without an account.
+  'GET /api/health',
+  'POST /api/auth/signup',
+  'POST /api/auth/login',
+  // Browser navigations of social sign-in: no token exists yet.
+  'GET /api/auth/oauth2/authorize/:provider',
+  'GET /api/auth/oauth2/callback/:provider',
+]);
+
+/**
+ * Trees a plugin serves to anyone: stored files (images in <img>, which sends no token; keys are
+ * unguessable) and the API's documentation.
+ */
+export const PUBLIC_PREFIXES: readonly string[] = ['/api/media/', '/api/docs'];
+
+/** Whether a request to the route `pattern` may be answered without a signed-in user. */
+export function isPublicRoute(method: string, pattern: string | undefined): boolean {
+  // Unknown paths (404) and the web app are not /api routes; a CORS preflight carries no token.
+  if (pattern === undefined || method === 'OPTIONS' || !pattern.startsWith('/api/')) return true;
+  const asGet = method === 'HEAD' ? 'GET' : method;
+  return (
+    PUBLIC_ROUTES.has(`${asGet} ${pattern}`) || PUBLIC_PREFIXES.some((prefix) => pattern.startsWith(prefix))
+  );
+}

@@ -1,0 +1,317 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { multipart } from './helpers/multipart.js';
+import { planBody } from './helpers/plans.js';
+import { createPost, filePart, postPart, validPost } from './helpers/posts.js';
+
+/** What the owner of the things a route acts on made: created afresh for every route. */
+type Owned = {
+  userId: number;
+  postId: number;
+  commentId: number;
+  planId: number;
+  topicId: number;
+  resourceId: number;
+  notificationId: number;
+};
+type Caller = 'anonymous' | 'other' | 'owner';
+/** Each route's request (on the owner's things) and the status each caller gets. */
+type Row = { request: (owned: Owned) => InjectOptions; expect: Record<Caller, number> };
+
+const json = (method: InjectOptions['method'], url: string, payload: object): InjectOptions => ({
+  method,
+  url,
+  payload,
+});
+const form = (
+  method: InjectOptions['method'],
+  url: string,
+  parts: Parameters<typeof multipart>[0],
+): InjectOptions => {
+  const { payload, headers } = multipart(parts);
+  return { method, url, payload, headers };
+};
+const signedIn = (status: number): Record<Caller, number> => ({
+  anonymous: 401,
+  other: status,
+  owner: status,
+});
+const ownerOnly = (status: number, refused = 403): Record<Caller, number> => ({
+  anonymous: 401,
+  other: refused,
+  owner: status,
+});
+
+/**
+ * Every route of the API, declared with who may call it: a route missing here fails the test below.
+ * "other" is another signed-in user; ids point at the owner's things (a public plan, a post, a comment…).
+ */
+const MATRIX: Record<string, Row> = {
+  'GET /api/health': {
+    request: () => ({ url: '/api/health' }),
+    expect: { anonymous: 200, other: 200, owner: 200 },
+  },
+  'POST /api/auth/signup': {
+    request: () =>
+      json('POST', '/api/auth/signup', {
+        name: 'Newcomer',
+        email: `new-${Math.random()}@example.com`,
+        password: 'long enough pw',
+      }),
+    expect: { anonymous: 201, other: 201, owner: 201 },
+  },
+  'POST /api/auth/login': {
+    request: () =>
+      json('POST', '/api/auth/login', { email: 'nobody@example.com', password: 'wrong password' }),
+    expect: { anonymous: 401, other: 401, owner: 401 },
+  },
+  'GET /api/auth/oauth2/authorize/:provider': {
+    // Google is not configured in tests: every caller is sent back to the web app with a message.
+    request: () => ({ url: '/api/auth/oauth2/authorize/google' }),
+    expect: { anonymous: 302, other: 302, owner: 302 },
+  },
+  'GET /api/auth/oauth2/callback/:provider': {
+    request: () => ({ url: '/api/auth/oauth2/callback/google' }),
+    expect: { anonymous: 302, other: 302, owner: 302 },
+  },
+  'GET /api/media/*': {
+    request: () => ({ url: '/api/media/missing.png' }),
+    expect: { anonymous: 404, other: 404, owner: 404 },
+  },
+  'GET /api/auth/me': { request: () => ({ url: '/api/auth/me' }), expect: signedIn(200) },
+  'GET /api/users/:id': { request: (o) => ({ url: `/api/users/${o.userId}` }), expect: signedIn(200) },
+  'PUT /api/users/:id': {
+    request: (o) =>
+      json('PUT', `/api/users/${o.userId}`, { name: 'Renamed', email: `renamed-${o.userId}@example.com` }),
+    expect: ownerOnly(200),
+  },
+  'POST /api/users/profile-picture': {
+    request: () => form('POST', '/api/users/profile-picture', [{ ...filePart('small.png'), name: 'file' }]),
+    expect: signedIn(200),
+  },
+  'GET /api/users/:id/follow/status': {
+    request: (o) => ({ url: `/api/users/${o.userId}/follow/status` }),
+    expect: signedIn(200),
+  },
+  // Following oneself is refused.
+  'POST /api/users/:id/follow': {
+    request: (o) => ({ method: 'POST', url: `/api/users/${o.userId}/follow` }),
+    expect: { anonymous: 401, other: 200, owner: 400 },
+  },
+  'DELETE /api/users/:id/follow': {
+    request: (o) => ({ method: 'DELETE', url: `/api/users/${o.userId}/follow` }),
+    expect: { anonymous: 401, other: 200, owner: 400 },
+  },
+  'GET /api/users/:id/followers': {
+    request: (o) => ({ url: `/api/users/${o.userId}/followers` }),
+    expect: signedIn(200),
+  },
+  'GET /api/users/:id/following': {
+    request: (o) => ({ url: `/api/users/${o.userId}/following` }),
+    expect: signedIn(200),
+  },
+  'GET /api/users/:id/activities': {
+    request: (o) => ({ url: `/api/users/${o.userId}/activities` }),
+    expect: signedIn(200),
+  },
+  'GET /api/users/:id/learning-progress': {
+    request: (o) => ({ url: `/api/users/${o.userId}/learning-progress` }),
+    expect: signedIn(200),
+  },
+  'GET /api/users/:id/social-activity': {
+    request: (o) => ({ url: `/api/users/${o.userId}/social-activity` }),
+    expect: signedIn(200),
+  },
+  'GET /api/posts': { request: () => ({ url: '/api/posts' }), expect: signedIn(200) },
+  'GET /api/posts/user/:userId': {
+    request: (o) => ({ url: `/api/posts/user/${o.userId}` }),
+    expect: signedIn(200),
+  },
+  'GET /api/posts/:id': { request: (o) => ({ url: `/api/posts/${o.postId}` }), expect: signedIn(200) },
+  'POST /api/posts': {
+    request: () => form('POST', '/api/posts', [postPart(validPost)]),
+    expect: signedIn(201),
+  },
+  'PUT /api/posts/:id': {
+    request: (o) => form('PUT', `/api/posts/${o.postId}`, [postPart(validPost)]),
+    expect: ownerOnly(200),
+  },
+  'DELETE /api/posts/:id': {
+    request: (o) => ({ method: 'DELETE', url: `/api/posts/${o.postId}` }),
+    expect: ownerOnly(204),
+  },
+  'POST /api/posts/:id/like': {
+    request: (o) => ({ method: 'POST', url: `/api/posts/${o.postId}/like` }),
+    expect: signedIn(200),
+  },
+  'GET /api/posts/:postId/comments': {
+    request: (o) => ({ url: `/api/posts/${o.postId}/comments` }),
+    expect: signedIn(200),
+  },
+  'POST /api/posts/:postId/comments': {
+    request: (o) => json('POST', `/api/posts/${o.postId}/comments`, { content: 'Nice' }),
+    expect: signedIn(201),
+  },
+  'PUT /api/comments/:id': {
+    request: (o) => json('PUT', `/api/comments/${o.commentId}`, { content: 'Edited' }),
+    expect: ownerOnly(200),
+  },
+  'DELETE /api/comments/:id': {
+    request: (o) => ({ method: 'DELETE', url: `/api/comments/${o.commentId}` }),
+    expect: ownerOnly(204),
+  },
+  'GET /api/learning-plans/public': {
+    request: () => ({ url: '/api/learning-plans/public' }),
+    expect: signedIn(200),
+  },
+  'GET /api/learning-plans/user/:userId': {
+    request: (o) => ({ url: `/api/learning-plans/user/${o.userId}` }),
+    expect: signedIn(200),
+  },
+  'GET /api/learning-plans/:planId': {
+    request: (o) => ({ url: `/api/learning-plans/${o.planId}` }),
+    expect: signedIn(200),
+  },
+  'POST /api/learning-plans': {
+    request: () => json('POST', '/api/learning-plans', planBody()),
+    expect: signedIn(201),
+  },
+  'PUT /api/learning-plans/:planId': {
+    request: (o) => json('PUT', `/api/learning-plans/${o.planId}`, planBody()),
+    expect: ownerOnly(200),
+  },
+  'DELETE /api/learning-plans/:planId': {
+    request: (o) => ({ method: 'DELETE', url: `/api/learning-plans/${o.planId}` }),
+    expect: ownerOnly(204),
+  },
+  'POST /api/learning-plans/:planId/topics/:topicId/resources': {
+    request: (o) =>
+      json('POST', `/api/learning-plans/${o.planId}/topics/${o.topicId}/resources`, {
+        title: 'More',
+        type: 'ARTICLE',
+        url: 'https://example.com/more',
+      }),
+    expect: ownerOnly(201),
+  },
+  'POST /api/learning-plans/:planId/topics/:topicId/resources/upload': {
+    request: (o) =>
+      form('POST', `/api/learning-plans/${o.planId}/topics/${o.topicId}/resources/upload`, [
+        { name: 'resourceId', data: String(o.resourceId) },
+        { ...filePart('doc.pdf'), name: 'file' },
+      ]),
+    expect: ownerOnly(200),
+  },
+  // Anyone who may see a plan tracks their own progress on it.
+  'PATCH /api/learning-plans/:planId/topics/:topicId/user-progress': {
+    request: (o) => ({
+      method: 'PATCH',
+      url: `/api/learning-plans/${o.planId}/topics/${o.topicId}/user-progress?status=IN_PROGRESS`,
+    }),
+    expect: signedIn(200),
+  },
+  'PATCH /api/learning-plans/:planId/topics/:topicId/resources/:resourceId/user-progress': {
+    request: (o) => ({
+      method: 'PATCH',
+      url: `/api/learning-plans/${o.planId}/topics/${o.topicId}/resources/${o.resourceId}/user-progress?isCompleted=true`,
+    }),
+    expect: signedIn(200),
+  },
+  'GET /api/notifications': { request: () => ({ url: '/api/notifications' }), expect: signedIn(200) },
+  'GET /api/notifications/unread/count': {
+    request: () => ({ url: '/api/notifications/unread/count' }),
+    expect: signedIn(200),
+  },
+  'PATCH /api/notifications/read-all': {
+    request: () => ({ method: 'PATCH', url: '/api/notifications/read-all' }),
+    expect: signedIn(200),
+  },
+  // Someone else's notification is as good as missing.
+  'PATCH /api/notifications/:id/read': {
+    request: (o) => ({ method: 'PATCH', url: `/api/notifications/${o.notificationId}/read` }),
+    expect: ownerOnly(200, 404),
+  },
+  'GET /api/notifications/stream': {
+    request: () => ({ url: '/api/notifications/stream' }),
+    expect: signedIn(200),
+  },
+  'GET /api/analytics': {
+    request: () => ({ url: '/api/analytics?startDate=2025-01-01&endDate=2025-01-31' }),
+    expect: signedIn(200),
+  },
+  'GET /api/search': { request: () => ({ url: '/api/search?query=rust' }), expect: signedIn(200) },
+};
+
+let t: TestApp;
+let owner: TestAccount;
+let other: TestAccount;
+let baseUrl: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUp(t, { name: 'Owner' });
+  other = await signUp(t, { name: 'Other' });
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => t.close());
+
+async function ownedThings(): Promise<Owned> {
+  const as = (account: TestAccount, request: InjectOptions) =>
+    t.app.inject({ ...request, headers: { ...request.headers, ...bearer(account.token) } });
+  const post = await createPost(t, owner.token);
+  const comment = (
+    await as(owner, json('POST', `/api/posts/${post.id}/comments`, { content: 'Mine' }))
+  ).json();
+  const plan = (await as(owner, json('POST', '/api/learning-plans', planBody()))).json();
+  await as(other, { method: 'POST', url: `/api/posts/${post.id}/like` });
+  const notifications = (await as(owner, { url: '/api/notifications' })).json();
+  return {
+    userId: owner.user.id,
+    postId: post.id,
+    commentId: comment.id,
+    planId: plan.id,
+    topicId: plan.topics[0].id,
+    resourceId: plan.topics[0].resources[0].id,
+    notificationId: notifications.content[0].id,
+  };
+}
+
+/** The status a caller gets; a live stream is read over a real connection and closed once it answers. */
+async function statusOf(request: InjectOptions, account: TestAccount | null): Promise<number> {
+  const headers = { ...request.headers, ...(account && bearer(account.token)) } as Record<string, string>;
+  if (request.url === '/api/notifications/stream') {
+    const aborter = new AbortController();
+    const res = await fetch(`${baseUrl}${request.url}`, { headers, signal: aborter.signal });
+    aborter.abort();
+    return res.status;
+  }
+  return (await t.app.inject({ ...request, headers })).statusCode;
+}
+
+describe('the authorization matrix', () => {
+  it('declares every route of the API', () => {
+    const routes = t.app.routeTable
+      .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'))
+      .map((route) => `${route.method} ${route.url.replace(/(.)\/$/, '$1')}`);
+    expect(routes.filter((route) => !(route in MATRIX))).toEqual([]);
+    expect(Object.keys(MATRIX).filter((route) => !routes.includes(route))).toEqual([]);
+  });
+
+  it.each(Object.entries(MATRIX))(
+    '%s answers anonymous, other user and owner as declared',
+    async (_, row) => {
+      const answers: Record<Caller, number> = { anonymous: 0, other: 0, owner: 0 };
+      // The owner goes last: their call may delete what the others were refused.
+      const callers: [Caller, TestAccount | null][] = [
+        ['anonymous', null],
+        ['other', other],
+        ['owner', owner],
+      ];
+      for (const [caller, account] of callers) {
+        answers[caller] = await statusOf(row.request(await ownedThings()), account);
+      }
+      expect(answers).toEqual(row.expect);
+    },
+  );
+});

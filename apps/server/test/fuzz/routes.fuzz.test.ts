@@ -1,0 +1,259 @@
+import { fc, it } from '@fast-check/vitest';
+import type { Comment } from '@pathwise/contract';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, describe, expect } from 'vitest';
+import { users } from '../../src/db/schema/index.js';
+import { bearer, signUp } from '../helpers/accounts.js';
+import { createTestApp } from '../helpers/app.js';
+import { planBody } from '../helpers/plans.js';
+import { createPost } from '../helpers/posts.js';
+
+/**
+ * Property-based fuzzing of every route from the route table and its OpenAPI schema: valid, boundary
+ * and hostile path ids, queries, bodies, content types and tokens. Asserted: never a 5xx, every 4xx
+ * says why, and what a bystander made before reads back unchanged. FUZZ_RUNS sets the number of
+ * requests of the whole run (default 10,000).
+ */
+const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
+
+const t = await createTestApp();
+const bystander = await signUp(t, { name: 'Bystander' });
+const fuzzer = await signUp(t, { name: 'Fuzzer' });
+const deleted = await signUp(t, { name: 'Deleted' });
+await t.db.delete(users).where(eq(users.id, deleted.user.id));
+afterAll(() => t.close());
+
+const as = (token: string, request: InjectOptions) =>
+  t.app.inject({ ...request, headers: { ...request.headers, ...bearer(token) } });
+
+async function thingsOf(token: string) {
+  const post = await createPost(t, token);
+  const comment = (
+    await as(token, { method: 'POST', url: `/api/posts/${post.id}/comments`, payload: { content: 'Hi' } })
+  ).json();
+  const plan = (await as(token, { method: 'POST', url: '/api/learning-plans', payload: planBody() })).json();
+  return { post, comment, plan };
+}
+const theirs = await thingsOf(bystander.token);
+const mine = await thingsOf(fuzzer.token);
+await as(bystander.token, { method: 'POST', url: `/api/posts/${mine.post.id}/like` });
+
+/** What only the bystander may change, as they read it. */
+async function bystanderView() {
+  const read = async (url: string) => (await as(bystander.token, { url })).json();
+  const post = await read(`/api/posts/${theirs.post.id}`);
+  const plan = await read(`/api/learning-plans/${theirs.plan.id}`);
+  const profile = await read(`/api/users/${bystander.user.id}`);
+  return {
+    post: [post.title, post.content, post.category, post.media],
+    plan: [plan.title, plan.description, plan.isPublic, JSON.stringify(plan.topics)],
+    profile: [profile.name, profile.email, profile.bio, profile.location, profile.profilePicture],
+    // Others may comment on the post; the bystander's own comments must stay as written.
+    comments: (await read(`/api/posts/${theirs.post.id}/comments`)).content
+      .filter((c: Comment) => c.user.id === bystander.user.id)
+      .map((c: Comment) => c.content),
+  };
+}
+const before = await bystanderView();
+
+const ids = [
+  theirs.post.id,
+  theirs.comment.id,
+  theirs.plan.id,
+  theirs.plan.topics[0].id,
+  theirs.plan.topics[0].resources[0].id,
+  mine.post.id,
+  mine.comment.id,
+  mine.plan.id,
+  mine.plan.topics[0].id,
+  mine.plan.topics[0].resources[0].id,
+  bystander.user.id,
+  fuzzer.user.id,
+  deleted.user.id,
+  1,
+  2,
+].map(String);
+const HOSTILE_NUMBERS = [0, -1, 1.5, 2 ** 31 - 1, 2 ** 31, 2 ** 53, -(2 ** 53), 1e308];
+const hostileSegment = fc.oneof(
+  fc.constantFrom(
+    ...HOSTILE_NUMBERS.map(String),
+    'abc',
+    '%00',
+    '%ZZ',
+    '%F0%9F',
+    '%ED%A0%80',
+    '1%00',
+    'null',
+    'a'.repeat(3000),
+  ),
+  fc.string().map(encodeURIComponent),
+);
+const segment = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...ids) },
+  { weight: 2, arbitrary: hostileSegment },
+);
+
+const deepNesting = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+const hostileText = fc.oneof(
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\uD800',
+    'a\uDC00b',
+    '😀',
+    'x'.repeat(100_000),
+    '<script>alert(1)</script>',
+    "'; drop table users; --",
+  ),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ maxLength: 40 }),
+);
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  hostileText,
+  fc.constantFrom(...HOSTILE_NUMBERS, true, false, null, [], {}),
+  fc.jsonValue({ maxDepth: 3 }),
+);
+
+type Operation = {
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content: Record<string, { schema?: { properties?: object } }> };
+};
+const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+  paths: Record<string, Record<string, Operation>>;
+};
+const operationOf = (method: string, url: string): Operation | undefined =>
+  doc.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+
+/** Valid bodies to start from, so that mutations reach the rules behind the first field check. */
+const VALID_BODIES: Record<string, () => object> = {
+  'POST /api/learning-plans': planBody,
+  'PUT /api/learning-plans/:planId': planBody,
+  'PUT /api/users/:id': () => ({ name: 'Fuzzer', email: fuzzer.user.email, bio: 'b', location: 'l' }),
+  'POST /api/posts/:postId/comments': () => ({ content: 'A comment' }),
+  'PUT /api/comments/:id': () => ({ content: 'Edited' }),
+  'POST /api/learning-plans/:planId/topics/:topicId/resources': () => ({
+    title: 'R',
+    type: 'ARTICLE',
+    url: 'https://example.com',
+  }),
+  'POST /api/auth/login': () => ({ email: fuzzer.user.email, password: 'wrong password' }),
+  'POST /api/auth/signup': () => ({ name: 'New', email: 'new@example.com', password: 'long enough pw' }),
+};
+
+function bodyFor(route: string, fields: string[]): fc.Arbitrary<Partial<InjectOptions>> {
+  const base = VALID_BODIES[route]?.() ?? {};
+  const keys = [...new Set([...Object.keys(base), ...fields, 'unknownField', '__proto__', 'topics'])];
+  const mutated = fc
+    .record({ key: fc.constantFrom(...keys), value: hostileValue, drop: fc.boolean() })
+    .map(({ key, value, drop }) => {
+      const body: Record<string, unknown> = { ...base };
+      if (drop) delete body[key];
+      else body[key] = value;
+      return { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
+    });
+  const raw = (payload: string, type = 'application/json') => ({
+    payload,
+    headers: { 'content-type': type },
+  });
+  return fc.oneof(
+    { weight: 5, arbitrary: mutated },
+    fc.constantFrom(
+      raw(JSON.stringify(base)),
+      raw('{"title": '),
+      raw('{"a":1}garbage'),
+      raw(''),
+      raw('null'),
+      raw('[]'),
+      raw('"text"'),
+      raw(deepNesting(5_000)),
+      raw(JSON.stringify(base), 'text/plain'),
+      raw(JSON.stringify(base), 'application/xml'),
+      raw('a=1&b=2', 'application/x-www-form-urlencoded'),
+      raw(JSON.stringify(base), 'application/json; charset=latin1'),
+    ),
+    hostileValue.map((value) => raw(JSON.stringify(value) ?? 'null')),
+  );
+}
+
+const TOKENS = {
+  fuzzer: bearer(fuzzer.token),
+  none: {},
+  deleted: bearer(deleted.token),
+  garbage: { authorization: 'Bearer not.a.token' },
+  tampered: bearer(`${fuzzer.token.slice(0, -3)}abc`),
+  wrongScheme: { authorization: `Basic ${fuzzer.token}` },
+};
+
+const routes = t.app.routeTable.filter(
+  (route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'),
+);
+const MULTIPART_ROUTES = new Set([
+  'POST /api/posts',
+  'PUT /api/posts/:id',
+  'POST /api/users/profile-picture',
+  'POST /api/learning-plans/:planId/topics/:topicId/resources/upload',
+]);
+const runsPerRoute = Math.ceil(TOTAL_RUNS / routes.length);
+
+function requestFor(method: string, url: string): fc.Arbitrary<InjectOptions> {
+  const route = `${method} ${url}`;
+  const operation = operationOf(method, url);
+  const queryNames = (operation?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+  const bodySchema = operation?.requestBody?.content['application/json']?.schema;
+  const fields = Object.keys(bodySchema?.properties ?? {});
+  const names = url.match(/:\w+|\*/g) ?? [];
+  // A granted live stream never ends; it is fuzzed with every token that must be refused.
+  const tokenNames = Object.keys(TOKENS).filter((name) => !(url.endsWith('/stream') && name === 'fuzzer'));
+  const query = fc.dictionary(
+    fc.oneof(fc.constantFrom(...queryNames, 'page', 'size', 'unknown'), fc.string({ maxLength: 5 })),
+    fc.oneof(hostileText, fc.constantFrom(...HOSTILE_NUMBERS.map(String), 'true', 'COMPLETED', '2025-01-01')),
+    { maxKeys: 3 },
+  );
+  const withBody = ['POST', 'PUT', 'PATCH'].includes(method) && !MULTIPART_ROUTES.has(route);
+  return fc
+    .record({
+      segments: fc.tuple(...names.map(() => segment)),
+      query,
+      body: withBody ? bodyFor(route, fields) : fc.constant<Partial<InjectOptions>>({}),
+      token: fc.constantFrom(...tokenNames),
+    })
+    .map(({ segments, query: search, body, token }) => {
+      let path = url;
+      names.forEach((name, i) => {
+        path = path.replace(name, segments[i]!);
+      });
+      const queryString = new URLSearchParams(search as Record<string, string>).toString();
+      return {
+        method: method as InjectOptions['method'],
+        url: queryString ? `${path}?${queryString}` : path,
+        ...body,
+        headers: { ...body.headers, ...TOKENS[token as keyof typeof TOKENS] },
+      };
+    });
+}
+
+describe.each(routes.map((route) => [`${route.method} ${route.url}`, route] as const))('%s', (_, route) => {
+  it.prop([requestFor(route.method, route.url)], { numRuns: runsPerRoute })(
+    'never fails on our side and explains every refusal',
+    async (request) => {
+      const res = await t.app.inject(request);
+      expect(res.statusCode, `${request.method} ${request.url} → ${res.body.slice(0, 300)}`).toBeLessThan(
+        500,
+      );
+      if (res.statusCode >= 400 && request.method !== 'HEAD') {
+        expect(typeof res.json().message).toBe('string');
+        expect(res.json().message.length).toBeGreaterThan(0);
+      }
+    },
+    120_000,
+  );
+});
+
+describe('after the fuzzing', () => {
+  it('reads back what the bystander made, unchanged', async () => {
+    expect(await bystanderView()).toEqual(before);
+  });
+});

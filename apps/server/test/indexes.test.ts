@@ -1,0 +1,61 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type TestAccount } from './helpers/accounts.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+
+let t: TestApp;
+let ann: TestAccount;
+let bob: TestAccount;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ann = await signUp(t);
+  bob = await signUp(t);
+  // Enough rows that a sequential scan costs more than an index look-up.
+  await t.db.execute(sql`
+    insert into notifications (recipient_id, actor_id, type, message, entity_type, entity_id)
+    select ${ann.user.id}, ${bob.user.id}, 'LIKE', 'liked your post', 'post', n from generate_series(1, 3000) n`);
+  await t.db.execute(sql`
+    insert into activities (user_id, type, followed_user_id)
+    select ${ann.user.id}, 'FOLLOW_USER', ${bob.user.id} from generate_series(1, 3000)`);
+  await t.db.execute(sql`analyze notifications`);
+  await t.db.execute(sql`analyze activities`);
+});
+afterAll(() => t.close());
+
+/** The rows of a raw statement: both drivers answer `{ rows }`. */
+async function rowsOf<Row>(query: SQL): Promise<Row[]> {
+  return ((await t.db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+async function planOf(query: SQL): Promise<string> {
+  const rows = await rowsOf<{ 'QUERY PLAN': string }>(sql`explain ${query}`);
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+describe('indexes behind deletes and de-duplication', () => {
+  it('exist', async () => {
+    const rows = await rowsOf<{ indexname: string }>(
+      sql`select indexname from pg_indexes where schemaname = current_schema()`,
+    );
+    expect(rows.map((row) => row.indexname)).toEqual(
+      expect.arrayContaining(['activities_topic_idx', 'activities_resource_idx', 'notifications_dedupe_idx']),
+    );
+  });
+
+  // What ON DELETE SET NULL runs for each deleted topic or resource.
+  it.each([
+    ['topic_id', 'activities_topic_idx'],
+    ['resource_id', 'activities_resource_idx'],
+  ])('serve the look-up of activities by %s', async (column, index) => {
+    expect(await planOf(sql`select 1 from activities where ${sql.identifier(column)} = 7`)).toContain(index);
+  });
+
+  it('serve the "already notified?" look-up of a new notification', async () => {
+    const plan = await planOf(sql`
+      select 1 from notifications earlier
+      where earlier.recipient_id = ${ann.user.id} and earlier.type = 'LIKE' and earlier.actor_id = ${bob.user.id}
+        and earlier.entity_type = 'post' and earlier.entity_id = 1500`);
+    expect(plan).toContain('notifications_dedupe_idx');
+  });
+});

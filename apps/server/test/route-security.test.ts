@@ -1,0 +1,171 @@
+import { AUTH_MESSAGES, MAX_ID } from '@pathwise/contract';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/index.js';
+import { createTokenService } from '../src/lib/tokens.js';
+import type { RouteAccess } from '../src/plugins/auth.js';
+import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
+import { createTestApp, type TestApp, testConfig } from './helpers/app.js';
+
+let t: TestApp;
+let ann: TestAccount;
+let apiRoutes: RouteAccess[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ann = await signUp(t);
+  apiRoutes = t.app.routeTable.filter((route) => route.url.startsWith('/api/'));
+});
+afterAll(() => t.close());
+
+const protectedRoutes = () => apiRoutes.filter((route) => !route.public);
+const idParams = (url: string) => url.match(/:\w*[iI]d\b/g) ?? [];
+const label = ({ method, url }: RouteAccess) => `${method} ${url}`;
+
+/** A request to `route` with every path parameter filled in (ids by `id`, anything else by `other`). */
+function requestTo(route: RouteAccess, id: string, other = '1'): InjectOptions {
+  const url = route.url
+    .replace(/:\w*[iI]d\b/g, id)
+    .replace(/:\w+/g, other)
+    .replace(/\*$/, 'file.png');
+  const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+  return { method: route.method as InjectOptions['method'], url, ...(withBody && { payload: {} }) };
+}
+
+describe('the route table', () => {
+  it('holds every module’s routes', () => {
+    expect(apiRoutes.length).toBeGreaterThan(40);
+    expect(apiRoutes.map(label)).toEqual(
+      expect.arrayContaining(['GET /api/posts/:id', 'PUT /api/users/:id', 'GET /api/notifications/stream']),
+    );
+  });
+
+  it('lists as public only the routes declared so: sign-up, sign-in, social sign-in, health, media and docs', () => {
+    const publicRoutes = apiRoutes
+      .filter((route) => route.public && !route.url.startsWith('/api/docs'))
+      .map(label)
+      .sort();
+    expect(publicRoutes).toEqual([
+      'GET /api/auth/oauth2/authorize/:provider',
+      'GET /api/auth/oauth2/callback/:provider',
+      'GET /api/health',
+      'GET /api/media/*',
+      'POST /api/auth/login',
+      'POST /api/auth/signup',
+    ]);
+    // The documentation is browsable without an account, and only it lives under /api/docs.
+    expect(apiRoutes.filter((route) => route.url.startsWith('/api/docs')).every((r) => r.public)).toBe(true);
+  });
+});
+
+describe('the API documentation', () => {
+  it('asks for a token, and documents the 401, on every route but the public ones', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const operations = Object.entries(
+      doc.paths as Record<string, Record<string, { security?: unknown; responses: object }>>,
+    ).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+    );
+    const unprotected = operations
+      .filter(({ operation }) => !operation.security)
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(unprotected.sort()).toEqual([
+      'get /api/auth/oauth2/authorize/{provider}',
+      'get /api/auth/oauth2/callback/{provider}',
+      'get /api/health',
+      'post /api/auth/login',
+      'post /api/auth/signup',
+    ]);
+    for (const { operation } of operations.filter(({ operation }) => operation.security)) {
+      expect(operation.security).toEqual([{ bearerAuth: [] }]);
+      expect(operation.responses).toHaveProperty('401');
+    }
+  });
+});
+
+describe('deny by default', () => {
+  it('answers 401 to a visitor on every other route, before looking at the path, query or body', async () => {
+    const answers: Record<string, number> = {};
+    for (const route of protectedRoutes()) {
+      for (const id of ['1', 'abc', String(MAX_ID + 1)]) {
+        const res = await t.app.inject(requestTo(route, id, 'x'));
+        answers[`${label(route)} (${id})`] = res.statusCode;
+        if (res.statusCode === 401 && route.method !== 'HEAD') {
+          expect(res.json().message).toBe(AUTH_MESSAGES.unauthenticated);
+        }
+      }
+    }
+    expect(Object.entries(answers).filter(([, status]) => status !== 401)).toEqual([]);
+  });
+
+  it('answers 401, not 400, to a visitor for a malformed plan id and a malformed post id alike', async () => {
+    for (const url of ['/api/learning-plans/abc', '/api/posts/abc']) {
+      expect((await t.app.inject({ url })).statusCode).toBe(401);
+    }
+  });
+
+  it('answers 401 for a token that is not ours, whatever the route', async () => {
+    const forged = `${ann.token.slice(0, -4)}AAAA`;
+    const res = await t.app.inject({ url: '/api/posts', headers: bearer(forged) });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('a validly signed token of an account that does not exist', () => {
+  async function answersWith(token: string) {
+    const answers: Record<string, number> = {};
+    for (const route of protectedRoutes()) {
+      const res = await t.app.inject({ ...requestTo(route, '1'), headers: bearer(token) });
+      answers[label(route)] = res.statusCode;
+    }
+    return answers;
+  }
+
+  it('gets 401 on every authenticated route once the account is deleted', async () => {
+    const gone = await signUp(t);
+    await t.db.delete(users).where(eq(users.id, gone.user.id));
+    const answers = await answersWith(gone.token);
+    expect(Object.entries(answers).filter(([, status]) => status !== 401)).toEqual([]);
+  });
+
+  it('gets 401 on every authenticated route for an id no account can have', async () => {
+    const tokens = createTokenService(testConfig.jwtSecret, 60);
+    for (const id of [MAX_ID, MAX_ID + 1]) {
+      const answers = await answersWith(await tokens.sign(id));
+      expect(Object.entries(answers).filter(([, status]) => status !== 401)).toEqual([]);
+    }
+  });
+
+  it('still lets the account’s owner in while it exists', async () => {
+    const res = await t.app.inject({ url: '/api/notifications/unread/count', headers: bearer(ann.token) });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('ids in the path', () => {
+  const impossibleIds = ['0', '-1', '1.5', String(MAX_ID + 1), String(2 ** 53), '99999999999999999999'];
+
+  it('are answered 404 with a message when no row can have them, on every route taking an id', async () => {
+    const idRoutes = protectedRoutes().filter((route) => idParams(route.url).length > 0);
+    expect(idRoutes.length).toBeGreaterThanOrEqual(25);
+    const wrong: string[] = [];
+    for (const route of idRoutes) {
+      // The largest possible id is valid, so only reads reach their not-found answer with an empty request.
+      const ids = route.method === 'GET' ? [...impossibleIds, String(MAX_ID)] : impossibleIds;
+      for (const id of ids) {
+        const res = await t.app.inject({ ...requestTo(route, id), headers: bearer(ann.token) });
+        if (res.statusCode !== 404 || !/not found/i.test(res.json().message)) {
+          wrong.push(`${label(route)} ${id}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('are answered 400 with a message when they are not numbers at all', async () => {
+    const res = await t.app.inject({ url: '/api/learning-plans/abc', headers: bearer(ann.token) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid learning plan ID');
+  });
+});
