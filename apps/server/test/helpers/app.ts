@@ -19,6 +19,7 @@ export const testConfig: Config = {
   authRateLimitPerMinute: 10_000,
   trustProxy: false,
   oidcProviders: { google: { name: 'Google', client: null } },
+  mediaStorage: { driver: 'local' },
 };
 
 /** Counts the SQL statements sent while `action` runs (lists must cost a constant number). */

@@ -16,6 +16,7 @@ import {
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { incomingUpload } from '../../lib/uploads/upload.js';
 import { viewerOf } from '../../lib/viewer.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { PlanFilesService } from './plan-files.service.js';
@@ -166,7 +167,7 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
     },
     async (request) => {
       const { planId, topicId } = request.params;
-      return files.uploadResourceFile(viewerOf(request), planId, topicId, request);
+      return files.uploadResourceFile(viewerOf(request), planId, topicId, incomingUpload(request));
     },
   );
 

@@ -9,12 +9,11 @@ import {
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Uploads } from '../../lib/storage/storage.js';
+import { incomingUpload } from '../../lib/uploads/upload.js';
 import { viewerOf } from '../../lib/viewer.js';
-import { receivePostUploads } from './post-media.js';
 import type { PostsService } from './posts.service.js';
 
-type PostsRoutesOptions = { posts: PostsService; uploads: Uploads };
+type PostsRoutesOptions = { posts: PostsService };
 
 const tags = ['posts'];
 const security = [{ bearerAuth: [] }];
@@ -24,7 +23,7 @@ const multipartNote =
   'multipart/form-data: part `post` = JSON of title, content, category, learningProgressPercent' +
   ' (and removeMediaIds on edit); repeated `files` parts (images and videos, checked by content).';
 
-export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app, { posts, uploads }) => {
+export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app, { posts }) => {
   app.get(
     '/',
     {
@@ -81,7 +80,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const created = await posts.create(viewerOf(request), receivePostUploads(request, uploads));
+      const created = await posts.create(viewerOf(request), incomingUpload(request));
       return reply.status(201).send(created);
     },
   );
@@ -99,8 +98,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
         response: { 200: post, ...uploadFailures },
       },
     },
-    async (request) =>
-      posts.update(viewerOf(request), request.params.id, receivePostUploads(request, uploads)),
+    async (request) => posts.update(viewerOf(request), request.params.id, incomingUpload(request)),
   );
 
   app.delete(

@@ -6,19 +6,14 @@ import {
   userProfile,
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Uploads } from '../../lib/storage/storage.js';
-import { receiveUploads } from '../../lib/uploads/receive.js';
+import { incomingUpload } from '../../lib/uploads/upload.js';
 import { viewerOf } from '../../lib/viewer.js';
 import { requireUser } from '../../plugins/auth.js';
-import { AVATAR_UPLOAD_RULES } from './avatar.js';
 import type { UsersService } from './users.service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } as const;
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; uploads: Uploads }> = async (
-  app,
-  { users, uploads },
-) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   // Signed-in users only, checked before the id so visitors learn nothing from these paths.
   app.addHook('onRequest', async (request) => {
     requireUser(request);
@@ -68,13 +63,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; uploads: 
         response: { 200: profilePictureResponse, ...errors, 413: errorBody, 415: errorBody },
       },
     },
-    async (request) => {
-      const received = await receiveUploads(request, uploads.tmpDir, AVATAR_UPLOAD_RULES);
-      try {
-        return await users.replacePicture(viewerOf(request), received.files[0]);
-      } finally {
-        await received.discard();
-      }
-    },
+    async (request) => users.replacePicture(viewerOf(request), incomingUpload(request)),
   );
 };
