@@ -8,7 +8,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createEventBus, type EventBus } from './lib/events.js';
-import { createLocalStorage } from './lib/storage/local-storage.js';
+import { createStorage } from './lib/storage/create-storage.js';
+import { createFileRemoval, sweepPeriodically } from './lib/storage/file-removal.js';
 import type { Storage, Uploads } from './lib/storage/storage.js';
 import { createTokenService } from './lib/tokens.js';
 import { mediaUrlFor } from './lib/viewer.js';
@@ -53,11 +54,14 @@ export type AppDependencies = {
   /** The built web app to serve (apps/web/dist); absent in API-only tests. */
   webDistDir?: string | undefined;
   logger?: FastifyServerOptions['logger'];
-  /** Where uploads are kept; default: the directory DATA_DIR/media. */
+  /** Where uploads are kept; default: what MEDIA_STORAGE names (the directory DATA_DIR/media). */
   storage?: Storage;
   /** The domain event bus; tests pass one to watch what modules publish. */
   events?: EventBus;
 };
+
+/** How often files whose delete failed are retried (pending_file_deletes). */
+const FILE_SWEEP_INTERVAL_MS = 5 * 60_000;
 
 /** Builds the whole server: plugins first, then every module. The only place modules are wired. */
 export async function buildApp({
@@ -98,9 +102,12 @@ export async function buildApp({
       },
     },
   });
-  const storage = givenStorage ?? createLocalStorage(path.join(config.dataDir, 'media'));
+  const storage = givenStorage ?? createStorage(config.mediaStorage, path.join(config.dataDir, 'media'));
+  const removal = createFileRemoval({ db: database.db, storage, log: app.log });
+  app.decorate('fileRemoval', removal);
+  app.addHook('onClose', sweepPeriodically(removal, FILE_SWEEP_INTERVAL_MS, app.log));
   // Uploads are staged in DATA_DIR/tmp while they are checked: the same file system as the media directory.
-  const uploads: Uploads = { storage, tmpDir: path.join(config.dataDir, 'tmp') };
+  const uploads: Uploads = { storage, tmpDir: path.join(config.dataDir, 'tmp'), removal };
   const db = database.db;
   const users = createUsersService(db, uploads);
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds);
@@ -111,14 +118,14 @@ export async function buildApp({
   await app.register(multipart);
   await app.register(docsPlugin);
 
-  if (storage.localRoot) await app.register(mediaPlugin, { root: storage.localRoot });
+  await app.register(mediaPlugin, { storage });
 
   const follows = createFollowsService(db, events);
   const auth = createAuthService(db, tokens);
   const oauth = createOAuthService({ db, tokens, providers: config.oidcProviders, secret: config.jwtSecret });
-  const posts = createPostsService({ db, events, uploads, log: app.log });
+  const posts = createPostsService({ db, events, uploads });
   const comments = createCommentsService({ db, events });
-  const plans = createPlansService({ db, events, storage });
+  const plans = createPlansService({ db, events, removal });
   const notifications = createNotificationsService(db);
   registerNotificationHandlers(events);
   registerActivityHandlers(events);
@@ -132,7 +139,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, { db, storage });
       await api.register(authRoutes, {
         prefix: '/auth',
         auth,
@@ -140,9 +147,9 @@ export async function buildApp({
         attemptsPerMinute: config.authRateLimitPerMinute,
       });
       await api.register(oauthRoutes, { prefix: '/auth/oauth2', oauth, publicUrl: config.publicUrl });
-      await api.register(usersRoutes, { prefix: '/users', users, uploads });
+      await api.register(usersRoutes, { prefix: '/users', users });
       await api.register(followsRoutes, { prefix: '/users', follows });
-      await api.register(postsRoutes, { prefix: '/posts', posts, uploads });
+      await api.register(postsRoutes, { prefix: '/posts', posts });
       await api.register(commentsRoutes, { comments });
       await api.register(planRoutes, {
         prefix: '/learning-plans',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './lib/storage/s3-storage.js';
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -65,7 +66,44 @@ const envSchema = z.object({
     .refine((ids) => !ids.includes('google'), {
       error: 'must not list google: it is built in (use GOOGLE_*)',
     }),
+  MEDIA_STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ error: 'must be the URL of the S3 API, such as https://s3.example.com' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.stringbool({ error: 'must be true or false' }).default(false),
 });
+
+/** With MEDIA_STORAGE=s3: a bucket, and access keys both or neither (neither: the SDK's credential chain). */
+function requireS3Settings(e: z.infer<typeof envSchema>, context: z.RefinementCtx) {
+  if (e.MEDIA_STORAGE !== 's3') return;
+  if (!e.S3_BUCKET)
+    context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when MEDIA_STORAGE=s3' });
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    const [missing, given] = e.S3_ACCESS_KEY_ID
+      ? ['S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID']
+      : ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+    context.addIssue({ code: 'custom', path: [missing], message: `is required when ${given} is set` });
+  }
+}
+
+function mediaStorageOf(e: z.infer<typeof envSchema>): MediaStorageConfig {
+  if (e.MEDIA_STORAGE === 'local' || !e.S3_BUCKET) return { driver: 'local' };
+  return {
+    driver: 's3',
+    s3: {
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION,
+      endpoint: e.S3_ENDPOINT,
+      credentials:
+        e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+          : undefined,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    },
+  };
+}
 
 /** Both or neither: a half-configured Google sign-in would only fail later, in someone's browser. */
 function requireGoogleClientPair(e: z.infer<typeof envSchema>, context: z.RefinementCtx) {
@@ -100,7 +138,11 @@ export type Config = {
   trustProxy: boolean;
   /** Social sign-in providers by lowercased id: `google` always, plus those named in OIDC_PROVIDERS. */
   oidcProviders: Record<string, OidcProvider>;
+  /** Where uploaded media live: DATA_DIR/media, or an S3-compatible bucket. */
+  mediaStorage: MediaStorageConfig;
 };
+
+export type MediaStorageConfig = { driver: 'local' } | { driver: 's3'; s3: S3Settings };
 
 export type OidcClientSettings = { issuer: string; clientId: string; clientSecret: string };
 export type OidcProvider = {
@@ -135,7 +177,10 @@ function persistedJwtSecret(dataDir: string): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const extraProviderIds = oidcProviderIds(env.OIDC_PROVIDERS).filter(isOidcProviderId);
   // `when`: reported together with any other bad value, not only once the rest is valid.
-  const parsed = envSchema.superRefine(requireGoogleClientPair, { when: () => true }).safeParse(env);
+  const parsed = envSchema
+    .superRefine(requireGoogleClientPair, { when: () => true })
+    .superRefine(requireS3Settings, { when: () => true })
+    .safeParse(env);
   const extra = z.object(Object.assign({}, ...extraProviderIds.map(oidcProviderShape))).safeParse(env);
   const issues = [...(parsed.error?.issues ?? []), ...(extra.error?.issues ?? [])];
   if (!parsed.success || !extra.success) {
@@ -157,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    mediaStorage: mediaStorageOf(e),
     oidcProviders: {
       google: {
         name: 'Google',

@@ -28,7 +28,7 @@ describe('GET /api/health', () => {
   it('reports that the database answers', async () => {
     const res = await t.app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'reachable' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'reachable', storage: 'reachable' });
   });
 });
 

@@ -30,4 +30,8 @@ export const MEDIA_MESSAGES = {
   fixVideoErrors: 'Please fix the video errors before publishing',
   imageOnly: 'Please choose an image file (JPEG, PNG, GIF or WEBP).',
   pdfOnly: 'Only PDF files are allowed',
+  fileNotFound: 'There is no such file.',
+  rangeNotSatisfiable: 'The requested range is outside the file.',
+  malformedMultipart:
+    'The upload could not be read: the multipart/form-data body is malformed or incomplete.',
 } as const;

@@ -25,10 +25,17 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** Sets Helmet's headers (`options`) on every response, as soon as its request arrives. */
+const HSTS = 'Strict-Transport-Security';
+
+/**
+ * Sets Helmet's headers (`options`) on every response, as soon as its request arrives. HSTS only on
+ * requests that came over HTTPS (RFC 6797 §7.2: a browser ignores it over plain HTTP; behind a proxy,
+ * request.protocol reads X-Forwarded-Proto when TRUST_PROXY is set).
+ */
 export const securityHeadersPlugin: FastifyPluginAsync<HelmetOptions> = fp(async (app, options) => {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', async (_request, reply) => {
+  const { [HSTS]: hsts, ...headers } = securityHeaders(options);
+  app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    if (hsts && request.protocol === 'https') reply.header(HSTS, hsts);
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
 import type { EventBus } from '../../src/lib/events.js';
+import type { Storage } from '../../src/lib/storage/storage.js';
 import { createTestDatabase } from './database.js';
 
 export const testConfig: Config = {
@@ -19,6 +20,7 @@ export const testConfig: Config = {
   authRateLimitPerMinute: 10_000,
   trustProxy: false,
   oidcProviders: { google: { name: 'Google', client: null } },
+  mediaStorage: { driver: 'local' },
 };
 
 /** What every signed-in request costs before its route runs: the auth plugin reads the token's account. */
@@ -29,7 +31,7 @@ export type QueryCounter = { count<T>(action: () => Promise<T>): Promise<{ resul
 
 /** The whole app on a fresh database of its own; close() also drops that database. */
 export async function createTestApp(
-  options: { config?: Partial<Config>; webDistDir?: string; events?: EventBus } = {},
+  options: { config?: Partial<Config>; webDistDir?: string; events?: EventBus; storage?: Storage } = {},
 ) {
   let statements = 0;
   const database = await createTestDatabase(() => {
@@ -42,6 +44,7 @@ export async function createTestApp(
     webDistDir: options.webDistDir,
     logger: false,
     ...(options.events && { events: options.events }),
+    ...(options.storage && { storage: options.storage }),
   });
   const queries: QueryCounter = {
     async count(action) {

@@ -16,8 +16,8 @@ globalThis.ResizeObserver = class {
 // Node 24's fetch (which MSW answers through) builds and parses multipart bodies with the global
 // File, Blob and FormData and brand-checks them: jsdom's own classes would lose the bytes of every
 // upload, so the tests run with Node's, as a browser has one set.
-globalThis.Blob = NodeBlob as typeof Blob;
-globalThis.File = NodeFile as typeof File;
+globalThis.Blob = NodeBlob as unknown as typeof Blob;
+globalThis.File = NodeFile as unknown as typeof File;
 globalThis.FormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData;
 
 // Route modules load lazily; on a busy two-core CI machine the first import can take seconds.

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import { createReadStream, mkdirSync } from 'node:fs';
+import { access, constants, copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Storage } from './storage.js';
 
@@ -13,7 +13,6 @@ export function createLocalStorage(root: string): Storage {
     return target;
   };
   return {
-    localRoot: root,
     async putFile(key, localPath) {
       const target = resolve(key);
       await mkdir(path.dirname(target), { recursive: true });
@@ -27,6 +26,23 @@ export function createLocalStorage(root: string): Storage {
     },
     async remove(keys) {
       await Promise.all(keys.map((key) => rm(resolve(key), { force: true })));
+    },
+    async stat(key) {
+      try {
+        const file = await stat(resolve(key));
+        return file.isFile()
+          ? { size: file.size, etag: `"${file.size.toString(16)}-${file.mtimeMs.toString(16)}"` }
+          : null;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async read(key, range) {
+      return createReadStream(resolve(key), range);
+    },
+    async ping() {
+      await access(root, constants.R_OK | constants.W_OK);
     },
   };
 }

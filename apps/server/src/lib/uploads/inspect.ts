@@ -3,22 +3,13 @@ import { createReadStream } from 'node:fs';
 import { fileTypeFromFile } from 'file-type';
 import { createFile, MP4BoxBuffer } from 'mp4box';
 import sharp from 'sharp';
+import { extensionFor } from '../storage/media-types.js';
 
 export type MediaKind = 'IMAGE' | 'VIDEO' | 'PDF';
 
-const EXTENSIONS: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'video/mp4': 'mp4',
-  'video/quicktime': 'mov',
-  'application/pdf': 'pdf',
-};
-
 /** A new unguessable storage key such as `posts/6f1c….jpg`. */
 export function storageKey(prefix: string, mime: string): string {
-  return `${prefix}/${randomUUID()}.${EXTENSIONS[mime] ?? 'bin'}`;
+  return `${prefix}/${randomUUID()}.${extensionFor(mime)}`;
 }
 
 /** The file's real type, read from its first bytes; null when it is none we know. */

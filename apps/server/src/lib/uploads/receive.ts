@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { MEDIA_MESSAGES } from '@pathwise/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../app-error.js';
 import { imageSize, type MediaKind, sniffMime, videoDurationSeconds } from './inspect.js';
@@ -165,5 +166,8 @@ function translateMultipartError(error: unknown, rules: UploadRules): unknown {
     return badRequest('The request has too many parts.');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
     return unsupportedMediaType('Send this request as multipart/form-data.');
+  // The parser (busboy) reports a missing boundary or a cut body as plain errors without a code;
+  // system errors (disk, permissions) carry one and stay 500s.
+  if (error instanceof Error && code === undefined) return badRequest(MEDIA_MESSAGES.malformedMultipart);
   return error;
 }

@@ -1,28 +1,55 @@
-import { healthResponse } from '@pathwise/contract';
+import { HEALTH_MESSAGES, healthResponse } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { failures } from '../../lib/route-schema.js';
+import type { Storage } from '../../lib/storage/storage.js';
 import { pingDatabase } from './health.queries.js';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/** A readiness probe must answer before the load balancer gives up on it. */
+const CHECK_TIMEOUT_MS = 3000;
+
+const withTimeout = (check: Promise<void>) =>
+  Promise.race([
+    check,
+    new Promise<never>((_, reject) => {
+      setTimeout(
+        () => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)),
+        CHECK_TIMEOUT_MS,
+      ).unref();
+    }),
+  ]);
+
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Storage }> = async (
+  app,
+  { db, storage },
+) => {
   app.get(
     '/health',
     {
       schema: {
         tags: ['health'],
-        summary: 'Whether the server and its database answer',
+        summary: 'Readiness: whether the database and the media storage answer',
+        description: '503 when either does not; `errors` names which (`database`, `storage`).',
         response: { 200: healthResponse, ...failures(503) },
       },
     },
-    async (request) => {
-      try {
-        await pingDatabase(db);
-      } catch (error) {
-        request.log.error({ err: error }, 'database health check failed');
-        throw new AppError(503, 'The database is unreachable.');
-      }
-      return { status: 'ok' as const, database: 'reachable' as const };
+    async (request, reply) => {
+      const checks = { database: pingDatabase(db), storage: storage.ping() };
+      const results = await Promise.allSettled(Object.values(checks).map(withTimeout));
+      const down = Object.keys(checks).filter((_, i) => results[i]?.status === 'rejected');
+      reply.header('Cache-Control', 'no-store');
+      if (down.length === 0)
+        return { status: 'ok' as const, database: 'reachable' as const, storage: 'reachable' as const };
+      results.forEach((result, i) => {
+        if (result.status === 'rejected')
+          request.log.error({ err: result.reason, part: Object.keys(checks)[i] }, 'health check failed');
+      });
+      throw new AppError(
+        503,
+        HEALTH_MESSAGES.unavailable,
+        down.map((field) => ({ field, message: HEALTH_MESSAGES.unreachable })),
+      );
     },
   );
 };

@@ -6,13 +6,13 @@ import {
   type PlanFileUpload,
   planFileFields,
 } from '@pathwise/contract';
-import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { parseInput } from '../../lib/parse-input.js';
 import type { Uploads } from '../../lib/storage/storage.js';
 import { storageKey } from '../../lib/uploads/inspect.js';
-import { receiveUploads, type UploadRules } from '../../lib/uploads/receive.js';
+import type { UploadRules } from '../../lib/uploads/receive.js';
+import { type IncomingUpload, withUpload } from '../../lib/uploads/upload.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { requireOwnTopic } from './plan-access.js';
 import { findTopicResource, setResourceFile, updatePlan } from './plans.queries.js';
@@ -40,12 +40,11 @@ export function createPlanFilesService({ db, uploads }: { db: Database; uploads:
       viewer: Viewer,
       planId: number,
       topicId: number,
-      request: FastifyRequest,
+      upload: IncomingUpload,
     ): Promise<PlanFileUpload> {
-      // Permission first: nobody else's bytes are ever written to disk.
+      // Permission first: nobody else's bytes are ever stored.
       await requireOwnTopic(db, viewer, planId, topicId);
-      const received = await receiveUploads(request, uploads.tmpDir, PDF_RULES);
-      try {
+      const { key, replaced } = await withUpload(uploads, upload, PDF_RULES, async (received, store) => {
         const { resourceId } = parseInput(planFileFields, received.fields);
         const file = received.files[0];
         if (!file) throw badRequest(PLAN_MESSAGES.pdfRequired);
@@ -53,23 +52,17 @@ export function createPlanFilesService({ db, uploads }: { db: Database; uploads:
           throw notFound(PLAN_MESSAGES.resourceNotFound);
 
         const key = storageKey(PLAN_FILE_PREFIX, file.mime);
-        await uploads.storage.putFile(key, file.path);
-        const stored = await db
-          .transaction(async (tx) => {
-            const result = await setResourceFile(tx, resourceId, key);
-            if (!result) throw notFound(PLAN_MESSAGES.resourceNotFound);
-            await updatePlan(tx, planId, {});
-            return result;
-          })
-          .catch(async (error: unknown) => {
-            await uploads.storage.remove([key]);
-            throw error;
-          });
-        if (stored.replaced) await uploads.storage.remove([stored.replaced]);
-        return { fileUrl: viewer.mediaUrl(key)! };
-      } finally {
-        await received.discard();
-      }
+        await store(key, file.path);
+        const stored = await db.transaction(async (tx) => {
+          const result = await setResourceFile(tx, resourceId, key);
+          if (!result) throw notFound(PLAN_MESSAGES.resourceNotFound);
+          await updatePlan(tx, planId, {});
+          return result;
+        });
+        return { key, replaced: stored.replaced };
+      });
+      if (replaced) await uploads.removal.removeUnreferenced([replaced]);
+      return { fileUrl: viewer.mediaUrl(key)! };
     },
   };
 }

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures } from '../../lib/route-schema.js';
+import { incomingUpload } from '../../lib/uploads/upload.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { PlanFilesService } from './plan-files.service.js';
 import type { PlansService } from './plans.service.js';
@@ -151,7 +152,7 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
     },
     async (request) => {
       const { planId, topicId } = request.params;
-      return files.uploadResourceFile(viewerOf(request), planId, topicId, request);
+      return files.uploadResourceFile(viewerOf(request), planId, topicId, incomingUpload(request));
     },
   );
 

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
-import type { Storage } from '../../lib/storage/storage.js';
+import type { FileRemoval } from '../../lib/storage/file-removal.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { requireOwnPlan, requireOwnTopic } from './plan-access.js';
 import { planAnswers } from './plan-answers.js';
@@ -29,13 +29,13 @@ import {
   userExists,
 } from './plans.queries.js';
 
-type Dependencies = { db: Database; events: EventBus; storage: Storage };
+type Dependencies = { db: Database; events: EventBus; removal: FileRemoval };
 
 function planColumns({ topics: _topics, ...plan }: ParsedPlanBody) {
   return plan;
 }
 
-export function createPlansService({ db, events, storage }: Dependencies) {
+export function createPlansService({ db, events, removal }: Dependencies) {
   /** A plan as the viewer sees it, or the 404 a private plan of someone else gets. */
   async function planFor(viewer: Viewer, planId: number): Promise<LearningPlan> {
     const [plan] = await planAnswers(db, viewer, [planId]);
@@ -102,7 +102,7 @@ export function createPlansService({ db, events, storage }: Dependencies) {
           await events.publish(tx, { type: 'plan.published', actorId: viewer.id, planId, title: body.title });
         return unused;
       });
-      await storage.remove(unusedFiles);
+      await removal.removeUnreferenced(unusedFiles);
       return planFor(viewer, planId);
     },
 
@@ -114,7 +114,7 @@ export function createPlansService({ db, events, storage }: Dependencies) {
         await deletePlan(tx, planId);
         return keys;
       });
-      await storage.remove(files);
+      await removal.removeUnreferenced(files);
     },
 
     /** Adds a resource after the topic's last one. */

@@ -2,22 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { MEDIA_LIMITS, MEDIA_MESSAGES, POST_MEDIA_TYPES } from '@pathwise/contract';
-import type { FastifyRequest } from 'fastify';
 import { unsupportedMediaType } from '../../lib/app-error.js';
-import type { Uploads } from '../../lib/storage/storage.js';
 import { storageKey, writeWebpThumbnail } from '../../lib/uploads/inspect.js';
-import {
-  type ReceivedUploads,
-  receiveUploads,
-  type StagedUpload,
-  type UploadRules,
-} from '../../lib/uploads/receive.js';
+import type { StagedUpload, UploadRules } from '../../lib/uploads/receive.js';
+import type { StoreFile } from '../../lib/uploads/upload.js';
 import type { NewMedia } from './posts.queries.js';
 
 /** Longest side of the WebP that post grids show instead of the original image. */
 export const THUMBNAIL_SIDE = 640;
 
-const POST_UPLOAD_RULES: UploadRules = {
+/** A post's multipart body: the `post` JSON part and up to ten `files`, images and short videos. */
+export const POST_UPLOAD_RULES: UploadRules = {
   fileFields: ['files'],
   jsonFields: ['post'],
   accept: POST_MEDIA_TYPES,
@@ -27,33 +22,25 @@ const POST_UPLOAD_RULES: UploadRules = {
   messages: MEDIA_MESSAGES,
 };
 
-/** Reads a post's multipart body: the `post` JSON part and checked `files`, staged in temporary files. */
-export function receivePostUploads(request: FastifyRequest, uploads: Uploads) {
-  return () => receiveUploads(request, uploads.tmpDir, POST_UPLOAD_RULES);
-}
-export type ReceivePostUploads = ReturnType<typeof receivePostUploads>;
-
-/** Moves one checked upload into storage, with a grid thumbnail for images; `written` collects every key. */
-async function storeOne(uploads: Uploads, file: StagedUpload, written: string[]): Promise<NewMedia> {
+/** Stores one checked upload, with a grid thumbnail for images. */
+async function storeOne(tmpDir: string, file: StagedUpload, store: StoreFile): Promise<NewMedia> {
   let thumbnailKey: string | null = null;
   if (file.kind === 'IMAGE') {
-    const thumbnail = path.join(uploads.tmpDir, `${randomUUID()}.webp`);
+    const thumbnail = path.join(tmpDir, `${randomUUID()}.webp`);
     try {
       await writeWebpThumbnail(file.path, thumbnail, THUMBNAIL_SIDE);
       thumbnailKey = storageKey('posts', 'image/webp');
-      written.push(thumbnailKey);
-      await uploads.storage.putFile(thumbnailKey, thumbnail);
+      await store(thumbnailKey, thumbnail);
     } catch (error) {
       // sharp reports undecodable pixels (e.g. a truncated image) as plain errors; system errors carry a code.
-      if ((error as NodeJS.ErrnoException).code) throw error;
+      if ((error as NodeJS.ErrnoException).code || thumbnailKey) throw error;
       throw unsupportedMediaType(MEDIA_MESSAGES.badType);
     } finally {
       await rm(thumbnail, { force: true });
     }
   }
   const fileKey = storageKey('posts', file.mime);
-  written.push(fileKey);
-  await uploads.storage.putFile(fileKey, file.path);
+  await store(fileKey, file.path);
   return {
     type: file.kind,
     fileKey,
@@ -66,30 +53,15 @@ async function storeOne(uploads: Uploads, file: StagedUpload, written: string[])
   };
 }
 
-/**
- * Runs `work`, which may call `store()` to move the received files into storage. When anything fails
- * (validation, permission, database), every file written is removed again, so a refused request leaves
- * nothing behind; staged temporary files are always removed.
- */
-export async function withReceivedMedia<T>(
-  uploads: Uploads,
-  received: ReceivedUploads,
-  work: (store: () => Promise<NewMedia[]>) => Promise<T>,
-): Promise<T> {
-  const written: string[] = [];
-  const store = async () => {
-    const media: NewMedia[] = [];
-    for (const file of received.files) media.push(await storeOne(uploads, file, written));
-    return media;
-  };
-  try {
-    return await work(store);
-  } catch (error) {
-    await uploads.storage.remove(written);
-    throw error;
-  } finally {
-    await received.discard();
-  }
+/** Stores every received file of a post, in the order sent. */
+export async function storePostMedia(
+  tmpDir: string,
+  files: readonly StagedUpload[],
+  store: StoreFile,
+): Promise<NewMedia[]> {
+  const media: NewMedia[] = [];
+  for (const file of files) media.push(await storeOne(tmpDir, file, store));
+  return media;
 }
 
 export const mediaFileKeys = (media: readonly { fileKey: string; thumbnailKey: string | null }[]) =>

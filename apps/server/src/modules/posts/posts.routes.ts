@@ -2,12 +2,11 @@ import { likeResponse, pageQuery, post, postIdParams, postPage, postsOfUserParam
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures } from '../../lib/route-schema.js';
-import type { Uploads } from '../../lib/storage/storage.js';
+import { incomingUpload } from '../../lib/uploads/upload.js';
 import { viewerOf } from '../../lib/viewer.js';
-import { receivePostUploads } from './post-media.js';
 import type { PostsService } from './posts.service.js';
 
-type PostsRoutesOptions = { posts: PostsService; uploads: Uploads };
+type PostsRoutesOptions = { posts: PostsService };
 
 const tags = ['posts'];
 const readFailures = failures(400, 404);
@@ -17,7 +16,7 @@ const multipartNote =
   'multipart/form-data: part `post` = JSON of title, content, category, learningProgressPercent' +
   ' (and removeMediaIds on edit); repeated `files` parts (images and videos, checked by content).';
 
-export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app, { posts, uploads }) => {
+export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app, { posts }) => {
   app.get(
     '/',
     {
@@ -70,7 +69,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const created = await posts.create(viewerOf(request), receivePostUploads(request, uploads));
+      const created = await posts.create(viewerOf(request), incomingUpload(request));
       return reply.status(201).send(created);
     },
   );
@@ -87,8 +86,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
         response: { 200: post, ...uploadFailures },
       },
     },
-    async (request) =>
-      posts.update(viewerOf(request), request.params.id, receivePostUploads(request, uploads)),
+    async (request) => posts.update(viewerOf(request), request.params.id, incomingUpload(request)),
   );
 
   app.delete(

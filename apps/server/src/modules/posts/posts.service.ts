@@ -11,7 +11,6 @@ import {
   postUpdateInput,
   USER_MESSAGES,
 } from '@pathwise/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
@@ -19,9 +18,10 @@ import { pageWindow, toPage } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/parse-input.js';
 import type { Uploads } from '../../lib/storage/storage.js';
 import type { ReceivedUploads } from '../../lib/uploads/receive.js';
+import { type IncomingUpload, withUpload } from '../../lib/uploads/upload.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { toPostAnswers } from './post-answers.js';
-import { mediaFileKeys, type ReceivePostUploads, withReceivedMedia } from './post-media.js';
+import { mediaFileKeys, POST_UPLOAD_RULES, storePostMedia } from './post-media.js';
 import {
   countAllPosts,
   countLikes,
@@ -40,7 +40,7 @@ import {
   updatePost,
 } from './posts.queries.js';
 
-type PostsDependencies = { db: Database; events: EventBus; uploads: Uploads; log: FastifyBaseLogger };
+type PostsDependencies = { db: Database; events: EventBus; uploads: Uploads };
 
 function postPart(received: ReceivedUploads): unknown {
   if (!('post' in received.json)) throw badRequest(POST_MESSAGES.postPartMissing);
@@ -67,7 +67,7 @@ async function requireAuthor(
   if (post.authorId !== viewerId) throw forbidden(refusal);
 }
 
-export function createPostsService({ db, events, uploads, log }: PostsDependencies) {
+export function createPostsService({ db, events, uploads }: PostsDependencies) {
   const reads = preparePostReads(db);
 
   /** Post answers for `ids`, in that order, in one statement whatever their number (search uses this). */
@@ -84,13 +84,6 @@ export function createPostsService({ db, events, uploads, log }: PostsDependenci
     const [answer] = await answersFor(viewer, [id]);
     if (!answer) throw notFound(POST_MESSAGES.postNotFound);
     return answer;
-  }
-
-  /** Files are removed once the rows are gone; a failure leaves an unreferenced file, never a broken post. */
-  async function removeFiles(keys: string[]) {
-    await uploads.storage.remove(keys).catch((error: unknown) => {
-      log.error({ err: error, keys }, 'could not remove media files of a changed or deleted post');
-    });
   }
 
   return {
@@ -112,11 +105,10 @@ export function createPostsService({ db, events, uploads, log }: PostsDependenci
       return toPage([], total, query);
     },
 
-    async create(viewer: Viewer, receive: ReceivePostUploads): Promise<Post> {
-      const received = await receive();
-      const postId = await withReceivedMedia(uploads, received, async (store) => {
+    async create(viewer: Viewer, upload: IncomingUpload): Promise<Post> {
+      const postId = await withUpload(uploads, upload, POST_UPLOAD_RULES, async (received, store) => {
         const input = parseInput(postInput, postPart(received));
-        const media = await store();
+        const media = await storePostMedia(uploads.tmpDir, received.files, store);
         return db.transaction(async (tx) => {
           const id = await insertPost(tx, viewer.id, fieldsOf(input));
           await insertMedia(tx, id, media);
@@ -134,13 +126,12 @@ export function createPostsService({ db, events, uploads, log }: PostsDependenci
     },
 
     /** New files are appended; `removeMediaIds` drops existing ones; kept + new never exceed the limit. */
-    async update(viewer: Viewer, postId: number, receive: ReceivePostUploads): Promise<Post> {
+    async update(viewer: Viewer, postId: number, upload: IncomingUpload): Promise<Post> {
       // Refuse strangers before reading what may be hundreds of megabytes.
       await requireAuthor(db, postId, viewer.id, POST_MESSAGES.cannotEdit);
-      const received = await receive();
-      const removedKeys = await withReceivedMedia(uploads, received, async (store) => {
+      const removedKeys = await withUpload(uploads, upload, POST_UPLOAD_RULES, async (received, store) => {
         const input = parseInput(postUpdateInput, postPart(received));
-        const media = await store();
+        const media = await storePostMedia(uploads.tmpDir, received.files, store);
         return db.transaction(async (tx) => {
           await requireAuthor(tx, postId, viewer.id, POST_MESSAGES.cannotEdit, 'update');
           const existing = await selectMediaFiles(tx, postId);
@@ -166,7 +157,7 @@ export function createPostsService({ db, events, uploads, log }: PostsDependenci
           return mediaFileKeys(removed);
         });
       });
-      await removeFiles(removedKeys);
+      await uploads.removal.removeUnreferenced(removedKeys);
       return answerFor(viewer, postId);
     },
 
@@ -177,7 +168,7 @@ export function createPostsService({ db, events, uploads, log }: PostsDependenci
         await deletePost(tx, postId);
         return mediaFileKeys(media);
       });
-      await removeFiles(keys);
+      await uploads.removal.removeUnreferenced(keys);
     },
 
     /** Likes or unlikes; the primary key keeps one like per user even when clicks race. */

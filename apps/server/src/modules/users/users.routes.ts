@@ -1,18 +1,13 @@
 import { profilePictureResponse, profileUpdateBody, userIdParams, userProfile } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failures } from '../../lib/route-schema.js';
-import type { Uploads } from '../../lib/storage/storage.js';
-import { receiveUploads } from '../../lib/uploads/receive.js';
+import { incomingUpload } from '../../lib/uploads/upload.js';
 import { viewerOf } from '../../lib/viewer.js';
-import { AVATAR_UPLOAD_RULES } from './avatar.js';
 import type { UsersService } from './users.service.js';
 
 const errors = failures(400, 403, 404);
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; uploads: Uploads }> = async (
-  app,
-  { users, uploads },
-) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.get(
     '/:id',
     {
@@ -54,13 +49,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; uploads: 
         response: { 200: profilePictureResponse, ...failures(400, 413, 415) },
       },
     },
-    async (request) => {
-      const received = await receiveUploads(request, uploads.tmpDir, AVATAR_UPLOAD_RULES);
-      try {
-        return await users.replacePicture(viewerOf(request), received.files[0]);
-      } finally {
-        await received.discard();
-      }
-    },
+    async (request) => users.replacePicture(viewerOf(request), incomingUpload(request)),
   );
 };

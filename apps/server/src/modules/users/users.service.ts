@@ -10,9 +10,9 @@ import type { Database } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { Uploads } from '../../lib/storage/storage.js';
-import type { StagedUpload } from '../../lib/uploads/receive.js';
+import { type IncomingUpload, withUpload } from '../../lib/uploads/upload.js';
 import type { Viewer } from '../../lib/viewer.js';
-import { newAvatarKey, ownedPictureKeys, renderAvatar } from './avatar.js';
+import { AVATAR_UPLOAD_RULES, newAvatarKey, ownedPictureKeys, renderAvatar } from './avatar.js';
 import {
   findProfile,
   findSessionUser,
@@ -81,28 +81,31 @@ export function createUsersService(db: Database, uploads: Uploads) {
           { field: 'email', message: AUTH_MESSAGES.emailTaken },
         ]);
       }
-      await uploads.storage.remove(replaced);
+      await uploads.removal.removeUnreferenced(replaced);
       return profile(viewer, id);
     },
 
-    /** Makes an accepted upload the viewer's picture at once; the previous picture's file is removed. */
-    async replacePicture(viewer: Viewer, upload: StagedUpload | undefined): Promise<ProfilePictureResponse> {
-      if (!upload) throw badRequest(USER_MESSAGES.pictureMissing);
-      const key = newAvatarKey();
-      await uploads.storage.putFile(key, await renderAvatar(upload.path, uploads.tmpDir));
-      let previous: string | null;
-      try {
-        previous = await db.transaction(async (tx) => {
-          const current = await lockProfilePicture(tx, viewer.id);
-          if (!current) throw notFound(USER_MESSAGES.notFound);
-          await setProfilePicture(tx, viewer.id, key);
-          return current.profilePicture;
-        });
-      } catch (error) {
-        await uploads.storage.remove([key]);
-        throw error;
-      }
-      await uploads.storage.remove(ownedPictureKeys(previous));
+    /** Makes an uploaded picture (part `file`) the viewer's at once; the previous picture's file is removed. */
+    async replacePicture(viewer: Viewer, upload: IncomingUpload): Promise<ProfilePictureResponse> {
+      const { key, previous } = await withUpload(
+        uploads,
+        upload,
+        AVATAR_UPLOAD_RULES,
+        async (received, store) => {
+          const file = received.files[0];
+          if (!file) throw badRequest(USER_MESSAGES.pictureMissing);
+          const key = newAvatarKey();
+          await store(key, await renderAvatar(file.path, uploads.tmpDir));
+          const previous = await db.transaction(async (tx) => {
+            const current = await lockProfilePicture(tx, viewer.id);
+            if (!current) throw notFound(USER_MESSAGES.notFound);
+            await setProfilePicture(tx, viewer.id, key);
+            return current.profilePicture;
+          });
+          return { key, previous };
+        },
+      );
+      await uploads.removal.removeUnreferenced(ownedPictureKeys(previous));
       return { fileUrl: viewer.mediaUrl(key) ?? key };
     },
   };

@@ -1,0 +1,96 @@
+import { MEDIA_MESSAGES } from '@pathwise/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { multipart } from './helpers/multipart.js';
+import { createPlan } from './helpers/plans.js';
+import { createPost, filePart, filesIn, postPart, validPost } from './helpers/posts.js';
+
+let t: TestApp;
+let ann: TestAccount;
+let routes: { name: string; method: 'POST' | 'PUT'; url: string }[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ann = await signUp(t, { name: 'Ann' });
+  const post = await createPost(t, ann.token);
+  const plan = await createPlan(t, ann.token, {
+    topics: [{ title: 'Reading', resources: [{ title: 'Slides', type: 'PDF' }] }],
+  });
+  routes = [
+    { name: 'publish a post', method: 'POST', url: '/api/posts' },
+    { name: 'edit a post', method: 'PUT', url: `/api/posts/${post.id}` },
+    { name: 'profile picture', method: 'POST', url: '/api/users/profile-picture' },
+    {
+      name: 'plan PDF',
+      method: 'POST',
+      url: `/api/learning-plans/${plan.id}/topics/${plan.topics[0]!.id}/resources/upload`,
+    },
+  ];
+});
+afterAll(() => t.close());
+
+const body = multipart([postPart(validPost), filePart('small.png')]).payload;
+const boundaryOf = (payload: Buffer) => payload.toString('latin1').split('\r\n')[0]!.slice(2);
+
+/** Bodies that are not valid multipart/form-data, each with the content type it claims. */
+const malformed: [string, string, Buffer][] = [
+  ['no boundary', 'multipart/form-data', body],
+  ['an empty boundary', 'multipart/form-data; boundary=', body],
+  ['a boundary the body does not use', 'multipart/form-data; boundary=something-else', body],
+  [
+    'a truncated body',
+    `multipart/form-data; boundary=${boundaryOf(body)}`,
+    body.subarray(0, body.length - 40),
+  ],
+  [
+    'a body cut inside the headers',
+    `multipart/form-data; boundary=${boundaryOf(body)}`,
+    body.subarray(0, 60),
+  ],
+];
+
+describe('malformed multipart bodies', () => {
+  it.each(malformed)(
+    'answers 4xx with a message for %s on every upload route',
+    async (_, contentType, payload) => {
+      for (const route of routes) {
+        const res = await t.app.inject({
+          method: route.method,
+          url: route.url,
+          payload,
+          headers: { 'content-type': contentType, ...bearer(ann.token) },
+        });
+        expect(res.statusCode, route.name).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, route.name).toBeLessThan(500);
+        expect(res.json().message, route.name).toEqual(expect.any(String));
+      }
+      expect(filesIn(t, 'tmp')).toEqual([]);
+    },
+  );
+});
+
+describe('files over the size limit', () => {
+  it('refuses a 51 MB PNG with 413 and the size message, not as a wrong type', async () => {
+    const header = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#08f' } })
+      .png()
+      .toBuffer();
+    const png = Buffer.concat([header, Buffer.alloc(51 * 1024 * 1024)]);
+    for (const [route, parts] of [
+      [routes[0]!, [postPart(validPost), filePart('big.png', png)]],
+      [routes[2]!, [{ name: 'file', filename: 'big.png', contentType: 'image/png', data: png }]],
+    ] as const) {
+      const { payload, headers } = multipart([...parts]);
+      const res = await t.app.inject({
+        method: route.method,
+        url: route.url,
+        payload,
+        headers: { ...headers, ...bearer(ann.token) },
+      });
+      expect(res.statusCode, route.name).toBe(413);
+      expect(res.json().message, route.name).toBe(MEDIA_MESSAGES.tooLarge);
+    }
+    expect(filesIn(t, 'tmp')).toEqual([]);
+  });
+});
