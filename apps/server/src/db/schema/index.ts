@@ -4,5 +4,6 @@ export * from './identities.js';
 export * from './notifications.js';
 export * from './plans.js';
 export * from './posts.js';
+export * from './rate-limit-counters.js';
 export * from './row-counts.js';
 export * from './users.js';
