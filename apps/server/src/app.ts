@@ -118,7 +118,7 @@ export async function buildApp({
   // Uploads are staged in DATA_DIR/tmp while they are checked: the same file system as the media directory.
   const uploads: Uploads = { storage, tmpDir: path.join(config.dataDir, 'tmp') };
 
-  const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds);
+  const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds, config.jwtPreviousSecret);
   await app.register(authPlugin, { tokens });
 
   const db = database.db;

@@ -13,6 +13,7 @@ export const testConfig: Config = {
   databaseUrl: undefined,
   databasePoolSize: 5,
   jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+  jwtPreviousSecret: undefined,
   jwtExpiresInSeconds: 3600,
   publicUrl: undefined,
   logLevel: 'silent',
