@@ -11,6 +11,7 @@ import { createMemoryCounterStore } from './lib/counters/counter-store.js';
 import { createDatabaseCounterStore } from './lib/counters/database-counter-store.js';
 import { rateLimitStoreOf } from './lib/counters/rate-limit-store.js';
 import { createEventBus, type EventBus } from './lib/events.js';
+import { withoutCredentials } from './lib/request-log.js';
 import { createLocalStorage } from './lib/storage/local-storage.js';
 import type { Storage, Uploads } from './lib/storage/storage.js';
 import { createTokenService } from './lib/tokens.js';
@@ -73,7 +74,7 @@ export async function buildApp({
   events = createEventBus(),
 }: AppDependencies) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: withoutCredentials(logger ?? { level: config.logLevel }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,
