@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchSecret } from '../bench-secret.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -105,6 +106,7 @@ export async function startAppServer(dataDir: string): Promise<Process> {
   if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run npm run build first`);
   const env = {
     ...process.env,
+    ...benchSecret(dataDir),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',

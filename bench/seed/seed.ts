@@ -5,6 +5,7 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.js';
 import { createTokenService } from '../../apps/server/src/lib/tokens.js';
 import { migrationsFolder } from '../../apps/server/test/helpers/database.js';
+import { benchSecret } from '../bench-secret.js';
 import { fillNotifications, fillSocialHistory } from './fill-history.js';
 import { fillFollows, fillUsers } from './fill-people.js';
 import { chooseTrackers, fillPlans, fillProgress, fillProgressHistory } from './fill-plans.js';
@@ -93,7 +94,12 @@ export type SeedOptions = {
  * manifest (sign-in tokens signed with the server's secret: JWT_SECRET, else DATA_DIR/jwt-secret).
  */
 export async function seed({ preset, dataDir, databaseUrl, log = console.log }: SeedOptions) {
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+  const config = loadConfig({
+    ...process.env,
+    ...benchSecret(dataDir),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+  });
   const sizes = PRESETS[preset];
   const database = await openDatabase({
     url: config.databaseUrl,

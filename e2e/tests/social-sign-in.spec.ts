@@ -30,6 +30,8 @@ const signedInUserId = (page: Page) =>
 test('the first Google sign-in creates the account; the next one finds it again @phone', async ({ page }) => {
   const email = uniqueEmail('gia');
   const name = email.split('@')[0]!;
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
   await page.goto('/login');
   await expect(page.getByText('Or continue with')).toBeVisible();
 
@@ -42,6 +44,10 @@ test('the first Google sign-in creates the account; the next one finds it again 
   await expect(page.getByRole('heading', { name: `Welcome back, ${name}` })).toBeVisible();
   await expect(page).toHaveURL('/');
   const firstId = await signedInUserId(page);
+  // The token came in the URL's fragment, which the browser sends to no server (nor its logs).
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  expect(token).toBeTruthy();
+  expect(requested.filter((url) => url.includes(token!))).toEqual([]);
 
   // A new visit, signed out: the same Google person is the same Pathwise account.
   await page.evaluate(() => localStorage.clear());

@@ -7,7 +7,11 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { createMemoryCounterStore } from './lib/counters/counter-store.js';
+import { createDatabaseCounterStore } from './lib/counters/database-counter-store.js';
+import { rateLimitStoreOf } from './lib/counters/rate-limit-store.js';
 import { createEventBus, type EventBus } from './lib/events.js';
+import { withoutCredentials } from './lib/request-log.js';
 import { createStorage } from './lib/storage/create-storage.js';
 import { createFileRemoval, sweepPeriodically } from './lib/storage/file-removal.js';
 import type { Storage, Uploads } from './lib/storage/storage.js';
@@ -22,6 +26,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { oauthRoutes } from './modules/auth/oauth.routes.js';
 import { createOAuthService } from './modules/auth/oauth.service.js';
+import { createSignInAttempts } from './modules/auth/sign-in-attempts.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -73,7 +78,7 @@ export async function buildApp({
   events = createEventBus(),
 }: AppDependencies) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: withoutCredentials(logger ?? { level: config.logLevel }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,
@@ -110,11 +115,17 @@ export async function buildApp({
   const uploads: Uploads = { storage, tmpDir: path.join(config.dataDir, 'tmp'), removal };
   const db = database.db;
   const users = createUsersService(db, uploads);
-  const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds);
+  const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds, config.jwtPreviousSecret);
   // Before any route is added, so that it sees and guards every one (documentation and media included).
   await app.register(authPlugin, { tokens, findSessionUser: users.sessionUser });
   await app.register(compress, { threshold: 1024 });
-  await app.register(rateLimit, { global: false });
+  // On a PostgreSQL server every process counts in the database, so N processes do not allow N × a limit.
+  const counters =
+    database.kind === 'postgres'
+      ? createDatabaseCounterStore(database.db, (err) => app.log.warn({ err }, 'expired counters not swept'))
+      : createMemoryCounterStore();
+  app.addHook('onClose', async () => counters.close());
+  await app.register(rateLimit, { global: false, store: rateLimitStoreOf(counters) });
   await app.register(multipart);
   await app.register(docsPlugin);
 
@@ -144,6 +155,7 @@ export async function buildApp({
         prefix: '/auth',
         auth,
         users,
+        signInAttempts: createSignInAttempts(counters),
         attemptsPerMinute: config.authRateLimitPerMinute,
       });
       await api.register(oauthRoutes, { prefix: '/auth/oauth2', oauth, publicUrl: config.publicUrl });

@@ -213,35 +213,90 @@ describe('GET /api/auth/me', () => {
 });
 
 describe('brute-force protection', () => {
-  it('slows down one address after too many attempts, with a message', async () => {
+  const signIn = (app: TestApp['app'], email: string, password: string, ip = '10.0.0.1') =>
+    app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email, password } });
+  const retryAfterOf = (res: { headers: Record<string, unknown> }) => Number(res.headers['retry-after']);
+
+  it('slows down one address after too many attempts, with a message and Retry-After', async () => {
     const limited = await createTestApp({ config: { authRateLimitPerMinute: 3 } });
     try {
-      const attempt = () =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email: `x${Math.random()}@b.co`, password: 'nope' },
-        });
+      const attempt = () => signIn(limited.app, `x${Math.random()}@b.co`, 'nope');
       const statuses = [];
       for (let i = 0; i < 4; i++) statuses.push((await attempt()).statusCode);
       expect(statuses).toEqual([401, 401, 401, 429]);
       const res = await attempt();
       expect(res.json().message).toBe('Too many attempts. Please wait a minute and try again.');
+      expect(retryAfterOf(res)).toBeGreaterThanOrEqual(1);
+      expect(retryAfterOf(res)).toBeLessThanOrEqual(60);
+      // Sign-up shares the address's allowance.
+      const signup = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        remoteAddress: '10.0.0.1',
+        payload: { name: 'Late', email: 'late@example.com', password: 'secret1' },
+      });
+      expect(signup.statusCode).toBe(429);
+      expect(retryAfterOf(signup)).toBeGreaterThanOrEqual(1);
     } finally {
       await limited.close();
     }
   });
 
-  it('locks one account after ten failed attempts from any address', async () => {
+  it('never counts successful sign-ins: twelve in a row all succeed at the default address limit', async () => {
+    const defaults = await createTestApp({ config: { authRateLimitPerMinute: 20 } });
+    try {
+      const account = await signUp(defaults, { email: 'regular@example.com', password: 'the real one' });
+      const statuses = [];
+      for (let i = 0; i < 12; i++)
+        statuses.push((await signIn(defaults.app, account.user.email, 'the real one')).statusCode);
+      expect(statuses).toEqual(Array(12).fill(200));
+    } finally {
+      await defaults.close();
+    }
+  });
+
+  it('locks an account out of one address after ten failures there, with Retry-After in minutes', async () => {
     const account = await signUp(t, { email: 'target@example.com', password: 'the real one' });
-    const attempt = (password: string, ip: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        remoteAddress: ip,
-        payload: { email: account.user.email, password },
-      });
-    for (let i = 0; i < 10; i++) expect((await attempt('guess', `10.0.0.${i}`)).statusCode).toBe(401);
-    expect((await attempt('the real one', '10.0.1.1')).statusCode).toBe(429);
+    for (let i = 0; i < 10; i++) {
+      expect((await signIn(t.app, account.user.email, `guess ${i}`, '10.0.0.66')).statusCode).toBe(401);
+    }
+    // Even the right password waits: the address cannot tell a lucky guess from the owner.
+    const locked = await signIn(t.app, 'TARGET@example.com', 'the real one', '10.0.0.66');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe('Too many failed sign-ins. Please wait 15 minutes and try again.');
+    expect(retryAfterOf(locked)).toBeGreaterThan(14 * 60);
+    expect(retryAfterOf(locked)).toBeLessThanOrEqual(15 * 60);
+
+    // The owner, from their usual address, is not locked out by the stranger's failures.
+    const owner = await signIn(t.app, account.user.email, 'the real one', '192.0.2.7');
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('lets the owner in from a clean address while guesses come from many addresses', async () => {
+    const account = await signUp(t, { email: 'spread@example.com', password: 'the real one' });
+    // 100 failures from ten addresses: the account-wide threshold.
+    for (let address = 0; address < 10; address++) {
+      for (let i = 0; i < 10; i++) {
+        expect((await signIn(t.app, account.user.email, 'guess', `10.1.0.${address}`)).statusCode).toBe(401);
+      }
+    }
+    // Past it, an address with a failure on the account waits even below its own ten…
+    expect((await signIn(t.app, account.user.email, 'guess', '10.1.1.1')).statusCode).toBe(401);
+    const spreadLock = await signIn(t.app, account.user.email, 'the real one', '10.1.1.1');
+    expect(spreadLock.statusCode).toBe(429);
+    expect(retryAfterOf(spreadLock)).toBeGreaterThan(0);
+    // …while an address without one, the owner's, still gets in.
+    expect((await signIn(t.app, account.user.email, 'the real one', '198.51.100.4')).statusCode).toBe(200);
+  });
+
+  it("forgets an address's failures once it signs in", async () => {
+    const account = await signUp(t, { email: 'forgetful@example.com', password: 'the real one' });
+    const statuses = [];
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 9; i++)
+        statuses.push((await signIn(t.app, account.user.email, 'typo', '10.2.0.1')).statusCode);
+      statuses.push((await signIn(t.app, account.user.email, 'the real one', '10.2.0.1')).statusCode);
+    }
+    expect(statuses).toEqual([...Array(9).fill(401), 200, ...Array(9).fill(401), 200]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       DATA_DIR: freshDataDir(),
       DATABASE_URL: 'postgres://u@db:5432/pathwise',
       JWT_SECRET: 's'.repeat(40),
+      JWT_SECRET_PREVIOUS: 'p'.repeat(40),
       JWT_EXPIRES_IN: '12h',
       PUBLIC_URL: 'https://learn.example.com/',
       LOG_LEVEL: 'warn',
@@ -37,6 +38,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       databaseUrl: 'postgres://u@db:5432/pathwise',
       jwtSecret: 's'.repeat(40),
+      jwtPreviousSecret: 'p'.repeat(40),
       jwtExpiresInSeconds: 12 * 3600,
       publicUrl: 'https://learn.example.com',
       logLevel: 'warn',
@@ -48,14 +50,26 @@ describe('loadConfig', () => {
       loadConfig({
         PORT: 'eighty',
         JWT_SECRET: 'short',
+        JWT_SECRET_PREVIOUS: 'also short',
         DATABASE_URL: 'mysql://x',
         JWT_EXPIRES_IN: 'forever',
       });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/PORT: must be a port number/);
     expect(attempt).toThrow(/JWT_SECRET: must be at least 32 characters long/);
+    expect(attempt).toThrow(/JWT_SECRET_PREVIOUS: must be at least 32 characters long/);
     expect(attempt).toThrow(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
     expect(attempt).toThrow(/JWT_EXPIRES_IN: must be a number followed by s, m, h or d/);
+  });
+
+  it('refuses a PostgreSQL server without JWT_SECRET, saying how to make one', () => {
+    const dataDir = freshDataDir();
+    const attempt = () => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@db:5432/pathwise' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/JWT_SECRET: is required with DATABASE_URL/);
+    expect(attempt).toThrow(/openssl rand -base64 48/);
+    // No secret of its own was made for this process alone.
+    expect(existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
   });
 
   describe('social sign-in providers', () => {

@@ -19,7 +19,8 @@ describe('the server process', () => {
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pw-main-')),
-      ...(database && { DATABASE_URL: database.url }),
+      // On a PostgreSQL server the secret must be given; on the embedded database it is kept in DATA_DIR.
+      ...(database && { DATABASE_URL: database.url, JWT_SECRET: 'main-test-secret-0123456789abcdefghij' }),
     };
     const first = startServer(env);
     const firstUrl = await waitForListening(first);

@@ -44,9 +44,11 @@ afterAll(async () => {
 function outcome(response: { statusCode: number; headers: Record<string, unknown> }) {
   expect(response.statusCode).toBe(302);
   const url = new URL(String(response.headers.location));
+  // A token only ever travels in the fragment, which browsers do not send to servers.
+  expect(url.searchParams.has('token')).toBe(false);
   return {
     page: `${url.origin}${url.pathname}`,
-    token: url.searchParams.get('token'),
+    token: new URLSearchParams(url.hash.slice(1)).get('token'),
     error: url.searchParams.get('error'),
   };
 }

@@ -43,5 +43,10 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'Email address already in use.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  /** After too many failed sign-ins to one account from one address (the answer's Retry-After). */
+  tooManyFailedSignIns: (retryAfterSeconds: number) => {
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    return `Too many failed sign-ins. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`;
+  },
   unauthenticated: 'Please sign in to continue.',
 } as const;

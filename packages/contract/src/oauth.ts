@@ -1,7 +1,8 @@
 /**
  * Social sign-in with an OpenID Connect provider (spec §2 OAuth redirect page, §4 social sign-in,
  * §7 authorize call, §9 delays). The browser navigates to `authorize`; the server answers the
- * provider's callback by redirecting to the web app's `redirectPage` with `?token=` or `?error=`.
+ * provider's callback by redirecting to the web app's `redirectPage` with `#token=` (in the fragment,
+ * never sent to a server) or `?error=`.
  */
 export const OAUTH_PATHS = {
   authorize: (provider: string) => `/api/auth/oauth2/authorize/${provider.toLowerCase()}`,

@@ -8,13 +8,20 @@ const ISSUER = 'pathwise';
  */
 const REMEMBERED_TOKENS = 10_000;
 
-/** Bearer tokens: HS256 JWTs whose subject is the user id. */
-export function createTokenService(secret: string, expiresInSeconds: number) {
-  const secretBytes = new TextEncoder().encode(secret);
-  // Imported once: given raw bytes, jose imports the key again for every token it checks.
-  const verifyKey = webcrypto.subtle.importKey('raw', secretBytes, { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'verify',
-  ]);
+// Imported once: given raw bytes, jose imports the key again for every token it checks.
+const verifyKeyOf = (secretBytes: Uint8Array) =>
+  webcrypto.subtle.importKey('raw', secretBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+
+/**
+ * Bearer tokens: HS256 JWTs whose subject is the user id, signed with `secret`. During a rotation,
+ * tokens signed with `previousSecret` are still accepted until they expire.
+ */
+export function createTokenService(secret: string, expiresInSeconds: number, previousSecret?: string) {
+  const encode = (text: string) => new TextEncoder().encode(text);
+  const secretBytes = encode(secret);
+  const verifyKeys = [secret, ...(previousSecret ? [previousSecret] : [])].map((key) =>
+    verifyKeyOf(encode(key)),
+  );
   const verified = new Map<string, { userId: number; expiresAtMs: number }>();
 
   function remember(token: string, userId: number, expiresAtMs: number) {
@@ -41,19 +48,24 @@ export function createTokenService(secret: string, expiresInSeconds: number) {
         verified.delete(token);
         return null;
       }
-      try {
-        const { payload } = await jwtVerify(token, await verifyKey, {
-          algorithms: ['HS256'],
-          issuer: ISSUER,
-        });
+      for (const key of verifyKeys) {
+        const payload = await verifiedPayload(token, await key);
+        if (!payload) continue;
         const id = Number(payload.sub);
         if (!Number.isSafeInteger(id) || id <= 0 || payload.exp === undefined) return null;
         remember(token, id, payload.exp * 1000);
         return id;
-      } catch {
-        return null;
       }
+      return null;
     },
   };
 }
+async function verifiedPayload(token: string, key: Awaited<ReturnType<typeof verifyKeyOf>>) {
+  try {
+    return (await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER })).payload;
+  } catch {
+    return null;
+  }
+}
+
 export type TokenService = ReturnType<typeof createTokenService>;

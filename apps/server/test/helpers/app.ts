@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
 import type { EventBus } from '../../src/lib/events.js';
@@ -14,6 +15,7 @@ export const testConfig: Config = {
   databaseUrl: undefined,
   databasePoolSize: 5,
   jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+  jwtPreviousSecret: undefined,
   jwtExpiresInSeconds: 3600,
   publicUrl: undefined,
   logLevel: 'silent',
@@ -31,7 +33,14 @@ export type QueryCounter = { count<T>(action: () => Promise<T>): Promise<{ resul
 
 /** The whole app on a fresh database of its own; close() also drops that database. */
 export async function createTestApp(
-  options: { config?: Partial<Config>; webDistDir?: string; events?: EventBus; storage?: Storage } = {},
+  options: {
+    config?: Partial<Config>;
+    webDistDir?: string;
+    events?: EventBus;
+    /** Fastify logger options; tests log nothing by default. */
+    logger?: FastifyServerOptions['logger'];
+    storage?: Storage;
+  } = {},
 ) {
   let statements = 0;
   const database = await createTestDatabase(() => {
@@ -42,7 +51,7 @@ export async function createTestApp(
     config: { ...testConfig, dataDir, ...options.config },
     database,
     webDistDir: options.webDistDir,
-    logger: false,
+    logger: options.logger ?? false,
     ...(options.events && { events: options.events }),
     ...(options.storage && { storage: options.storage }),
   });

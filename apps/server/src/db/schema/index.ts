@@ -5,5 +5,6 @@ export * from './notifications.js';
 export * from './pending-file-deletes.js';
 export * from './plans.js';
 export * from './posts.js';
+export * from './rate-limit-counters.js';
 export * from './row-counts.js';
 export * from './users.js';

@@ -1,3 +1,4 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import {
   AUTH_MESSAGES,
   currentUser,
@@ -6,38 +7,42 @@ import {
   signupBody,
   tokenResponse,
 } from '@pathwise/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, unauthorized } from '../../lib/app-error.js';
 import { failures } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
+import type { SignInAttempts } from './sign-in-attempts.js';
 
-type AuthRoutesOptions = { auth: AuthService; users: UsersService; attemptsPerMinute: number };
-
-const ACCOUNT_ATTEMPTS_PER_15_MINUTES = 10;
+type AuthRoutesOptions = {
+  auth: AuthService;
+  users: UsersService;
+  signInAttempts: SignInAttempts;
+  attemptsPerMinute: number;
+};
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { auth, users, attemptsPerMinute },
+  { auth, users, signInAttempts, attemptsPerMinute },
 ) => {
-  const tooManyAttempts = () => new AppError(429, AUTH_MESSAGES.tooManyAttempts);
-  // Brute-force protection: per client address, and per account whatever the address.
+  // An IPv6 client holds a whole /64: one address for every limit.
+  const addressOf = (request: FastifyRequest) => normalizeIP(request.ip);
+  // Per client address, every attempt counts; the plugin adds Retry-After.
   const perAddress = app.rateLimit({
     max: attemptsPerMinute,
     timeWindow: 60_000,
-    errorResponseBuilder: tooManyAttempts,
+    keyGenerator: (request: FastifyRequest) => `auth-address:${addressOf(request)}`,
+    errorResponseBuilder: () => new AppError(429, AUTH_MESSAGES.tooManyAttempts),
   });
-  // A second limiter on the same request must be called directly: the plugin runs one hook per request.
-  const accountAttempts = app.createRateLimit({
-    max: ACCOUNT_ATTEMPTS_PER_15_MINUTES,
-    timeWindow: 15 * 60_000,
-    keyGenerator: (request: FastifyRequest) => `account:${(request.body as LoginBody).email.toLowerCase()}`,
-  });
-  const perAccount = async (request: FastifyRequest) => {
-    const attempts = await accountAttempts(request);
-    if (!attempts.isAllowed && attempts.isExceeded) throw tooManyAttempts();
+  // Per account, only failed sign-ins count (sign-in-attempts.ts).
+  const unlessLockedOut = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Runs after validation: the body is a LoginBody.
+    const lock = await signInAttempts.lock((request.body as LoginBody).email, addressOf(request));
+    if (!lock) return;
+    reply.header('retry-after', lock.retryAfterSeconds);
+    throw new AppError(429, AUTH_MESSAGES.tooManyFailedSignIns(lock.retryAfterSeconds));
   };
 
   app.post(
@@ -57,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/login',
     {
-      preHandler: [perAddress, perAccount],
+      preHandler: [perAddress, unlessLockedOut],
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
@@ -65,7 +70,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         response: { 200: tokenResponse, ...failures(400, 401, 429) },
       },
     },
-    async (request) => auth.login(request.body),
+    async (request) =>
+      signInAttempts.track(request.body.email, addressOf(request), () => auth.login(request.body)),
   );
 
   app.get(

@@ -21,7 +21,7 @@ const providerParams = z.object({
 
 /**
  * Social sign-in (spec §4, §7): browser navigations, never AJAX calls. Every outcome, failures
- * included, is a redirect to the web app's OAuth redirect page with `?token=` or a readable `?error=`.
+ * included, is a redirect to the web app's OAuth redirect page with `#token=` or a readable `?error=`.
  */
 export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app, { oauth, publicUrl }) => {
   await app.register(cookie);
@@ -30,6 +30,8 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
   // Normalised (no default port…) as openid-client sends it to the token endpoint: both must match.
   const redirectUri = (request: FastifyRequest, provider: string) =>
     new URL(`${origin(request)}${OAUTH_PATHS.callback(provider)}`).href;
+  // The token goes in the fragment, which browsers never send to a server: no access log, proxy or
+  // Referer sees it. The error is meant to be read, so it may travel in the query.
   const toWebApp = (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -37,7 +39,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
   ) =>
     reply
       .header('cache-control', 'no-store')
-      .redirect(`${origin(request)}${OAUTH_PATHS.redirectPage}?${new URLSearchParams(outcome)}`);
+      .redirect(
+        `${origin(request)}${OAUTH_PATHS.redirectPage}${'token' in outcome ? '#' : '?'}${new URLSearchParams(outcome)}`,
+      );
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ProviderFailure) request.log.warn({ err: error.cause }, error.message);
@@ -78,7 +82,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
       schema: {
         tags: ['auth'],
         summary: 'Finish social sign-in (the provider redirects the browser here)',
-        description: `Redirects to ${OAUTH_PATHS.redirectPage}?token=… on success, ?error=… otherwise.`,
+        description: `Redirects to ${OAUTH_PATHS.redirectPage}#token=… on success (in the fragment, so that no server or log sees it), ?error=… otherwise.`,
         params: providerParams,
       },
     },

@@ -48,13 +48,13 @@ describe('OAuth redirect page with a token', { timeout: 20_000 }, () => {
       }),
     );
     sessionStorage.setItem(STORAGE_KEYS.oauthRedirectFrom, '/no-such-page?tab=plans');
-    const { router } = renderApp('/oauth2/redirect?token=fresh-token');
+    const { router } = renderApp('/oauth2/redirect#token=fresh-token');
 
     await eventually(() =>
       expect(screen.getByRole('status')).toHaveTextContent('Processing authentication...'),
     );
     // The token leaves the address bar (and its history entry) at once.
-    expect(router.state.location).toMatchObject({ pathname: '/oauth2/redirect', search: '' });
+    expect(router.state.location).toMatchObject({ pathname: '/oauth2/redirect', search: '', hash: '' });
     expect(router.state.historyAction).toBe('REPLACE');
     expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBe('fresh-token');
 
@@ -83,7 +83,7 @@ describe('OAuth redirect page with a token', { timeout: 20_000 }, () => {
   it('drops the token when the profile cannot be loaded and returns to the login page after 1.5 s', async () => {
     const pageLoads = recordPageLoads();
     server.use(http.get('/api/auth/me', errorAnswer(401, 'Please sign in to continue.')));
-    const { router } = renderApp('/oauth2/redirect?token=refused-token');
+    const { router } = renderApp('/oauth2/redirect#token=refused-token');
 
     await eventually(() => expect(screen.getByText('Processing authentication...')).toBeInTheDocument());
     await elapse(200);
@@ -133,6 +133,13 @@ describe('OAuth redirect page without a token', () => {
     await elapse(1000);
 
     await expectLoginPageError('OAuth authentication failed. Please try again.', { hint: true });
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+  });
+
+  it('ignores a token in the query string, where servers and their logs would see it', async () => {
+    renderApp('/oauth2/redirect?token=leaked-token');
+
+    await eventually(() => expect(screen.getByRole('status')).toHaveTextContent('Authentication failed!'));
     expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
   });
 

@@ -17,16 +17,17 @@ const STATUS_TEXT: Record<Status, string> = {
 };
 
 /**
- * Spec §4 "Social sign-in callback": the server sends the browser here with `?token=` or `?error=`.
- * Each outcome is shown for the spec's delay before moving on.
+ * Spec §4 "Social sign-in callback": the server sends the browser here with `#token=` (in the
+ * fragment, which the browser never sends to a server, so no log keeps it) or `?error=`. Each
+ * outcome is shown for the spec's delay before moving on.
  */
 export function OAuthRedirectPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { refreshUser } = useAuth();
   const [callback] = useState(() => {
-    const query = new URLSearchParams(location.search);
-    return { token: query.get('token'), error: query.get('error') };
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    return { token: fragment.get('token'), error: new URLSearchParams(location.search).get('error') };
   });
   const [status, setStatus] = useState<Status>(callback.token ? 'processing' : 'failed');
 

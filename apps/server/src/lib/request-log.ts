@@ -1,0 +1,34 @@
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+
+/** Query parameters that carry credentials: a sign-in token, an OAuth authorization code. */
+const SECRET_PARAMETERS = ['token', 'access_token', 'id_token', 'refresh_token', 'code'];
+
+/** The request URL as logs may keep it: credentials in its query replaced by `[redacted]`. */
+export function redactedUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const query = new URLSearchParams(url.slice(queryStart + 1));
+  const secrets = SECRET_PARAMETERS.filter((name) => query.has(name));
+  if (secrets.length === 0) return url;
+  for (const name of secrets) query.set(name, '[redacted]');
+  return `${url.slice(0, queryStart)}?${query}`;
+}
+
+/** Fastify's request log fields (never headers, so no Authorization), with the URL redacted. */
+function loggedRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactedUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+type LoggerOption = FastifyServerOptions['logger'];
+
+/** Logger options whose request lines never hold a credential. */
+export function withoutCredentials(logger: LoggerOption): LoggerOption {
+  if (typeof logger !== 'object' || logger === null) return logger;
+  return { ...logger, serializers: { ...logger.serializers, req: loggedRequest } };
+}
