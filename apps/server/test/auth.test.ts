@@ -147,10 +147,10 @@ describe('POST /api/auth/login', () => {
       password: 'right password',
     });
     for (const res of [wrongPassword, unknownEmail]) {
-      expect(res.statusCode).toBe(401);
+      expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
-        statusCode: 401,
-        error: 'Unauthorized',
+        statusCode: 400,
+        error: 'Bad Request',
         message: 'Invalid email or password',
       });
     }
@@ -224,7 +224,7 @@ describe('brute-force protection', () => {
         });
       const statuses = [];
       for (let i = 0; i < 4; i++) statuses.push((await attempt()).statusCode);
-      expect(statuses).toEqual([401, 401, 401, 429]);
+      expect(statuses).toEqual([400, 400, 400, 429]);
       const res = await attempt();
       expect(res.json().message).toBe('Too many attempts. Please wait a minute and try again.');
     } finally {
@@ -241,7 +241,7 @@ describe('brute-force protection', () => {
         remoteAddress: ip,
         payload: { email: account.user.email, password },
       });
-    for (let i = 0; i < 10; i++) expect((await attempt('guess', `10.0.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++) expect((await attempt('guess', `10.0.0.${i}`)).statusCode).toBe(400);
     expect((await attempt('the real one', '10.0.1.1')).statusCode).toBe(429);
   });
 });

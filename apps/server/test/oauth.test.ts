@@ -165,7 +165,7 @@ describe('signing in with Google', () => {
       url: '/api/auth/login',
       payload: { email: 'ann.social@example.com', password: 'anything at all' },
     });
-    expect(guess.statusCode).toBe(401);
+    expect(guess.statusCode).toBe(400);
     expect(guess.json().message).toBe('Invalid email or password');
   });
 

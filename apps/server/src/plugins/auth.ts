@@ -26,3 +26,11 @@ export function requireUser(request: FastifyRequest): number {
   if (request.userId === null) throw unauthorized(AUTH_MESSAGES.unauthenticated);
   return request.userId;
 }
+
+/**
+ * Whether the request carries no credentials at all: a visitor, as opposed to a client whose token is
+ * invalid, expired or forged (which `requireUser` refuses with a 401 like any other).
+ */
+export function sentNoCredentials(request: FastifyRequest): boolean {
+  return request.headers.authorization === undefined;
+}

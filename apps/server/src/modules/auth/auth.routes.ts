@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
         body: loginBody,
-        response: { 200: tokenResponse, 400: errorBody, 401: errorBody, 429: errorBody },
+        response: { 200: tokenResponse, 400: errorBody, 429: errorBody },
       },
     },
     async (request) => auth.login(request.body),
