@@ -151,7 +151,7 @@ describe('signing in with Google', () => {
       name: 'Ann Social',
       email: 'ann.social@example.com',
       profilePicture: 'https://pictures.example.com/ann.png',
-      bio: null,
+      bio: '',
     });
     expect(await userCount()).toBe(before + 1);
     // The flow is used up, whatever happens next.

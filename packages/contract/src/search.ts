@@ -40,7 +40,8 @@ export const userSearchItem = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
-  bio: z.string().nullable(),
+  /** '' when there is none. */
+  bio: z.string(),
   profilePicture: z.string().nullable(),
 });
 export type UserSearchItem = z.infer<typeof userSearchItem>;
