@@ -43,6 +43,8 @@ export const userSearchItem = z.object({
   /** '' when there is none. */
   bio: z.string(),
   profilePicture: z.string().nullable(),
+  /** Whether the viewer follows this user (wire contract decision 13). */
+  isCurrentUserFollowing: z.boolean(),
 });
 export type UserSearchItem = z.infer<typeof userSearchItem>;
 

@@ -34,6 +34,8 @@ export const userListItem = z.object({
   name: z.string(),
   email: z.string(),
   profilePicture: z.string().nullable(),
+  /** Whether the viewer follows this user (wire contract decision 13). */
+  isCurrentUserFollowing: z.boolean(),
 });
 export type UserListItem = z.infer<typeof userListItem>;
 

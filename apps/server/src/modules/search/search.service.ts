@@ -43,7 +43,7 @@ export function createSearchService({ db, posts, plans }: SearchDependencies) {
         ] as const;
       });
       const [userItems, postAnswers, planAnswers] = await Promise.all([
-        selectUserItems(db, foundUsers.ids),
+        selectUserItems(db, foundUsers.ids, viewer.id),
         posts.answersFor(viewer, foundPosts.ids),
         plans.plansFor(viewer, foundPlans.ids),
       ]);

@@ -14,6 +14,7 @@ const person = (id: number, bio = `Bio of person ${id}`): UserSearchItem => ({
   email: `person${id}@example.com`,
   bio,
   profilePicture: null,
+  isCurrentUserFollowing: false,
 });
 const post = (id: number) => postFixture({ id, title: `Post ${id}` });
 const plan = (id: number) => planFixture({ id, title: `Plan ${id}` });
