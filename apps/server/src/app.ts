@@ -47,6 +47,7 @@ import { createFollowsService } from './modules/users/follows.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { authPlugin } from './plugins/auth.js';
+import { corsPlugin } from './plugins/cors.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { mediaPlugin } from './plugins/media.js';
@@ -96,6 +97,7 @@ export async function buildApp({
   app.decorateRequest('mediaUrl', null as never);
 
   await app.register(errorsPlugin);
+  await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {

@@ -19,6 +19,13 @@ const issuerUrl = z
     { error: 'must be an https:// URL (http:// is accepted only for localhost)' },
   );
 
+/** An origin as browsers send it in `Origin`: scheme, host and port only (a trailing slash is tolerated). */
+const isWebOrigin = (value: string) => {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return ['http:', 'https:'].includes(url.protocol) && url.origin === value.replace(/\/$/, '');
+};
+
 const oidcProviderIds = (list: string | undefined) =>
   (list ?? '')
     .split(',')
@@ -55,6 +62,20 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.stringbool().default(false),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((list) =>
+      (list ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .refine((origins) => origins.every(isWebOrigin), {
+      error:
+        'must be a comma-separated list of origins such as https://app.example.com,http://localhost:3000 (scheme, host and port; no path)',
+    })
+    .transform((origins) => origins.map((origin) => new URL(origin).origin)),
   GOOGLE_ISSUER: issuerUrl.default(GOOGLE_ISSUER),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -155,6 +176,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   authRateLimitPerMinute: number;
   trustProxy: boolean;
+  /** Other origins whose web pages may call the API (CORS); the server's own origin always can. */
+  corsOrigins: string[];
   /** Social sign-in providers by lowercased id: `google` always, plus those named in OIDC_PROVIDERS. */
   oidcProviders: Record<string, OidcProvider>;
   /** Where uploaded media live: DATA_DIR/media, or an S3-compatible bucket. */
@@ -224,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     mediaStorage: mediaStorageOf(e),
+    corsOrigins: e.CORS_ORIGINS,
     oidcProviders: {
       google: {
         name: 'Google',

@@ -33,8 +33,8 @@ describe('POST /api/auth/signup', () => {
       name: 'Ann Lee',
       handle: 'annlee',
       email: 'Ann@Example.com',
-      bio: null,
-      location: null,
+      bio: '',
+      location: '',
       profilePicture: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       followersCount: 0,
@@ -147,10 +147,10 @@ describe('POST /api/auth/login', () => {
       password: 'right password',
     });
     for (const res of [wrongPassword, unknownEmail]) {
-      expect(res.statusCode).toBe(401);
+      expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
-        statusCode: 401,
-        error: 'Unauthorized',
+        statusCode: 400,
+        error: 'Bad Request',
         message: 'Invalid email or password',
       });
     }
@@ -223,7 +223,7 @@ describe('brute-force protection', () => {
       const attempt = () => signIn(limited.app, `x${Math.random()}@b.co`, 'nope');
       const statuses = [];
       for (let i = 0; i < 4; i++) statuses.push((await attempt()).statusCode);
-      expect(statuses).toEqual([401, 401, 401, 429]);
+      expect(statuses).toEqual([400, 400, 400, 429]);
       const res = await attempt();
       expect(res.json().message).toBe('Too many attempts. Please wait a minute and try again.');
       expect(retryAfterOf(res)).toBeGreaterThanOrEqual(1);
@@ -258,7 +258,7 @@ describe('brute-force protection', () => {
   it('locks an account out of one address after ten failures there, with Retry-After in minutes', async () => {
     const account = await signUp(t, { email: 'target@example.com', password: 'the real one' });
     for (let i = 0; i < 10; i++) {
-      expect((await signIn(t.app, account.user.email, `guess ${i}`, '10.0.0.66')).statusCode).toBe(401);
+      expect((await signIn(t.app, account.user.email, `guess ${i}`, '10.0.0.66')).statusCode).toBe(400);
     }
     // Even the right password waits: the address cannot tell a lucky guess from the owner.
     const locked = await signIn(t.app, 'TARGET@example.com', 'the real one', '10.0.0.66');
@@ -277,11 +277,11 @@ describe('brute-force protection', () => {
     // 100 failures from ten addresses: the account-wide threshold.
     for (let address = 0; address < 10; address++) {
       for (let i = 0; i < 10; i++) {
-        expect((await signIn(t.app, account.user.email, 'guess', `10.1.0.${address}`)).statusCode).toBe(401);
+        expect((await signIn(t.app, account.user.email, 'guess', `10.1.0.${address}`)).statusCode).toBe(400);
       }
     }
     // Past it, an address with a failure on the account waits even below its own ten…
-    expect((await signIn(t.app, account.user.email, 'guess', '10.1.1.1')).statusCode).toBe(401);
+    expect((await signIn(t.app, account.user.email, 'guess', '10.1.1.1')).statusCode).toBe(400);
     const spreadLock = await signIn(t.app, account.user.email, 'the real one', '10.1.1.1');
     expect(spreadLock.statusCode).toBe(429);
     expect(retryAfterOf(spreadLock)).toBeGreaterThan(0);
@@ -297,6 +297,6 @@ describe('brute-force protection', () => {
         statuses.push((await signIn(t.app, account.user.email, 'typo', '10.2.0.1')).statusCode);
       statuses.push((await signIn(t.app, account.user.email, 'the real one', '10.2.0.1')).statusCode);
     }
-    expect(statuses).toEqual([...Array(9).fill(401), 200, ...Array(9).fill(401), 200]);
+    expect(statuses).toEqual([...Array(9).fill(400), 200, ...Array(9).fill(400), 200]);
   });
 });

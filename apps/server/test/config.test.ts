@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       dataDir,
       databaseUrl: undefined,
       jwtExpiresInSeconds: 7 * 86400,
+      corsOrigins: [],
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
@@ -32,6 +33,7 @@ describe('loadConfig', () => {
       JWT_EXPIRES_IN: '12h',
       PUBLIC_URL: 'https://learn.example.com/',
       LOG_LEVEL: 'warn',
+      CORS_ORIGINS: 'https://app.example.com, http://localhost:3000/',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -42,8 +44,19 @@ describe('loadConfig', () => {
       jwtExpiresInSeconds: 12 * 3600,
       publicUrl: 'https://learn.example.com',
       logLevel: 'warn',
+      corsOrigins: ['https://app.example.com', 'http://localhost:3000'],
     });
   });
+
+  it.each(['https://app.example.com/login', '*', 'app.example.com', 'ftp://files.example.com'])(
+    'stops on a CORS_ORIGINS entry that is not an origin: %s',
+    (bad) => {
+      const attempt = () =>
+        loadConfig({ DATA_DIR: freshDataDir(), CORS_ORIGINS: `https://ok.example.com,${bad}` });
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(/CORS_ORIGINS: must be a comma-separated list of origins/);
+    },
+  );
 
   it('explains every bad value at once', () => {
     const attempt = () =>

@@ -1,3 +1,4 @@
+import type { UserListItem } from '@pathwise/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows } from '../src/db/schema/index.js';
@@ -140,6 +141,8 @@ describe('GET /api/users/{id}/followers and /following', () => {
       await follow(fan, star.user.id);
       fans.push(fan);
     }
+    const followedByViewer = fans[5]!.user.id;
+    await follow(fans[0]!, followedByViewer);
     const first = await call('GET', `/api/users/${star.user.id}/followers?page=0&size=10`, fans[0]);
     expect(first.statusCode).toBe(200);
     const newestFirst = fans.toReversed();
@@ -149,6 +152,7 @@ describe('GET /api/users/{id}/followers and /following', () => {
         name: user.name,
         email: user.email,
         profilePicture: null,
+        isCurrentUserFollowing: user.id === followedByViewer,
       })),
       number: 0,
       size: 10,
@@ -165,8 +169,16 @@ describe('GET /api/users/{id}/followers and /following', () => {
 
     const following = (await call('GET', `/api/users/${fans[3]!.user.id}/following`, star)).json();
     expect(following.content).toEqual([
-      { id: star.user.id, name: 'Star', email: star.user.email, profilePicture: null },
+      {
+        id: star.user.id,
+        name: 'Star',
+        email: star.user.email,
+        profilePicture: null,
+        isCurrentUserFollowing: false,
+      },
     ]);
+    const byAFollower = (await call('GET', `/api/users/${fans[3]!.user.id}/following`, fans[0])).json();
+    expect(byAFollower.content).toMatchObject([{ id: star.user.id, isCurrentUserFollowing: true }]);
     expect(following).toMatchObject({ totalElements: 1, last: true });
   });
 
@@ -185,12 +197,18 @@ describe('GET /api/users/{id}/followers and /following', () => {
 
   it('costs the same number of SQL statements for 1 or 10 items', async () => {
     const star = await signUp(t);
-    for (let n = 0; n < 10; n++) await follow(await signUp(t), star.user.id);
+    for (let n = 0; n < 10; n++) {
+      const fan = await signUp(t);
+      await follow(fan, star.user.id);
+      if (n % 2 === 0) await follow(star, fan.user.id);
+    }
     const cost = async (size: number) => {
       const { result, statements } = await t.queries.count(() =>
         call('GET', `/api/users/${star.user.id}/followers?size=${size}`, star),
       );
-      expect(result.json().content).toHaveLength(size);
+      const { content } = result.json();
+      expect(content).toHaveLength(size);
+      if (size > 1) expect(content.map((item: UserListItem) => item.isCurrentUserFollowing)).toContain(true);
       return statements;
     };
     const single = await cost(1);

@@ -289,15 +289,31 @@ describe('GET /api/notifications', () => {
     );
   });
 
-  it('needs a signed-in user everywhere', async () => {
-    for (const [method, url] of [
-      ['GET', '/api/notifications'],
-      ['GET', '/api/notifications/unread/count'],
-      ['GET', '/api/notifications/stream'],
-      ['PATCH', '/api/notifications/1/read'],
-      ['PATCH', '/api/notifications/read-all'],
-    ] as const) {
+  const everyRoute = [
+    ['GET', '/api/notifications'],
+    ['GET', '/api/notifications/unread/count'],
+    ['GET', '/api/notifications/stream'],
+    ['PATCH', '/api/notifications/1/read'],
+    ['PATCH', '/api/notifications/read-all'],
+  ] as const;
+
+  it('needs a signed-in user everywhere, except that a visitor without a token has 0 unread', async () => {
+    for (const [method, url] of everyRoute) {
       const res = await t.app.inject({ method, url });
+      if (url === '/api/notifications/unread/count') {
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toBe(0);
+        continue;
+      }
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json().message).toBe('Please sign in to continue.');
+    }
+  });
+
+  it('refuses an invalid token everywhere, the unread count included', async () => {
+    const forged = `${ann.token.slice(0, -4)}AAAA`;
+    for (const [method, url] of everyRoute) {
+      const res = await t.app.inject({ method, url, headers: { authorization: `Bearer ${forged}` } });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.json().message).toBe('Please sign in to continue.');
     }

@@ -153,7 +153,7 @@ describe('signing in with Google', () => {
       name: 'Ann Social',
       email: 'ann.social@example.com',
       profilePicture: 'https://pictures.example.com/ann.png',
-      bio: null,
+      bio: '',
     });
     expect(await userCount()).toBe(before + 1);
     // The flow is used up, whatever happens next.
@@ -167,7 +167,7 @@ describe('signing in with Google', () => {
       url: '/api/auth/login',
       payload: { email: 'ann.social@example.com', password: 'anything at all' },
     });
-    expect(guess.statusCode).toBe(401);
+    expect(guess.statusCode).toBe(400);
     expect(guess.json().message).toBe('Invalid email or password');
   });
 

@@ -140,7 +140,7 @@ describe('POST …/resources/upload', () => {
     expect(res.json().message).toBe(message);
     expect(planFiles()).toEqual(before);
     expect(stored('tmp')).toEqual([]);
-    expect((await getPlan(t, ann.token, plan.id)).topics[0]!.resources[0]!.url).toBeNull();
+    expect((await getPlan(t, ann.token, plan.id)).topics[0]!.resources[0]!.url).toBe('');
   });
 
   it('is for the creator only, for a resource of that topic of that plan', async () => {

@@ -76,7 +76,7 @@ describe('POST /api/learning-plans', () => {
         {
           id: expect.any(Number),
           title: 'First',
-          description: null,
+          description: '',
           orderIndex: 0,
           completionStatus: 'NOT_STARTED',
           resources: [
@@ -85,7 +85,7 @@ describe('POST /api/learning-plans', () => {
               title: 'A',
               url: 'https://a.example.com',
               type: 'ARTICLE',
-              description: null,
+              description: '',
               orderIndex: 0,
               isCompleted: false,
               durationMinutes: 15,
@@ -95,7 +95,7 @@ describe('POST /api/learning-plans', () => {
               title: 'B',
               url: 'https://b.example.com',
               type: 'VIDEO',
-              description: null,
+              description: '',
               orderIndex: 1,
               isCompleted: false,
               durationMinutes: null,
@@ -105,7 +105,7 @@ describe('POST /api/learning-plans', () => {
         {
           id: expect.any(Number),
           title: 'Second',
-          description: null,
+          description: '',
           orderIndex: 1,
           completionStatus: 'NOT_STARTED',
           resources: [],
@@ -127,7 +127,7 @@ describe('POST /api/learning-plans', () => {
       isPublic: true,
       startDate: null,
       targetCompletionDate: null,
-      topics: [{ title: 'Only', resources: [{ title: 'Slides', type: 'PDF', url: null }] }],
+      topics: [{ title: 'Only', resources: [{ title: 'Slides', type: 'PDF', url: '' }] }],
     });
     expect(res.json().topics[0].id).not.toBe(999_999);
   });
@@ -473,6 +473,57 @@ describe('PUT /api/learning-plans/{id}', () => {
       expect(res.json().message).toBe(message);
     }
     expect(await getPlan(t, ann.token, mine.id)).toEqual(before);
+  });
+
+  it('keeps the stored link of a resource re-sent with its id and an empty url; new ones still need one', async () => {
+    const plan = await createPlan(t, ann.token, {
+      topics: [
+        {
+          title: 'Ownership',
+          resources: [
+            { title: 'Book', url: 'https://doc.rust-lang.org/book/', type: 'BOOK' },
+            { title: 'Slides', type: 'PDF' },
+          ],
+        },
+      ],
+    });
+    const book = plan.topics[0]!.resources[0]!;
+    const slides = plan.topics[0]!.resources[1]!;
+    const edit = (resources: object[]) =>
+      send('PUT', `/api/learning-plans/${plan.id}`, ann.token, {
+        ...planBody(),
+        topics: [{ id: plan.topics[0]!.id, title: 'Ownership', resources }],
+      });
+
+    const kept = await edit([{ ...book, title: 'The Book', url: '' }, slides]);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().topics[0].resources).toMatchObject([
+      { id: book.id, title: 'The Book', url: 'https://doc.rust-lang.org/book/', type: 'BOOK' },
+      { id: slides.id, url: '', type: 'PDF' },
+    ]);
+
+    const refusals = [
+      [
+        { ...book, url: '' },
+        { title: 'New link', url: '', type: 'ARTICLE' },
+      ],
+      [book, { ...slides, type: 'ARTICLE', url: '' }],
+    ];
+    for (const resources of refusals) {
+      const res = await edit(resources);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: 'Resource URL is required',
+        errors: [{ field: 'topics.0.resources.1.url', message: 'Resource URL is required' }],
+      });
+    }
+    const created = await send('POST', '/api/learning-plans', ann.token, {
+      ...planBody(),
+      topics: [{ title: 'T', resources: [{ id: book.id, title: 'Copied', url: '', type: 'BOOK' }] }],
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().message).toBe('Resource URL is required');
+    expect(await getPlan(t, ann.token, plan.id)).toEqual(kept.json());
   });
 
   it('is for the creator only: 403 for others, 404 when they cannot see it, 400 for bad input', async () => {

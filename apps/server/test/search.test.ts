@@ -1,4 +1,4 @@
-import { SEARCH_LIMITS, SEARCH_MESSAGES, type SearchResult } from '@pathwise/contract';
+import { SEARCH_LIMITS, SEARCH_MESSAGES, type SearchResult, type UserSearchItem } from '@pathwise/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
@@ -39,6 +39,12 @@ const totals = (result: SearchResult) => [
   result.learningPlans.totalElements,
 ];
 
+async function followAs(follower: TestAccount, followed: TestAccount) {
+  const url = `/api/users/${followed.user.id}/follow`;
+  const res = await t.app.inject({ method: 'POST', url, headers: bearer(follower.token) });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 async function setBio(account: TestAccount, bio: string) {
   const res = await t.app.inject({
     method: 'PUT',
@@ -59,6 +65,7 @@ describe('GET /api/search', () => {
     await t.app.inject({ method: 'POST', url: `/api/posts/${post.id}/like`, headers: bearer(ann.token) });
     const plan = await createPlan(t, quill.token, { title: 'Quillon making', description: 'Forge work.' });
     await setTopicStatus(t, ann.token, plan, plan.topics[0]!.id, 'COMPLETED');
+    await followAs(ann, quill);
 
     const result = await search('quillon');
 
@@ -69,6 +76,7 @@ describe('GET /api/search', () => {
         email: quill.user.email,
         bio: 'Writes about quillon guards',
         profilePicture: null,
+        isCurrentUserFollowing: true,
       },
     ]);
     const postAsListed = (
@@ -275,11 +283,16 @@ describe('GET /api/search', () => {
       ]);
       await t.app.inject({ method: 'POST', url: `/api/posts/${post.id}/like`, headers: bearer(ann.token) });
       await createPlan(t, other.token, { title: `Trellick plan ${i}` });
+      await followAs(ann, other);
     }
     const many = await t.queries.count(() => searchAs(ann.token, 'trellick'));
 
     expect(totals(many.result.json())).toEqual([5, 5, 5]);
     expect(many.statements).toBe(one.statements);
+    const following = (result: typeof one.result) =>
+      result.json().users.content.map((user: UserSearchItem) => user.isCurrentUserFollowing);
+    expect(following(one.result)).toEqual([false]);
+    expect(following(many.result).toSorted()).toEqual([false, true, true, true, true]);
   });
 
   it.each([

@@ -40,6 +40,7 @@ export const tokenResponse = z.object({
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
 export const AUTH_MESSAGES = {
+  /** Answered with 400, not 401, like OAuth 2's invalid_grant (api-contract decision 14). */
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'Email address already in use.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',

@@ -30,7 +30,10 @@ export const notificationListQuery = pageQuery().extend({
 });
 export type NotificationListQuery = z.output<typeof notificationListQuery>;
 
-/** `GET /api/notifications/unread/count` answers a bare JSON number (api-contract decision 9). */
+/**
+ * `GET /api/notifications/unread/count` answers a bare JSON number (api-contract decision 9); 0 for a
+ * caller without any token, whom clients poll for while signed out (decision 14).
+ */
 export const unreadCount = z.number().int().min(0);
 
 export const readAllResponse = z.object({ success: z.literal(true), message: z.string() });

@@ -123,8 +123,16 @@ export const newResourceBody = resourceObject.superRefine(checkResourceUrl);
 export type NewResourceBody = z.input<typeof newResourceBody>;
 export type NewResource = z.output<typeof newResourceBody>;
 
-/** A resource of a plan body: with the id of one of the topic's resources it updates it, else it is new. */
-export const resourceInput = resourceObject.extend({ id: itemId, orderIndex }).superRefine(checkResourceUrl);
+/**
+ * A resource of a plan body: with the id of one of the topic's resources it updates it, else it is new.
+ * One sent with its id and an empty url keeps its stored link (the spec's client re-sends existing
+ * resources that way); the server checks that it has one.
+ */
+export const resourceInput = resourceObject
+  .extend({ id: itemId, orderIndex })
+  .superRefine((resource, context) => {
+    if (resource.id == null || resource.url) checkResourceUrl(resource, context);
+  });
 export type ResourceInput = z.infer<typeof resourceInput>;
 
 export const topicInput = z.object({
@@ -154,10 +162,11 @@ export type ParsedPlanBody = z.output<typeof planBody>;
 export const planResource = z.object({
   id: z.number().int(),
   title: z.string(),
-  /** A link, or the absolute URL serving the uploaded PDF; null for a PDF awaiting its file. */
-  url: z.string().nullable(),
+  /** A link, or the absolute URL serving the uploaded PDF; '' for a PDF awaiting its file. */
+  url: z.string(),
   type: z.enum(RESOURCE_TYPES),
-  description: z.string().nullable(),
+  /** '' when there is none: text in answers is never null (wire contract decision 15). */
+  description: z.string(),
   orderIndex: z.number().int(),
   /** Whether the viewer has completed it. */
   isCompleted: z.boolean(),
@@ -168,7 +177,8 @@ export type PlanResource = z.infer<typeof planResource>;
 export const planTopic = z.object({
   id: z.number().int(),
   title: z.string(),
-  description: z.string().nullable(),
+  /** '' when there is none. */
+  description: z.string(),
   orderIndex: z.number().int(),
   /** The viewer's own status. */
   completionStatus: z.enum(TOPIC_STATUSES),

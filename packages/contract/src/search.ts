@@ -40,8 +40,11 @@ export const userSearchItem = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
-  bio: z.string().nullable(),
+  /** '' when there is none. */
+  bio: z.string(),
   profilePicture: z.string().nullable(),
+  /** Whether the viewer follows this user (wire contract decision 13). */
+  isCurrentUserFollowing: z.boolean(),
 });
 export type UserSearchItem = z.infer<typeof userSearchItem>;
 

@@ -13,8 +13,9 @@ export const userProfile = z.object({
   /** What others type after @ to mention the user (see mentions.ts). */
   handle: z.string(),
   email: z.string(),
-  bio: z.string().nullable(),
-  location: z.string().nullable(),
+  /** '' when there is none: text in answers is never null (wire contract decision 15). */
+  bio: z.string(),
+  location: z.string(),
   profilePicture: z.string().nullable(),
   createdAt: z.string(),
   followersCount: z.number().int(),
@@ -33,6 +34,8 @@ export const userListItem = z.object({
   name: z.string(),
   email: z.string(),
   profilePicture: z.string().nullable(),
+  /** Whether the viewer follows this user (wire contract decision 13). */
+  isCurrentUserFollowing: z.boolean(),
 });
 export type UserListItem = z.infer<typeof userListItem>;
 

@@ -36,3 +36,11 @@ export function viewerOf(request: FastifyRequest): Viewer {
   if (request.userId === null) throw unauthorized(AUTH_MESSAGES.unauthenticated);
   return { id: request.userId, mediaUrl: request.mediaUrl };
 }
+
+/**
+ * Whether the request carries no credentials at all: a visitor, as opposed to a client whose token is
+ * invalid, expired or forged (which `viewerOf` refuses with a 401 like any other).
+ */
+export function sentNoCredentials(request: FastifyRequest): boolean {
+  return request.headers.authorization === undefined;
+}

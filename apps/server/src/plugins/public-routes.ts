@@ -11,6 +11,9 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   // Browser navigations of social sign-in: no token exists yet.
   'GET /api/auth/oauth2/authorize/:provider',
   'GET /api/auth/oauth2/callback/:provider',
+  // The spec's web client polls it while signed out: a caller without any token has 0 to read
+  // (a token that is sent must still be valid: the route refuses invalid ones itself).
+  'GET /api/notifications/unread/count',
 ]);
 
 /**

@@ -21,6 +21,7 @@ export const testConfig: Config = {
   logLevel: 'silent',
   authRateLimitPerMinute: 10_000,
   trustProxy: false,
+  corsOrigins: [],
   oidcProviders: { google: { name: 'Google', client: null } },
   mediaStorage: { driver: 'local' },
 };

@@ -151,22 +151,33 @@ describe('401 policy (spec §7)', () => {
     expect(pageLoads).not.toHaveBeenCalled();
   });
 
-  it('leaves a failed sign-in attempt to the form', async () => {
+  it('leaves a refused sign-in attempt to the page (the token social sign-in just handed over)', async () => {
+    signIn();
+    const pageLoads = recordPageLoads();
+    server.use(http.get('/api/auth/me', unauthorized));
+
+    await expect(apiRequest('/api/auth/me', { signInAttempt: true })).rejects.toMatchObject({ status: 401 });
+    expect(pageLoads).not.toHaveBeenCalled();
+  });
+
+  it('hands wrong credentials (a 400, not a 401) to the form, even with an old token stored', async () => {
     signIn();
     const pageLoads = recordPageLoads();
     server.use(
       http.post('/api/auth/login', () =>
         HttpResponse.json(
-          { statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password' },
-          { status: 401 },
+          { statusCode: 400, error: 'Bad Request', message: 'Invalid email or password' },
+          { status: 400 },
         ),
       ),
     );
 
-    await expect(
-      apiRequest('/api/auth/login', { method: 'POST', body: {}, signInAttempt: true }),
-    ).rejects.toMatchObject({ status: 401, message: 'Invalid email or password' });
+    await expect(apiRequest('/api/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 400,
+      message: 'Invalid email or password',
+    });
     expect(pageLoads).not.toHaveBeenCalled();
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBe('the-token');
   });
 });
 

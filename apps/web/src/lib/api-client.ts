@@ -45,7 +45,10 @@ export type RequestOptions = {
   /** Sent as JSON, except FormData, which the browser encodes as multipart with its own boundary. */
   body?: unknown;
   signal?: AbortSignal;
-  /** Login and sign-up: their 401 means wrong credentials, which the form shows, not an expired session. */
+  /**
+   * Sign-in calls: a 401 there (such as the token social sign-in just handed over being refused) is a
+   * failed sign-in the page shows, not an expired session. Wrong credentials answer 400 anyway.
+   */
   signInAttempt?: boolean;
 };
 

@@ -67,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
         body: loginBody,
-        response: { 200: tokenResponse, ...failures(400, 401, 429) },
+        response: { 200: tokenResponse, ...failures(400, 429) },
       },
     },
     async (request) =>

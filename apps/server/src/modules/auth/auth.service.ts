@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { AUTH_MESSAGES, type LoginBody, type SignupBody } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
-import { conflict, unauthorized } from '../../lib/app-error.js';
+import { badRequest, conflict } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { TokenService } from '../../lib/tokens.js';
 import { insertAccount } from '../users/accounts.js';
@@ -26,7 +26,9 @@ export function createAuthService(db: Database, tokens: TokenService) {
     async login(body: LoginBody) {
       const account = await findCredentialsByEmail(db, body.email);
       const valid = await verify(account?.passwordHash ?? DECOY_HASH, body.password);
-      if (!account?.passwordHash || !valid) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+      // A 400, as OAuth 2's token endpoint answers invalid_grant: a 401 means "your token is not valid",
+      // which clients (the spec's among them) handle by dropping the session and reloading.
+      if (!account?.passwordHash || !valid) throw badRequest(AUTH_MESSAGES.invalidCredentials);
       return { accessToken: await tokens.sign(account.id), tokenType: 'Bearer' as const };
     },
   };

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { openEventStream } from '../../lib/event-stream.js';
 import { failures } from '../../lib/route-schema.js';
-import { viewerOf } from '../../lib/viewer.js';
+import { sentNoCredentials, viewerOf } from '../../lib/viewer.js';
 import type { LiveNotifications } from './notifications.live.js';
 import type { NotificationRow } from './notifications.queries.js';
 import { type NotificationsService, toNotification } from './notifications.service.js';
@@ -47,10 +47,12 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
       schema: {
         tags,
         summary: 'How many notifications the signed-in user has not read (a bare number)',
-        response: { 200: unreadCount },
+        description:
+          'A caller without any token gets 0 (a visitor has nothing to read; clients poll this while signed out); an invalid or expired token gets 401.',
+        response: { 200: unreadCount, ...failures(401) },
       },
     },
-    async (request) => notifications.unreadCount(viewerOf(request)),
+    async (request) => (sentNoCredentials(request) ? 0 : notifications.unreadCount(viewerOf(request))),
   );
 
   app.patch(

@@ -1,5 +1,6 @@
 import type { Category, LearningPlan, PlanTopic, ResourceType, TopicStatus } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
+import { answerText } from '../../lib/answer-text.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { selectPlans, selectTopicsWithResources } from './plans.queries.js';
 
@@ -26,7 +27,7 @@ export async function planAnswers(db: Database, viewer: Viewer, ids: number[]): 
       topic = {
         id: row.topicId,
         title: row.topicTitle,
-        description: row.topicDescription,
+        description: answerText(row.topicDescription),
         orderIndex: row.topicOrderIndex,
         completionStatus: (row.status as TopicStatus | null) ?? 'NOT_STARTED',
         resources: [],
@@ -39,9 +40,9 @@ export async function planAnswers(db: Database, viewer: Viewer, ids: number[]): 
     topic.resources.push({
       id: row.resourceId,
       title: row.resourceTitle!,
-      url: row.fileKey ? viewer.mediaUrl(row.fileKey) : row.url,
+      url: answerText(row.fileKey ? viewer.mediaUrl(row.fileKey) : row.url),
       type: row.type as ResourceType,
-      description: row.resourceDescription,
+      description: answerText(row.resourceDescription),
       orderIndex: row.resourceOrderIndex!,
       isCompleted: row.completedAt !== null,
       durationMinutes: row.durationMinutes,

@@ -30,7 +30,7 @@ function refuseRepeatedIds(ids: (number | null | undefined)[]) {
 
 type ExistingResource = { topicId: number; url: string | null; fileKey: string | null };
 
-/** A kept resource keeps its uploaded PDF unless it is given a link of its own instead. */
+/** A kept resource keeps its uploaded PDF unless it is given a link of its own instead, and its link when sent without one. */
 function resourceColumns(
   resource: ResourceInput,
   orderIndex: number,
@@ -47,7 +47,8 @@ function resourceColumns(
   // A client may send back the URL it was given for the file; that is not a new link.
   const keepsFile = fileKey && (!resource.url || resource.url.endsWith(`/api/media/${fileKey}`));
   if (keepsFile) return { columns: { ...columns, type: 'PDF', url: null, fileKey }, droppedFile: null };
-  return { columns: { ...columns, url: resource.url, fileKey: null }, droppedFile: fileKey ?? null };
+  const url = resource.url ?? existing?.url ?? null;
+  return { columns: { ...columns, url, fileKey: null }, droppedFile: fileKey ?? null };
 }
 
 /**
@@ -66,12 +67,19 @@ export async function applyPlanItems(tx: Database, planId: number, topics: Topic
   const ordered = inOrder(topics);
   refuseRepeatedIds(ordered.map((topic) => topic.id));
   refuseRepeatedIds(ordered.flatMap((topic) => topic.resources.map((resource) => resource.id)));
-  for (const topic of ordered) {
+  for (const [topicIndex, topic] of topics.entries()) {
     if (topic.id != null && !currentTopics.has(topic.id))
       throw badRequest(PLAN_MESSAGES.foreignTopic(topic.id));
-    for (const resource of topic.resources) {
-      if (resource.id != null && currentResources.get(resource.id)?.topicId !== topic.id)
+    for (const [resourceIndex, resource] of topic.resources.entries()) {
+      const existing = resource.id == null ? undefined : currentResources.get(resource.id);
+      if (resource.id != null && existing?.topicId !== topic.id)
         throw badRequest(PLAN_MESSAGES.foreignResource(resource.id));
+      if (!resource.url && !existing?.url && !existing?.fileKey && resource.type !== 'PDF') {
+        const field = `topics.${topicIndex}.resources.${resourceIndex}.url`;
+        throw badRequest(PLAN_MESSAGES.resourceUrlRequired, [
+          { field, message: PLAN_MESSAGES.resourceUrlRequired },
+        ]);
+      }
     }
   }
 

@@ -8,6 +8,7 @@ import {
   type PlanResource,
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
+import { answerText } from '../../lib/answer-text.js';
 import { notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
@@ -138,7 +139,13 @@ export function createPlansService({ db, events, removal }: Dependencies) {
         };
         const [id] = await insertResources(tx, [{ ...columns, topicId }]);
         await updatePlan(tx, planId, {});
-        return { id: id!, ...columns, isCompleted: false };
+        return {
+          id: id!,
+          ...columns,
+          url: answerText(columns.url),
+          description: answerText(columns.description),
+          isCompleted: false,
+        };
       });
     },
   };

@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { learningPlans, posts, users } from '../../db/schema/index.js';
 import { literalLimit } from '../../lib/pagination.js';
+import { isFollowedBy } from '../users/follows.queries.js';
 import type { SearchTerms } from './search-terms.js';
 
 type Window = { limit: number; offset: number };
@@ -117,7 +118,8 @@ export function rankUsers(db: Database, terms: SearchTerms, window: Window) {
   );
 }
 
-export async function selectUserItems(db: Database, ids: number[]) {
+/** The found users, with whether `viewerId` follows each: one statement. */
+export async function selectUserItems(db: Database, ids: number[], viewerId: number) {
   if (ids.length === 0) return [];
   return db
     .select({
@@ -126,6 +128,7 @@ export async function selectUserItems(db: Database, ids: number[]) {
       email: users.email,
       bio: users.bio,
       profilePicture: users.profilePicture,
+      isCurrentUserFollowing: isFollowedBy(viewerId),
     })
     .from(users)
     .where(inArray(users.id, ids));

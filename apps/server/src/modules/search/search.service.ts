@@ -1,5 +1,6 @@
 import type { SearchQuery, SearchResult } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
+import { answerText } from '../../lib/answer-text.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { PlansService } from '../plans/plans.service.js';
@@ -42,7 +43,7 @@ export function createSearchService({ db, posts, plans }: SearchDependencies) {
         ] as const;
       });
       const [userItems, postAnswers, planAnswers] = await Promise.all([
-        selectUserItems(db, foundUsers.ids),
+        selectUserItems(db, foundUsers.ids, viewer.id),
         posts.answersFor(viewer, foundPosts.ids),
         plans.plansFor(viewer, foundPlans.ids),
       ]);
@@ -50,6 +51,7 @@ export function createSearchService({ db, posts, plans }: SearchDependencies) {
         users: toPage(
           inRankOrder(foundUsers.ids, userItems).map((user) => ({
             ...user,
+            bio: answerText(user.bio),
             profilePicture: viewer.mediaUrl(user.profilePicture),
           })),
           foundUsers.total,

@@ -65,16 +65,29 @@ export async function countFollowList(db: Database, userId: number, direction: F
   return row?.total ?? null;
 }
 
-/** One page of that side of `userId`, newest follow first. */
+/** Whether `viewerId` follows the user of the row being selected (`users.id`). */
+export const isFollowedBy = (viewerId: number) =>
+  sql<boolean>`exists (
+    select 1 from ${follows}
+    where ${follows.followerId} = ${viewerId} and ${follows.followedId} = ${users.id})`;
+
+/** One page of that side of `userId`, newest follow first, with whether `viewerId` follows each. */
 export async function listFollowPage(
   db: Database,
   userId: number,
   direction: FollowDirection,
   window: { limit: number; offset: number },
+  viewerId: number,
 ) {
   const side = sides[direction];
   return db
-    .select({ id: users.id, name: users.name, email: users.email, profilePicture: users.profilePicture })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      profilePicture: users.profilePicture,
+      isCurrentUserFollowing: isFollowedBy(viewerId),
+    })
     .from(follows)
     .innerJoin(users, eq(users.id, side.other))
     .where(eq(side.user, userId))

@@ -59,7 +59,7 @@ export function createFollowsService(db: Database, events: EventBus) {
     ): Promise<Page<UserListItem>> {
       const total = await countFollowList(db, id, direction);
       if (total === null) throw notFound(USER_MESSAGES.notFound);
-      const rows = await listFollowPage(db, id, direction, pageWindow(query));
+      const rows = await listFollowPage(db, id, direction, pageWindow(query), viewer.id);
       return toPage(
         rows.map((row) => ({ ...row, profilePicture: viewer.mediaUrl(row.profilePicture) })),
         total,

@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { follows, posts, users } from '../../db/schema/index.js';
+import { isFollowedBy } from './follows.queries.js';
 
 const countOf = (query: SQL) => sql`(${query})`.mapWith(Number);
 
@@ -19,9 +20,7 @@ export async function findProfile(db: Database, id: number, viewerId: number) {
       followersCount: countOf(sql`select count(*) from ${follows} where ${follows.followedId} = ${users.id}`),
       followingCount: countOf(sql`select count(*) from ${follows} where ${follows.followerId} = ${users.id}`),
       postsCount: countOf(sql`select count(*) from ${posts} where ${posts.authorId} = ${users.id}`),
-      isCurrentUserFollowing: sql<boolean>`exists (
-        select 1 from ${follows}
-        where ${follows.followerId} = ${viewerId} and ${follows.followedId} = ${users.id})`,
+      isCurrentUserFollowing: isFollowedBy(viewerId),
     })
     .from(users)
     .where(eq(users.id, id));

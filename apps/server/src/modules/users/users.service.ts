@@ -7,6 +7,7 @@ import {
   type UserProfile,
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
+import { answerText } from '../../lib/answer-text.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { Uploads } from '../../lib/storage/storage.js';
@@ -25,6 +26,8 @@ import {
 
 const toProfile = (viewer: Viewer, row: ProfileRow): UserProfile => ({
   ...row,
+  bio: answerText(row.bio),
+  location: answerText(row.location),
   profilePicture: viewer.mediaUrl(row.profilePicture),
   createdAt: row.createdAt.toISOString(),
 });

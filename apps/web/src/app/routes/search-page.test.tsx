@@ -8,12 +8,13 @@ import { heldAnswer } from '../../test/held-answer';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 
-const person = (id: number, bio: string | null = `Bio of person ${id}`): UserSearchItem => ({
+const person = (id: number, bio = `Bio of person ${id}`): UserSearchItem => ({
   id,
   name: `Person ${id}`,
   email: `person${id}@example.com`,
   bio,
   profilePicture: null,
+  isCurrentUserFollowing: false,
 });
 const post = (id: number) => postFixture({ id, title: `Post ${id}` });
 const plan = (id: number) => planFixture({ id, title: `Plan ${id}` });
@@ -61,7 +62,7 @@ const panel = () => screen.getByRole('tabpanel');
 describe('search page', { timeout: 15_000 }, () => {
   it('searches on load and shows the All tab: 4 users, 3 posts and 2 plans with real totals, in one request', async () => {
     const requests = serveSearch({
-      users: [person(1, null), ...range(2, 11).map((id) => person(id))],
+      users: [person(1, ''), ...range(2, 11).map((id) => person(id))],
       posts: range(100, 5).map(post),
       learningPlans: range(200, 3).map(plan),
     });

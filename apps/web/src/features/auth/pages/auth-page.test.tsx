@@ -28,7 +28,7 @@ describe('sign-in form', () => {
   });
 
   it("shows the server's message when sign-in is refused", async () => {
-    server.use(http.post('/api/auth/login', errorAnswer(401, 'Invalid email or password')));
+    server.use(http.post('/api/auth/login', errorAnswer(400, 'Invalid email or password')));
     const { user } = renderApp('/login');
 
     await user.type(await screen.findByLabelText('Email address'), 'ann@example.com');
@@ -151,7 +151,7 @@ describe('sign-up form', () => {
 
 describe('mode toggle', () => {
   it('switches between signing in and signing up and clears the error message', async () => {
-    server.use(http.post('/api/auth/login', errorAnswer(401, 'Invalid email or password')));
+    server.use(http.post('/api/auth/login', errorAnswer(400, 'Invalid email or password')));
     const { user } = renderApp('/login');
 
     await user.type(await screen.findByLabelText('Email address'), 'ann@example.com');

@@ -96,7 +96,7 @@ async function fillPlan(user: UserEvent) {
 const ownershipTopic = (resources: PlanTopic['resources']): PlanTopic => ({
   id: 51,
   title: 'Ownership',
-  description: null,
+  description: '',
   orderIndex: 1,
   completionStatus: 'NOT_STARTED',
   resources,
@@ -104,9 +104,9 @@ const ownershipTopic = (resources: PlanTopic['resources']): PlanTopic => ({
 const savedResource = (id: number, title: string, orderIndex: number) => ({
   id,
   title,
-  url: null,
+  url: '',
   type: 'PDF' as const,
-  description: null,
+  description: '',
   orderIndex,
   isCompleted: false,
   durationMinutes: null,
@@ -114,7 +114,7 @@ const savedResource = (id: number, title: string, orderIndex: number) => ({
 const basics: PlanTopic = {
   id: 50,
   title: 'Basics',
-  description: null,
+  description: '',
   orderIndex: 0,
   completionStatus: 'NOT_STARTED',
   resources: [],

@@ -120,10 +120,10 @@ export const emptyPlan = (): PlanFormValues => ({
 
 /** How the form shows a saved resource's link or file: an uploaded PDF (or one awaited) is a 'file'. */
 function sourceOf(resource: PlanResource): ResourceFormValues['source'] {
-  const isFile = resource.type === 'PDF' && (resource.url === null || isUploadedPlanFile(resource.url));
+  const isFile = resource.type === 'PDF' && (resource.url === '' || isUploadedPlanFile(resource.url));
   return isFile
-    ? { kind: 'file', url: '', file: null, hasFile: resource.url !== null }
-    : { kind: 'url', url: resource.url ?? '', file: null, hasFile: false };
+    ? { kind: 'file', url: '', file: null, hasFile: resource.url !== '' }
+    : { kind: 'url', url: resource.url, file: null, hasFile: false };
 }
 
 /** A saved plan as the form edits it. */
@@ -138,13 +138,13 @@ export function toFormValues(plan: LearningPlan): PlanFormValues {
     topics: plan.topics.map((topic) => ({
       savedId: topic.id,
       title: topic.title,
-      description: topic.description ?? '',
+      description: topic.description,
       resources: topic.resources.map((resource) => ({
         savedId: resource.id,
         title: resource.title,
         type: resource.type,
         source: sourceOf(resource),
-        description: resource.description ?? '',
+        description: resource.description,
         durationMinutes: resource.durationMinutes,
       })),
     })),

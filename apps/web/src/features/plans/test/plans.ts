@@ -23,7 +23,7 @@ export function planFixture(fields: Partial<LearningPlan> = {}): LearningPlan {
           title: 'The Book, chapter 4',
           url: 'https://doc.rust-lang.org/book/ch04-00.html',
           type: 'BOOK',
-          description: null,
+          description: '',
           orderIndex: 0,
           isCompleted: true,
           durationMinutes: 45,
@@ -43,7 +43,7 @@ export function planFixture(fields: Partial<LearningPlan> = {}): LearningPlan {
     {
       id: 12,
       title: 'Traits',
-      description: null,
+      description: '',
       orderIndex: 1,
       completionStatus: 'NOT_STARTED',
       resources: [],

@@ -17,7 +17,7 @@ export function UserCard({ user }: { user: UserSearchItem }) {
           {user.name}
         </h3>
         <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600">
-          {user.bio?.trim() || 'No bio available'}
+          {user.bio.trim() || 'No bio available'}
         </p>
         <Link to={`/profile/${user.id}`} className="text-link mt-2 inline-block text-sm">
           View Profile

@@ -34,7 +34,7 @@ export function EditProfilePage() {
     formState: { errors, isSubmitting },
   } = useForm<ProfileFieldsInput, unknown, ProfileFields>({
     resolver: zodResolver(profileFields),
-    defaultValues: { name: me.name, email: me.email, bio: me.bio ?? '', location: me.location ?? '' },
+    defaultValues: { name: me.name, email: me.email, bio: me.bio, location: me.location },
   });
   const backToProfile = () => navigate(`/profile/${me.id}`);
 

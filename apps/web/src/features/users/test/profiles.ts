@@ -39,7 +39,13 @@ export function serveProfiles(...profiles: UserProfile[]) {
 }
 
 export function listItem(id: number, name: string): UserListItem {
-  return { id, name, email: `${name.toLowerCase()}@example.com`, profilePicture: null };
+  return {
+    id,
+    name,
+    email: `${name.toLowerCase()}@example.com`,
+    profilePicture: null,
+    isCurrentUserFollowing: false,
+  };
 }
 
 /** The profile's name heading, once the lazily loaded page has rendered it (slow on a busy machine). */

@@ -1,0 +1,5 @@
+/**
+ * Optional text as answers give it: '' when there is none, never null (wire contract decision 15:
+ * clients such as the spec's validate what they get back and refuse null in a text field).
+ */
+export const answerText = (text: string | null): string => text ?? '';
