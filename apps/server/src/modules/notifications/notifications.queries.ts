@@ -141,6 +141,18 @@ export async function countNotifications(db: Database, recipientId: number, unre
   return row?.total ?? 0;
 }
 
+/** The id of the recipient's newest notification (0 when none) and how many are unread: one statement. */
+export async function notificationSummary(db: Database, recipientId: number) {
+  const [row] = await db
+    .select({
+      latestId: sql`coalesce(max(${notifications.id}), 0)`.mapWith(Number),
+      unread: sql`count(*) filter (where not ${notifications.isRead})`.mapWith(Number),
+    })
+    .from(notifications)
+    .where(eq(notifications.recipientId, recipientId));
+  return { latestId: row?.latestId ?? 0, unread: row?.unread ?? 0 };
+}
+
 /** The recipient's notifications created after `afterId` (a stream reconnecting), oldest first. */
 export function listNotificationsAfter(db: Database, recipientId: number, afterId: number, limit: number) {
   return selectNotifications(db)
