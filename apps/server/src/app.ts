@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createEventBus, type EventBus } from './lib/events.js';
+import { createJobQueue } from './lib/jobs.js';
 import { createLocalStorage } from './lib/storage/local-storage.js';
 import type { Storage, Uploads } from './lib/storage/storage.js';
 import { createTokenService } from './lib/tokens.js';
@@ -24,6 +25,7 @@ import { createOAuthService } from './modules/auth/oauth.service.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { registerNotificationJobs } from './modules/notifications/notifications.fan-out.js';
 import { registerNotificationHandlers } from './modules/notifications/notifications.handlers.js';
 import { createLiveNotifications } from './modules/notifications/notifications.live.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -120,7 +122,9 @@ export async function buildApp({
   const comments = createCommentsService({ db, events });
   const plans = createPlansService({ db, events, storage });
   const notifications = createNotificationsService(db);
-  registerNotificationHandlers(events);
+  const jobs = createJobQueue(database, app.log, { runWorkers: config.jobWorkers });
+  registerNotificationHandlers(events, jobs);
+  registerNotificationJobs(db, jobs);
   registerActivityHandlers(events);
   // One LISTEN per process feeds every notification stream it serves, whichever process wrote.
   const liveNotifications = createLiveNotifications(database, notifications.liveUpdate, (error) =>
@@ -129,6 +133,7 @@ export async function buildApp({
   await liveNotifications.start();
   app.decorate('liveNotifications', liveNotifications);
   app.addHook('preClose', () => liveNotifications.stop());
+  await jobs.start();
 
   await app.register(
     async (api) => {
@@ -169,6 +174,8 @@ export async function buildApp({
   );
 
   await app.register(webAppPlugin, { distDir: webDistDir });
+  // After the requests in flight (which may enqueue jobs), before the database goes.
+  app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', async () => database.close());
   return app;
 }

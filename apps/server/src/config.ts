@@ -51,6 +51,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.stringbool().default(false),
+  JOB_WORKERS: z.stringbool().default(true),
   GOOGLE_ISSUER: issuerUrl.default(GOOGLE_ISSUER),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -98,6 +99,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   authRateLimitPerMinute: number;
   trustProxy: boolean;
+  /** Whether this process runs background jobs (every process enqueues them). */
+  jobWorkers: boolean;
   /** Social sign-in providers by lowercased id: `google` always, plus those named in OIDC_PROVIDERS. */
   oidcProviders: Record<string, OidcProvider>;
 };
@@ -157,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    jobWorkers: e.JOB_WORKERS,
     oidcProviders: {
       google: {
         name: 'Google',

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -30,6 +31,8 @@ function relistenDelayMs(failedAttempts: number): number {
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** How other clients reach the same database (the job queue opens its own connections). */
+  connection: { pglite: PGlite } | { url: string };
   migrate(migrationsFolder: string): Promise<void>;
   /**
    * LISTEN on a channel; `onPayload` gets each NOTIFY payload (sent after the notifying transaction
@@ -78,6 +81,7 @@ async function openPglite(dataDir: string | undefined, logger: Logger | undefine
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    connection: { pglite: client },
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
@@ -165,6 +169,7 @@ async function openPostgres(
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    connection: { url },
     async migrate(migrationsFolder) {
       // One process migrates at a time when several servers start together.
       const client = new pg.Client({ connectionString: url });

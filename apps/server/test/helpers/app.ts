@@ -18,6 +18,7 @@ export const testConfig: Config = {
   logLevel: 'silent',
   authRateLimitPerMinute: 10_000,
   trustProxy: false,
+  jobWorkers: true,
   oidcProviders: { google: { name: 'Google', client: null } },
 };
 

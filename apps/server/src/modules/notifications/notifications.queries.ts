@@ -2,7 +2,7 @@ import type { NotificationEntityType, NotificationType } from '@pathwise/contrac
 import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
-import { follows, notifications, users } from '../../db/schema/index.js';
+import { follows, learningPlans, notifications, users } from '../../db/schema/index.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 /** The one PostgreSQL channel every server process LISTENs on; payloads are `LiveSignal` JSON. */
@@ -34,8 +34,35 @@ export async function findUserName(db: Database, id: number): Promise<string | n
 export const oneUser = (id: number): SQL =>
   sql`select ${users.id} as id from ${users} where ${users.id} = ${id}`;
 
-export const followersOf = (userId: number): SQL =>
-  sql`select ${follows.followerId} as id from ${follows} where ${follows.followedId} = ${userId}`;
+/**
+ * The followers of `userId` whose id is in (afterId, upToId] (all after `afterId` when `upToId` is
+ * null), while plan `planId` is public: none once it was deleted or made private.
+ */
+export const followersSeeingPlan = (
+  userId: number,
+  planId: number,
+  afterId: number,
+  upToId: number | null,
+): SQL =>
+  sql`select ${follows.followerId} as id from ${follows}
+    where ${follows.followedId} = ${userId} and ${follows.followerId} > ${afterId}
+    ${upToId === null ? sql`` : sql`and ${follows.followerId} <= ${upToId}`}
+    and exists (select 1 from ${learningPlans} where ${learningPlans.id} = ${planId} and ${learningPlans.isPublic})`;
+
+/**
+ * The id of the `count`-th follower of `userId` after `afterId` (by id), where a batch of that many
+ * ends; null when fewer are left. Reads the index (followed_id, follower_id).
+ */
+export async function followerBatchEnd(db: Database, userId: number, afterId: number, count: number) {
+  const [row] = await db
+    .select({ id: follows.followerId })
+    .from(follows)
+    .where(and(eq(follows.followedId, userId), gt(follows.followerId, afterId)))
+    .orderBy(follows.followerId)
+    .offset(count - 1)
+    .limit(1);
+  return row?.id ?? null;
+}
 
 export const usersWithHandles = (handles: string[]): SQL =>
   sql`select ${users.id} as id from ${users} where ${users.handle} in (${sql.join(
