@@ -34,7 +34,9 @@ async function startApp(database: DatabaseHandle, { jobWorkers = true, logs = []
 }
 type App = Awaited<ReturnType<typeof startApp>>;
 
-const waitFor = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 20_000, interval: 200 });
+const waitFor = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 45_000, interval: 200 });
+// Each test opens the database again and starts pg-boss on it: slow on a busy machine.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 afterAll(async () => {
   await server?.drop();
@@ -45,7 +47,7 @@ describe('publishing a public plan', () => {
   let app: App;
   beforeAll(async () => {
     app = await startApp(await openSharedDatabase());
-  });
+  }, 120_000);
   afterAll(() => app.close());
 
   it(`notifies every follower through the job queue, ${FOLLOWERS_PER_JOB} per job`, async () => {

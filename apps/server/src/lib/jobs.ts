@@ -57,7 +57,7 @@ export function createJobQueue(
       await boss.start();
       started = true;
       for (const [name, handler] of handlers) {
-        await boss.createQueue(name, RETRIES);
+        await boss.createQueue(name, { ...RETRIES, notify: true });
         if (runWorkers) {
           await boss.work(name, { pollingIntervalSeconds: 1 }, (jobs) =>
             run(name, handler as JobHandler<unknown>, jobs),
@@ -75,5 +75,9 @@ export function createJobQueue(
 }
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
-/** No cron schedules here, and no instance registry rows: this app uses queues only. */
-const quiet = { schedule: false, registerInstance: false } as const;
+/**
+ * No cron schedules here, and no instance registry rows: this app uses queues only. Creating a job
+ * wakes the workers at once (LISTEN/NOTIFY), so a chain of batches does not wait a poll per link;
+ * polling stays as the fallback.
+ */
+const quiet = { schedule: false, registerInstance: false, useListenNotify: true } as const;

@@ -51,6 +51,7 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    database,
     queries,
     /** DATA_DIR of this app: uploaded media live in `media/`, staged uploads in `tmp/`. */
     dataDir,

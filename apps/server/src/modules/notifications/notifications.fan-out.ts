@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.js';
 import type { JobQueue } from '../../lib/jobs.js';
 import { notify } from './notifications.notify.js';
-import { followerBatchEnd, followersSeeingPlan } from './notifications.queries.js';
+import { followerBatchEnd, followersBetween, lockPublicPlan } from './notifications.queries.js';
 
 export const NOTIFY_FOLLOWERS_JOB = 'notify-followers-of-plan';
 
@@ -18,11 +18,12 @@ export const notifyFollowersLater = (tx: Database, jobs: JobQueue, job: Follower
 /**
  * The job: notifies one batch of followers and, in the same transaction, enqueues the next batch.
  * A retried batch adds nothing twice (each follower gets one notification per plan, ever); a plan
- * deleted or made private meanwhile is announced to no one.
+ * deleted or made private meanwhile is announced no further.
  */
 export function registerNotificationJobs(db: Database, jobs: JobQueue) {
   jobs.handle<FollowersOfPlan>(NOTIFY_FOLLOWERS_JOB, (job) =>
     db.transaction(async (tx) => {
+      if (!(await lockPublicPlan(tx, job.planId))) return;
       const batchEnd = await followerBatchEnd(tx, job.actorId, job.afterFollowerId, FOLLOWERS_PER_JOB);
       await notify(
         tx,
@@ -34,7 +35,7 @@ export function registerNotificationJobs(db: Database, jobs: JobQueue) {
           entityId: job.planId,
           planId: job.planId,
         },
-        followersSeeingPlan(job.actorId, job.planId, job.afterFollowerId, batchEnd),
+        followersBetween(job.actorId, job.afterFollowerId, batchEnd),
         'ever',
       );
       if (batchEnd !== null) await notifyFollowersLater(tx, jobs, { ...job, afterFollowerId: batchEnd });

@@ -34,20 +34,21 @@ export async function findUserName(db: Database, id: number): Promise<string | n
 export const oneUser = (id: number): SQL =>
   sql`select ${users.id} as id from ${users} where ${users.id} = ${id}`;
 
-/**
- * The followers of `userId` whose id is in (afterId, upToId] (all after `afterId` when `upToId` is
- * null), while plan `planId` is public: none once it was deleted or made private.
- */
-export const followersSeeingPlan = (
-  userId: number,
-  planId: number,
-  afterId: number,
-  upToId: number | null,
-): SQL =>
+/** The followers of `userId` whose id is in (afterId, upToId], all after `afterId` when `upToId` is null. */
+export const followersBetween = (userId: number, afterId: number, upToId: number | null): SQL =>
   sql`select ${follows.followerId} as id from ${follows}
     where ${follows.followedId} = ${userId} and ${follows.followerId} > ${afterId}
-    ${upToId === null ? sql`` : sql`and ${follows.followerId} <= ${upToId}`}
-    and exists (select 1 from ${learningPlans} where ${learningPlans.id} = ${planId} and ${learningPlans.isPublic})`;
+    ${upToId === null ? sql`` : sql`and ${follows.followerId} <= ${upToId}`}`;
+
+/** Whether the plan exists and is public; locks it, so it cannot turn private while it is announced. */
+export async function lockPublicPlan(db: Database, planId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: learningPlans.id })
+    .from(learningPlans)
+    .where(and(eq(learningPlans.id, planId), eq(learningPlans.isPublic, true)))
+    .for('share');
+  return row !== undefined;
+}
 
 /**
  * The id of the `count`-th follower of `userId` after `afterId` (by id), where a batch of that many
