@@ -174,9 +174,11 @@ export async function buildApp({
   );
 
   await app.register(webAppPlugin, { distDir: webDistDir });
-  // After the requests in flight (which may enqueue jobs), before the database goes.
-  app.addHook('onClose', () => jobs.stop());
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    // After the requests in flight (which may enqueue jobs), before the database goes.
+    await jobs.stop();
+    await database.close();
+  });
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;
