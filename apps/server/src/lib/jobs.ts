@@ -59,7 +59,9 @@ export function createJobQueue(
       for (const [name, handler] of handlers) {
         await boss.createQueue(name, { ...RETRIES, notify: true });
         if (runWorkers) {
-          await boss.work(name, { pollingIntervalSeconds: 1 }, (jobs) =>
+          // A worker takes one job per fetch: a backlog of independent jobs drains one per interval
+          // (NOTIFY wakes it only for new ones), so the fallback poll is kept at its shortest.
+          await boss.work(name, { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 }, (jobs) =>
             run(name, handler as JobHandler<unknown>, jobs),
           );
         }
