@@ -11,6 +11,7 @@ import { createMemoryCounterStore } from './lib/counters/counter-store.js';
 import { createDatabaseCounterStore } from './lib/counters/database-counter-store.js';
 import { rateLimitStoreOf } from './lib/counters/rate-limit-store.js';
 import { createEventBus, type EventBus } from './lib/events.js';
+import { createJobQueue } from './lib/jobs.js';
 import { withoutCredentials } from './lib/request-log.js';
 import { createStorage } from './lib/storage/create-storage.js';
 import { createFileRemoval, sweepPeriodically } from './lib/storage/file-removal.js';
@@ -30,6 +31,7 @@ import { createSignInAttempts } from './modules/auth/sign-in-attempts.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { registerNotificationJobs } from './modules/notifications/notifications.fan-out.js';
 import { registerNotificationHandlers } from './modules/notifications/notifications.handlers.js';
 import { createLiveNotifications } from './modules/notifications/notifications.live.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -140,7 +142,9 @@ export async function buildApp({
   const comments = createCommentsService({ db, events });
   const plans = createPlansService({ db, events, removal });
   const notifications = createNotificationsService(db);
-  registerNotificationHandlers(events);
+  const jobs = createJobQueue(database, app.log, { runWorkers: config.jobWorkers });
+  registerNotificationHandlers(events, jobs);
+  registerNotificationJobs(db, jobs);
   registerActivityHandlers(events);
   // One LISTEN per process feeds every notification stream it serves, whichever process wrote.
   const liveNotifications = createLiveNotifications(database, notifications.liveUpdate, (error) =>
@@ -149,6 +153,7 @@ export async function buildApp({
   await liveNotifications.start();
   app.decorate('liveNotifications', liveNotifications);
   app.addHook('preClose', () => liveNotifications.stop());
+  await jobs.start();
 
   await app.register(
     async (api) => {
@@ -190,7 +195,11 @@ export async function buildApp({
   );
 
   await app.register(webAppPlugin, { distDir: webDistDir });
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    // After the requests in flight (which may enqueue jobs), before the database goes.
+    await jobs.stop();
+    await database.close();
+  });
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

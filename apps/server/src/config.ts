@@ -76,6 +76,7 @@ const envSchema = z.object({
         'must be a comma-separated list of origins such as https://app.example.com,http://localhost:3000 (scheme, host and port; no path)',
     })
     .transform((origins) => origins.map((origin) => new URL(origin).origin)),
+  JOB_WORKERS: z.stringbool().default(true),
   GOOGLE_ISSUER: issuerUrl.default(GOOGLE_ISSUER),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -178,6 +179,8 @@ export type Config = {
   trustProxy: boolean;
   /** Other origins whose web pages may call the API (CORS); the server's own origin always can. */
   corsOrigins: string[];
+  /** Whether this process runs background jobs (every process enqueues them). */
+  jobWorkers: boolean;
   /** Social sign-in providers by lowercased id: `google` always, plus those named in OIDC_PROVIDERS. */
   oidcProviders: Record<string, OidcProvider>;
   /** Where uploaded media live: DATA_DIR/media, or an S3-compatible bucket. */
@@ -248,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     mediaStorage: mediaStorageOf(e),
     corsOrigins: e.CORS_ORIGINS,
+    jobWorkers: e.JOB_WORKERS,
     oidcProviders: {
       google: {
         name: 'Google',

@@ -1,10 +1,11 @@
-import type { Notification } from '@pathwise/contract';
+import { NOTIFICATION_STREAM, type Notification } from '@pathwise/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEventBus } from '../src/lib/events.js';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { openEventStream, type StreamClient } from './helpers/event-stream.js';
 import { createPost } from './helpers/posts.js';
+import { addComment } from './helpers/social.js';
 
 const events = createEventBus();
 let t: TestApp;
@@ -100,6 +101,65 @@ describe('GET /api/notifications/stream', () => {
     expect(missed.data).toMatchObject({ type: 'LIKE', entityId: otherPost.id });
     expect((await stream.next('unread-count')).data).toBe(2);
     await expect(stream.next('notification', 200)).rejects.toThrow();
+  });
+
+  it('gives every event an id: the newest notification the client has, so a first reconnect misses nothing', async () => {
+    const post = await createPost(t, ann.token);
+    await like(bob, post.id);
+    const [newest] = (await t.app.inject({ url: '/api/notifications', headers: bearer(ann.token) })).json()
+      .content as Notification[];
+
+    const first = await streamOf(ann);
+    const count = await first.next('unread-count');
+    expect(count.id).toBe(String(newest!.id));
+    first.close();
+
+    await addComment(t, bob, post.id, 'Made while no stream was open');
+    const again = await streamOf(ann, { 'last-event-id': count.id! });
+    const missed = await again.next('notification');
+    expect(missed.data).toMatchObject({ type: 'COMMENT', entityId: post.id });
+    const afterReplay = await again.next('unread-count');
+    expect(afterReplay.id).toBe(missed.id);
+    expect(Number(afterReplay.id)).toBeGreaterThan(newest!.id);
+  });
+
+  it('replays the missed notifications in order, then live ones, each once', async () => {
+    const post = await createPost(t, ann.token);
+    const start = await streamOf(ann);
+    const cursor = (await start.next('unread-count')).id!;
+    start.close();
+    for (const text of ['one', 'two', 'three']) await addComment(t, bob, post.id, text);
+
+    const stream = await streamOf(ann, { 'last-event-id': cursor });
+    const replayed = [await stream.next('notification'), await stream.next('notification')];
+    replayed.push(await stream.next('notification'));
+    await stream.next('unread-count');
+    await addComment(t, bob, post.id, 'four');
+    const live = await stream.next('notification', 1_000);
+
+    const ids = [...replayed, live].map((event) => Number(event.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(4);
+    expect(Number(cursor)).toBeLessThan(ids[0]!);
+    await expect(stream.next('notification', 300)).rejects.toThrow();
+  });
+
+  it(`asks the client to resync, rather than replaying, when it missed more than ${NOTIFICATION_STREAM.replayLimit}`, async () => {
+    const post = await createPost(t, ann.token);
+    const start = await streamOf(ann);
+    const cursor = (await start.next('unread-count')).id!;
+    start.close();
+    for (let i = 0; i <= NOTIFICATION_STREAM.replayLimit; i++)
+      await addComment(t, bob, post.id, `comment ${i}`);
+    const [newest] = (await t.app.inject({ url: '/api/notifications', headers: bearer(ann.token) })).json()
+      .content as Notification[];
+
+    const stream = await streamOf(ann, { 'last-event-id': cursor });
+
+    const resync = await stream.next('resync');
+    expect(resync.id).toBe(String(newest!.id));
+    expect((await stream.next('unread-count')).data).toBe(NOTIFICATION_STREAM.replayLimit + 1);
+    await expect(stream.next('notification', 300)).rejects.toThrow();
   });
 
   it('forgets a client that went away: no listener is left behind', async () => {

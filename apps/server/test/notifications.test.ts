@@ -1,6 +1,6 @@
 import type { Notification, Page } from '@pathwise/contract';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUp, type TestAccount } from './helpers/accounts.js';
 import { AUTH_LOOKUP_STATEMENTS, createTestApp, type TestApp } from './helpers/app.js';
 import { createPlan } from './helpers/plans.js';
@@ -142,16 +142,21 @@ describe('notifications written with their cause', () => {
     expect(await unreadCountOf(cat)).toBe(0);
 
     const plan = await createPlan(t, ann.token, { title: 'Learn Rust' });
+    // Followers are notified by a background job, just after the plan is published.
     for (const follower of [cat, dan]) {
-      expect((await notificationsOf(follower, '?unreadOnly=true')).content).toEqual([
-        expect.objectContaining({
-          type: 'LEARNING_PLAN_SHARE',
-          message: 'Ann Lee shared a new learning plan: Learn Rust',
-          entityType: 'learning-plan',
-          entityId: plan.id,
-          actor: expect.objectContaining({ id: ann.user.id }),
-        }),
-      ]);
+      await vi.waitFor(
+        async () =>
+          expect((await notificationsOf(follower, '?unreadOnly=true')).content).toEqual([
+            expect.objectContaining({
+              type: 'LEARNING_PLAN_SHARE',
+              message: 'Ann Lee shared a new learning plan: Learn Rust',
+              entityType: 'learning-plan',
+              entityId: plan.id,
+              actor: expect.objectContaining({ id: ann.user.id }),
+            }),
+          ]),
+        { timeout: 10_000, interval: 100 },
+      );
     }
     expect(await unreadCountOf(bob)).toBe(0);
     expect(await unreadCountOf(ann)).toBe(0);
@@ -170,8 +175,13 @@ describe('notifications written with their cause', () => {
     await save(false);
     await save(true);
 
-    const shares = byType(await notificationsOf(cat, '?unreadOnly=true'), 'LEARNING_PLAN_SHARE');
-    expect(shares.map((share) => share.entityId)).toEqual([plan.id]);
+    await vi.waitFor(
+      async () => {
+        const shares = byType(await notificationsOf(cat, '?unreadOnly=true'), 'LEARNING_PLAN_SHARE');
+        expect(shares.map((share) => share.entityId)).toEqual([plan.id]);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   });
 });
 
@@ -398,7 +408,10 @@ describe('notifications go with what they point at', () => {
   it('deleting a plan removes its share notifications', async () => {
     await everyoneReadsAll();
     const plan = await createPlan(t, ann.token, { title: 'Short-lived' });
-    expect(await unreadCountOf(cat)).toBe(1);
+    await vi.waitFor(async () => expect(await unreadCountOf(cat)).toBe(1), {
+      timeout: 10_000,
+      interval: 100,
+    });
     expect((await call(ann, { method: 'DELETE', url: `/api/learning-plans/${plan.id}` })).statusCode).toBe(
       204,
     );

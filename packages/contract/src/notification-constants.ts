@@ -21,13 +21,16 @@ export const NOTIFICATION_MESSAGES = {
 export const UNREAD_COUNT_POLL_MS = 60_000;
 
 /**
- * `GET /api/notifications/stream`: Server-Sent Events for the signed-in user. `notification` events
- * carry a new notification (JSON, event id = notification id, so a reconnect with Last-Event-ID gets
- * what it missed); `unread-count` events carry the unread count, sent on connect and on every change.
- * A comment line every `heartbeatMs` keeps proxies from closing a quiet stream.
+ * `GET /api/notifications/stream`: Server-Sent Events for the signed-in user. Every event's id is the
+ * stream's cursor: the id of the newest notification it has delivered (or, before any, the newest the
+ * user had when it opened), so a reconnect with Last-Event-ID gets exactly what it missed, in order.
+ * `notification` events carry a new notification (JSON; event id = its id); `unread-count` events the
+ * unread count, sent on connect and on every change; `resync` (data `{}`) says more were missed than
+ * `replayLimit`, so the client refetches its lists. The server ends the stream when the token that
+ * opened it expires. A comment line every `heartbeatMs` keeps proxies from closing a quiet stream.
  */
 export const NOTIFICATION_STREAM = {
-  events: { notification: 'notification', unreadCount: 'unread-count' },
+  events: { notification: 'notification', unreadCount: 'unread-count', resync: 'resync' },
   heartbeatMs: 25_000,
   retryMs: 3_000,
   /** At most this many missed notifications are replayed after a reconnect. */

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -15,13 +16,31 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type Unlisten = () => Promise<void>;
+type Listener = { onPayload: (payload: string) => void; onResume?: (() => void) | undefined };
+
+/**
+ * Wait before the next attempt to reconnect the LISTEN connection: doubling from a quarter second up
+ * to 30 s, with jitter so that many server processes losing the database together do not all
+ * reconnect at the same instant.
+ */
+function relistenDelayMs(failedAttempts: number): number {
+  const ceiling = Math.min(30_000, 250 * 2 ** failedAttempts);
+  return ceiling / 2 + Math.random() * (ceiling / 2);
+}
 
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** How other clients reach the same database (the job queue opens its own connections). */
+  connection: { pglite: PGlite } | { url: string };
   migrate(migrationsFolder: string): Promise<void>;
-  /** LISTEN on a channel; the callback gets each NOTIFY payload (sent after the notifying transaction commits). */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  /**
+   * LISTEN on a channel; `onPayload` gets each NOTIFY payload (sent after the notifying transaction
+   * commits). Payloads notified while the connection is broken are lost: once it is back (reconnected
+   * with backoff), `onResume` is called so the listener can read what it missed from the tables.
+   * The embedded database runs in this process, so its LISTEN never breaks.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onResume?: () => void): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -62,6 +81,7 @@ async function openPglite(dataDir: string | undefined, logger: Logger | undefine
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    connection: { pglite: client },
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
@@ -84,7 +104,8 @@ async function openPostgres(
   const db = drizzlePg({ client: pool, schema, ...(logger && { logger }) });
   let listener: Promise<pg.Client> | undefined;
   let closed = false;
-  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let failedReconnects = 0;
+  const handlers = new Map<string, Set<Listener>>();
   const listenTo = (client: pg.Client, channel: string) =>
     client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
 
@@ -96,38 +117,59 @@ async function openPostgres(
   async function connectListener(): Promise<pg.Client> {
     const client = new pg.Client({ connectionString: url });
     client.on('notification', (message) => {
-      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      for (const { onPayload } of handlers.get(message.channel) ?? []) onPayload(message.payload ?? '');
     });
-    client.on('error', (error) => {
+    let broken = false;
+    const onBreak = (error: Error) => {
+      if (broken || closed) return;
+      broken = true;
       onConnectionError(error);
       listener = undefined;
       client.end().catch(() => {});
-      if (!closed) setTimeout(relisten, 1000).unref();
-    });
+      scheduleRelisten();
+    };
+    client.on('error', onBreak);
+    client.on('end', () => onBreak(new Error('the LISTEN connection ended')));
     try {
       await client.connect();
     } catch (error) {
+      broken = true;
       listener = undefined;
       throw error;
     }
     return client;
   }
 
-  /** After a broken listener connection: a new one, listening on every channel someone still follows. */
+  function scheduleRelisten() {
+    if (closed) return;
+    setTimeout(relisten, relistenDelayMs(failedReconnects)).unref();
+  }
+
+  /**
+   * After a broken listener connection: a new one, listening on every channel someone still follows;
+   * then each listener is told to resume, since whatever was notified meanwhile was not heard.
+   */
   async function relisten() {
     if (closed || handlers.size === 0) return;
     try {
       const client = await listenerClient();
       for (const channel of handlers.keys()) await listenTo(client, channel);
     } catch (error) {
+      failedReconnects++;
       onConnectionError(error as Error);
-      if (!closed) setTimeout(relisten, 1000).unref();
+      scheduleRelisten();
+      return;
+    }
+    failedReconnects = 0;
+    for (const channelListeners of handlers.values()) {
+      for (const { onResume } of channelListeners) onResume?.();
     }
   }
 
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    connection: { url },
     async migrate(migrationsFolder) {
       // One process migrates at a time when several servers start together.
       const client = new pg.Client({ connectionString: url });
@@ -140,20 +182,23 @@ async function openPostgres(
         await client.end();
       }
     },
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onResume) {
       const client = await listenerClient();
-      let channelHandlers = handlers.get(channel);
-      if (!channelHandlers) {
-        channelHandlers = new Set();
-        handlers.set(channel, channelHandlers);
+      let channelListeners = handlers.get(channel);
+      if (!channelListeners) {
+        channelListeners = new Set();
+        handlers.set(channel, channelListeners);
         await listenTo(client, channel);
       }
-      channelHandlers.add(onPayload);
+      const entry: Listener = { onPayload, onResume };
+      channelListeners.add(entry);
       return async () => {
-        channelHandlers.delete(onPayload);
-        if (channelHandlers.size === 0 && handlers.get(channel) === channelHandlers) {
+        channelListeners.delete(entry);
+        if (channelListeners.size === 0 && handlers.get(channel) === channelListeners) {
           handlers.delete(channel);
-          await client.query(`UNLISTEN "${channel.replaceAll('"', '""')}"`).catch(() => {});
+          await listener
+            ?.then((current) => current.query(`UNLISTEN "${channel.replaceAll('"', '""')}"`))
+            .catch(() => {});
         }
       };
     },

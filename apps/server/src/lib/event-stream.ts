@@ -1,9 +1,14 @@
 import type { FastifyReply } from 'fastify';
 
+/** setTimeout's longest delay (about 24.8 days); a longer one would fire at once. */
+const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;
+
 export type EventStream = {
   /** Sends one event; `data` goes as JSON on one line. Does nothing once the stream is closed. */
   send(event: string, data: unknown, id?: number): void;
   close(): void;
+  /** Closes the stream at that time (epoch milliseconds), e.g. when the credentials that opened it expire. */
+  closeAt(epochMs: number): void;
   /** Called once the stream is over, whoever ended it (the client going away, or `close`). */
   onClose(listener: () => void): void;
 };
@@ -41,6 +46,16 @@ export function openEventStream(
       write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     close: () => response.end(),
+    closeAt(epochMs) {
+      let timer: NodeJS.Timeout;
+      const arm = () => {
+        const remaining = epochMs - Date.now();
+        if (remaining <= 0) response.end();
+        else timer = setTimeout(arm, Math.min(remaining, LONGEST_TIMEOUT_MS));
+      };
+      arm();
+      response.on('close', () => clearTimeout(timer));
+    },
     onClose: (listener) => response.on('close', listener),
   };
 }

@@ -22,6 +22,7 @@ export const testConfig: Config = {
   authRateLimitPerMinute: 10_000,
   trustProxy: false,
   corsOrigins: [],
+  jobWorkers: true,
   oidcProviders: { google: { name: 'Google', client: null } },
   mediaStorage: { driver: 'local' },
 };
@@ -66,6 +67,7 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    database,
     queries,
     /** DATA_DIR of this app: uploaded media live in `media/`, staged uploads in `tmp/`. */
     dataDir,

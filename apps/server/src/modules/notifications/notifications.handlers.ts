@@ -1,25 +1,10 @@
 import { mentionedHandles } from '@pathwise/contract';
-import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { EventBus } from '../../lib/events.js';
-import {
-  type Dedupe,
-  findUserName,
-  followersOf,
-  insertNotifications,
-  type NewNotification,
-  oneUser,
-  usersWithHandles,
-} from './notifications.queries.js';
-
-type Notice = Omit<NewNotification, 'message'> & { message: (actorName: string) => string };
-
-/** Writes `notice` for `recipients` (never the actor) in the cause's transaction. */
-async function notify(tx: Database, notice: Notice, recipients: SQL, dedupe: Dedupe) {
-  const actorName = await findUserName(tx, notice.actorId);
-  if (actorName === null) return;
-  await insertNotifications(tx, { ...notice, message: notice.message(actorName) }, recipients, dedupe);
-}
+import type { JobQueue } from '../../lib/jobs.js';
+import { notifyFollowersLater } from './notifications.fan-out.js';
+import { notify } from './notifications.notify.js';
+import { oneUser, usersWithHandles } from './notifications.queries.js';
 
 /**
  * Mentions in a post or comment: every mentioned user but the author, once per post or comment, so
@@ -54,7 +39,7 @@ async function notifyMentions(
  * Notifications are written in the same transaction as their cause, never for acting on your own
  * things. Re-liking (or re-following) while the earlier notification is still unread adds nothing.
  */
-export function registerNotificationHandlers(events: EventBus) {
+export function registerNotificationHandlers(events: EventBus, jobs: JobQueue) {
   events.subscribe('post.liked', async (tx, event) => {
     if (event.postAuthorId === event.actorId) return;
     await notify(
@@ -112,20 +97,14 @@ export function registerNotificationHandlers(events: EventBus) {
     ),
   );
 
-  // Published only for plans others can see (created public, or made public): every follower may open it.
+  // Published only for plans others can see (created public, or made public): every follower may
+  // open it. Followers can be many, so they are notified by a background job (notifications.fan-out).
   events.subscribe('plan.published', (tx, event) =>
-    notify(
-      tx,
-      {
-        type: 'LEARNING_PLAN_SHARE',
-        actorId: event.actorId,
-        message: (actor) => `${actor} shared a new learning plan: ${event.title}`,
-        entityType: 'learning-plan',
-        entityId: event.planId,
-        planId: event.planId,
-      },
-      followersOf(event.actorId),
-      'ever',
-    ),
+    notifyFollowersLater(tx, jobs, {
+      actorId: event.actorId,
+      planId: event.planId,
+      title: event.title,
+      afterFollowerId: 0,
+    }),
   );
 }

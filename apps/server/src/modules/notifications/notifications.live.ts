@@ -5,6 +5,8 @@ import type { LiveUpdate } from './notifications.service.js';
 /** One open stream of a signed-in user, in this process. */
 export type LiveSubscriber = {
   push(update: LiveUpdate): void;
+  /** Signals may have been lost (the LISTEN connection broke): catch up from the database. */
+  resync(): void;
   close(): void;
 };
 
@@ -39,13 +41,21 @@ export function createLiveNotifications(
     for (const subscriber of audience) subscriber.push(update);
   }
 
+  function resyncAll() {
+    for (const audience of subscribers.values()) for (const subscriber of audience) subscriber.resync();
+  }
+
   return {
     async start() {
-      unlisten = await database.listen(NOTIFICATIONS_CHANNEL, (payload) => {
-        const signal = parseSignal(payload);
-        if (!signal) return;
-        deliveries = deliveries.then(() => deliver(signal)).catch(onError);
-      });
+      unlisten = await database.listen(
+        NOTIFICATIONS_CHANNEL,
+        (payload) => {
+          const signal = parseSignal(payload);
+          if (!signal) return;
+          deliveries = deliveries.then(() => deliver(signal)).catch(onError);
+        },
+        resyncAll,
+      );
     },
 
     /** Ends every open stream (so the server can close) and stops listening. */

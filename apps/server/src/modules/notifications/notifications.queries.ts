@@ -2,7 +2,7 @@ import type { NotificationEntityType, NotificationType } from '@pathwise/contrac
 import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
-import { follows, notifications, users } from '../../db/schema/index.js';
+import { follows, learningPlans, notifications, users } from '../../db/schema/index.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 /** The one PostgreSQL channel every server process LISTENs on; payloads are `LiveSignal` JSON. */
@@ -34,8 +34,36 @@ export async function findUserName(db: Database, id: number): Promise<string | n
 export const oneUser = (id: number): SQL =>
   sql`select ${users.id} as id from ${users} where ${users.id} = ${id}`;
 
-export const followersOf = (userId: number): SQL =>
-  sql`select ${follows.followerId} as id from ${follows} where ${follows.followedId} = ${userId}`;
+/** The followers of `userId` whose id is in (afterId, upToId], all after `afterId` when `upToId` is null. */
+export const followersBetween = (userId: number, afterId: number, upToId: number | null): SQL =>
+  sql`select ${follows.followerId} as id from ${follows}
+    where ${follows.followedId} = ${userId} and ${follows.followerId} > ${afterId}
+    ${upToId === null ? sql`` : sql`and ${follows.followerId} <= ${upToId}`}`;
+
+/** Whether the plan exists and is public; locks it, so it cannot turn private while it is announced. */
+export async function lockPublicPlan(db: Database, planId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: learningPlans.id })
+    .from(learningPlans)
+    .where(and(eq(learningPlans.id, planId), eq(learningPlans.isPublic, true)))
+    .for('share');
+  return row !== undefined;
+}
+
+/**
+ * The id of the `count`-th follower of `userId` after `afterId` (by id), where a batch of that many
+ * ends; null when fewer are left. Reads the index (followed_id, follower_id).
+ */
+export async function followerBatchEnd(db: Database, userId: number, afterId: number, count: number) {
+  const [row] = await db
+    .select({ id: follows.followerId })
+    .from(follows)
+    .where(and(eq(follows.followedId, userId), gt(follows.followerId, afterId)))
+    .orderBy(follows.followerId)
+    .offset(count - 1)
+    .limit(1);
+  return row?.id ?? null;
+}
 
 export const usersWithHandles = (handles: string[]): SQL =>
   sql`select ${users.id} as id from ${users} where ${users.handle} in (${sql.join(
@@ -139,6 +167,18 @@ export async function countNotifications(db: Database, recipientId: number, unre
     .from(notifications)
     .where(ownedBy(recipientId, unreadOnly));
   return row?.total ?? 0;
+}
+
+/** The id of the recipient's newest notification (0 when none) and how many are unread: one statement. */
+export async function notificationSummary(db: Database, recipientId: number) {
+  const [row] = await db
+    .select({
+      latestId: sql`coalesce(max(${notifications.id}), 0)`.mapWith(Number),
+      unread: sql`count(*) filter (where not ${notifications.isRead})`.mapWith(Number),
+    })
+    .from(notifications)
+    .where(eq(notifications.recipientId, recipientId));
+  return { latestId: row?.latestId ?? 0, unread: row?.unread ?? 0 };
 }
 
 /** The recipient's notifications created after `afterId` (a stream reconnecting), oldest first. */

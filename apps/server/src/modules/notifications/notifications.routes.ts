@@ -8,18 +8,19 @@ import {
   unreadCount,
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerExpiryMs } from '../../lib/bearer-expiry.js';
 import { openEventStream } from '../../lib/event-stream.js';
 import { failures } from '../../lib/route-schema.js';
 import { sentNoCredentials, viewerOf } from '../../lib/viewer.js';
 import type { LiveNotifications } from './notifications.live.js';
-import type { NotificationRow } from './notifications.queries.js';
 import { type NotificationsService, toNotification } from './notifications.service.js';
+import { createResumableStream } from './notifications.stream.js';
 
 type NotificationRoutesOptions = { notifications: NotificationsService; live: LiveNotifications };
 
 const tags = ['notifications'];
 
-/** `Last-Event-ID` of a reconnecting stream: the id of the last notification it received. */
+/** `Last-Event-ID` of a reconnecting stream: the cursor of the last event it received. */
 function lastEventIdOf(header: string | string[] | undefined): number | null {
   return typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : null;
 }
@@ -88,38 +89,24 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
         tags,
         summary: 'Live notifications and unread count (Server-Sent Events)',
         description:
-          'Events `notification` (a notification; event id = its id) and `unread-count` (a number, sent on connect and on every change); a comment line as heartbeat. Reconnect with `Last-Event-ID` to receive what was missed.',
+          'Events `notification` (a notification; event id = its id), `unread-count` (a number, sent on connect and on every change) and `resync` (more were missed than are replayed: refetch); a comment line as heartbeat. Every event id is the id of the newest notification delivered: reconnect with `Last-Event-ID` to receive what was missed, in order, once. The stream ends when the bearer token expires.',
       },
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
       const stream = openEventStream(reply, NOTIFICATION_STREAM);
-      const { events } = NOTIFICATION_STREAM;
-      const sendCount = (count: number) => stream.send(events.unreadCount, count);
-      const sendNotification = (row: NotificationRow) =>
-        stream.send(events.notification, toNotification(viewer.mediaUrl, row), row.id);
-      const unsubscribe = live.subscribe(viewer.id, {
-        push(update) {
-          if (update.notification) sendNotification(update.notification);
-          sendCount(update.unreadCount);
-        },
-        close: stream.close,
+      // The server, not the client, decides when a session is over: the stream ends with its token.
+      const expiresAt = bearerExpiryMs(request);
+      if (expiresAt !== null) stream.closeAt(expiresAt);
+      const resumable = createResumableStream({
+        stream,
+        catchUp: (afterId) => notifications.catchUp(viewer.id, afterId),
+        toNotification: (row) => toNotification(viewer.mediaUrl, row),
+        onError: (error) => request.log.error({ err: error }, 'notification stream could not catch up'),
       });
-      stream.onClose(unsubscribe);
-
-      // Subscribed first, so nothing committed from now on is missed; a notification may then
-      // arrive twice (replayed and live), which clients recognise by its id.
-      try {
-        const { missed, unreadCount: count } = await notifications.catchUp(
-          viewer.id,
-          lastEventIdOf(request.headers['last-event-id']),
-        );
-        for (const row of missed) sendNotification(row);
-        sendCount(count);
-      } catch (error) {
-        request.log.error({ err: error }, 'notification stream could not catch up');
-        stream.close();
-      }
+      // Subscribed before catching up, so nothing committed from now on is missed.
+      stream.onClose(live.subscribe(viewer.id, resumable));
+      resumable.start(lastEventIdOf(request.headers['last-event-id']));
     },
   );
 };

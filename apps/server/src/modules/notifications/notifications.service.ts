@@ -20,6 +20,7 @@ import {
   markAllRead,
   markRead,
   type NotificationRow,
+  notificationSummary,
   signalUnreadCount,
 } from './notifications.queries.js';
 
@@ -41,6 +42,13 @@ export function toNotification(mediaUrl: MediaUrl, row: NotificationRow): Notifi
 
 /** What a stream sends for one signal: the new notification (when there is one) and the unread count. */
 export type LiveUpdate = { notification: NotificationRow | null; unreadCount: number };
+
+export type CatchUp = {
+  missed: NotificationRow[];
+  overflow: boolean;
+  latestId: number;
+  unreadCount: number;
+};
 
 /** Reading and marking one's own notifications; they are written by the event handlers. */
 export function createNotificationsService(db: Database) {
@@ -77,15 +85,21 @@ export function createNotificationsService(db: Database) {
       return { success: true as const, message: NOTIFICATION_MESSAGES.allRead };
     },
 
-    /** For a stream (re)connecting: what it missed after `lastEventId` (none on a first connect) and the count. */
-    async catchUp(recipientId: number, lastEventId: number | null) {
-      const [missed, count] = await Promise.all([
-        lastEventId === null
+    /**
+     * For a stream (re)connecting after `afterId` (null: a first connect, which replays nothing): the
+     * notifications it missed, oldest first, unless there are more than a stream replays (`overflow`);
+     * the id of the newest notification and the unread count. The summary is read first, so a
+     * notification committed in between is among `missed` rather than lost.
+     */
+    async catchUp(recipientId: number, afterId: number | null): Promise<CatchUp> {
+      const { latestId, unread } = await notificationSummary(db, recipientId);
+      const limit = NOTIFICATION_STREAM.replayLimit;
+      const missed =
+        afterId === null || afterId >= latestId
           ? []
-          : listNotificationsAfter(db, recipientId, lastEventId, NOTIFICATION_STREAM.replayLimit),
-        unreadCount(recipientId),
-      ]);
-      return { missed, unreadCount: count };
+          : await listNotificationsAfter(db, recipientId, afterId, limit + 1);
+      const overflow = missed.length > limit;
+      return { missed: overflow ? [] : missed, overflow, latestId, unreadCount: unread };
     },
 
     async liveUpdate({ recipientId, notificationId }: LiveSignal): Promise<LiveUpdate> {

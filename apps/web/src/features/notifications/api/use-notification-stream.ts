@@ -1,53 +1,90 @@
 import { NOTIFICATION_STREAM, STORAGE_KEYS } from '@pathwise/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { EventSource as EventSourceClass } from 'eventsource';
 import { useEffect } from 'react';
 import { apiUrl } from '../../../lib/api-client';
 import { notificationListsKey, unreadCountKey } from './queries';
 
-/** Opens the stream and applies its events to the query cache. */
-async function openStream(queryClient: QueryClient) {
-  // Loaded apart: the stream may start a moment after the page's first paint, which needs none of it.
-  const { EventSource } = await import('eventsource');
-  const { events } = NOTIFICATION_STREAM;
-  const source = new EventSource(apiUrl('/api/notifications/stream'), {
-    fetch: (url, init) => {
-      const token = localStorage.getItem(STORAGE_KEYS.authToken);
-      return fetch(url, {
-        ...init,
-        headers: { ...init.headers, ...(token && { Authorization: `Bearer ${token}` }) },
-      });
-    },
-  });
-  source.addEventListener(events.unreadCount, (event) => {
-    // Newer than any count request still on its way, whose answer must not overwrite it.
-    const count = Number(event.data);
-    void queryClient
-      .cancelQueries({ queryKey: unreadCountKey })
-      .then(() => queryClient.setQueryData(unreadCountKey, count));
-  });
-  source.addEventListener(events.notification, () => {
-    void queryClient.invalidateQueries({ queryKey: notificationListsKey });
-  });
-  source.addEventListener('error', (event) => {
-    // A refused session: the count request then meets the same 401 and applies the spec's policy.
-    if (event.code === 401) void queryClient.invalidateQueries({ queryKey: unreadCountKey });
-  });
-  return source;
-}
+const storedToken = () => localStorage.getItem(STORAGE_KEYS.authToken);
 
 /**
- * Keeps the unread count and the notification lists live while mounted, from the server's event
- * stream. The browser's own EventSource cannot send the bearer token, so this one fetches with it
- * (read at each connection); it reconnects by itself after a dropped connection, sending the id of
- * the last notification received (Last-Event-ID) so the server replays what was missed.
+ * The stream and its events applied to the query cache, over as many connections as it takes.
+ * The browser's own EventSource cannot send the bearer token, so this one fetches with it, read at
+ * each connection: after the server ends a stream (its token expired), the reconnection signs in
+ * with the token stored since, if any. Every event's id is the server's cursor, sent back as
+ * Last-Event-ID, so a reconnection, or a new connection after a refusal, gets what was missed.
  */
+function createNotificationStream(queryClient: QueryClient) {
+  const { events } = NOTIFICATION_STREAM;
+  let source: EventSourceClass | undefined;
+  let closed = false;
+  let cursor: string | null = null;
+
+  const remember = (event: MessageEvent) => {
+    if (event.lastEventId) cursor = event.lastEventId;
+  };
+
+  async function connect() {
+    // Loaded apart: the stream may start a moment after the page's first paint, which needs none of it.
+    const { EventSource } = await import('eventsource');
+    if (closed) return;
+    let sentToken: string | null = null;
+    const connection = new EventSource(apiUrl('/api/notifications/stream'), {
+      fetch: (url, init) => {
+        sentToken = storedToken();
+        return fetch(url, {
+          ...init,
+          headers: {
+            ...init.headers,
+            ...(cursor && { 'Last-Event-ID': cursor }),
+            ...(sentToken && { Authorization: `Bearer ${sentToken}` }),
+          },
+        });
+      },
+    });
+    source = connection;
+    connection.addEventListener(events.unreadCount, (event) => {
+      remember(event);
+      // Newer than any count request still on its way, whose answer must not overwrite it.
+      const count = Number(event.data);
+      void queryClient
+        .cancelQueries({ queryKey: unreadCountKey })
+        .then(() => queryClient.setQueryData(unreadCountKey, count));
+    });
+    connection.addEventListener(events.notification, (event) => {
+      remember(event);
+      void queryClient.invalidateQueries({ queryKey: notificationListsKey });
+    });
+    connection.addEventListener(events.resync, (event) => {
+      // More was missed than the server replays: the lists are read again.
+      remember(event);
+      void queryClient.invalidateQueries({ queryKey: notificationListsKey });
+    });
+    connection.addEventListener('error', (event) => {
+      if (event.code !== 401) return;
+      const current = storedToken();
+      // Signed in again meanwhile (in another tab, say): the stream signs in with the new token.
+      if (current && current !== sentToken) void connect();
+      // A refused session: the count request then meets the same 401 and applies the spec's policy.
+      else void queryClient.invalidateQueries({ queryKey: unreadCountKey });
+    });
+  }
+
+  void connect();
+  return {
+    close() {
+      closed = true;
+      source?.close();
+    },
+  };
+}
+
+/** Keeps the unread count and the notification lists live while mounted, from the server's event stream. */
 export function useNotificationStream() {
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    const opening = openStream(queryClient);
-    return () => {
-      void opening.then((source) => source.close());
-    };
+    const stream = createNotificationStream(queryClient);
+    return () => stream.close();
   }, [queryClient]);
 }

@@ -1,8 +1,10 @@
+import { STORAGE_KEYS } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANN_TOKEN } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
+import { recordPageLoads } from '../../../test/page-loads';
 import { renderApp } from '../../../test/render-app';
 import { eventStream, notificationOf, serveUnreadCount } from '../test/notifications';
 
@@ -122,5 +124,65 @@ describe('notification bell', () => {
     await vi.waitFor(() => expect(lastEventIds).toEqual([null, '41']));
     second.send('unread-count', 2);
     expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+  });
+
+  it("signs the stream in again with the token stored since, when the server ends it at its token's expiry", async () => {
+    const pageLoads = recordPageLoads();
+    const first = eventStream();
+    const second = eventStream();
+    const connections: { authorization: string | null; lastEventId: string | null }[] = [];
+    server.use(
+      http.get('/api/notifications/stream', ({ request }) => {
+        connections.push({
+          authorization: request.headers.get('Authorization'),
+          lastEventId: request.headers.get('Last-Event-ID'),
+        });
+        return (connections.length === 1 ? first : second).response();
+      }),
+    );
+    renderSignedIn();
+    first.retryAfter(10);
+    first.send('unread-count', 1, 41);
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+
+    localStorage.setItem(STORAGE_KEYS.authToken, 'renewed-token');
+    first.end();
+
+    await vi.waitFor(() => expect(connections).toHaveLength(2));
+    expect(connections[1]).toEqual({ authorization: 'Bearer renewed-token', lastEventId: '41' });
+    second.send('unread-count', 2, 42);
+    expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+    expect(pageLoads).not.toHaveBeenCalled();
+  });
+
+  it('opens the stream again with a newer token when its token is refused, without reloading the page', async () => {
+    const pageLoads = recordPageLoads();
+    const renewed = eventStream();
+    const connections: { authorization: string | null; lastEventId: string | null }[] = [];
+    const first = eventStream();
+    server.use(
+      http.get('/api/notifications/stream', ({ request }) => {
+        const authorization = request.headers.get('Authorization');
+        connections.push({ authorization, lastEventId: request.headers.get('Last-Event-ID') });
+        if (connections.length === 1) return first.response();
+        if (authorization === 'Bearer renewed-token') return renewed.response();
+        // Signed in again in another tab while this expired token was on its way.
+        localStorage.setItem(STORAGE_KEYS.authToken, 'renewed-token');
+        return HttpResponse.json({ message: 'Please sign in to continue.' }, { status: 401 });
+      }),
+    );
+    renderSignedIn();
+    first.retryAfter(10);
+    first.send('notification', notificationOf({ id: 41 }), 41);
+    first.send('unread-count', 1, 41);
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+
+    first.end();
+
+    await vi.waitFor(() => expect(connections).toHaveLength(3));
+    expect(connections[2]).toEqual({ authorization: 'Bearer renewed-token', lastEventId: '41' });
+    renewed.send('unread-count', 3, 43);
+    expect(await screen.findByRole('link', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
+    expect(pageLoads).not.toHaveBeenCalled();
   });
 });

@@ -4,7 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { heldAnswer } from '../../../test/held-answer';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
-import { notificationOf, pageOf, serveNotifications, serveUnreadCount } from '../test/notifications';
+import {
+  eventStream,
+  notificationOf,
+  pageOf,
+  serveNotifications,
+  serveUnreadCount,
+} from '../test/notifications';
 
 const openPage = () => renderApp('/notifications', { signedIn: true });
 const list = async () => within(await screen.findByRole('list', { name: 'Notifications' }));
@@ -171,5 +177,23 @@ describe('notifications page', () => {
     expect(await screen.findByText('Older')).toBeInTheDocument();
     expect(screen.getByText('Newest')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+  });
+
+  it('reads the list again when the stream says more was missed than it replays', async () => {
+    const stream = eventStream();
+    let answers = 0;
+    server.use(
+      http.get('/api/notifications/stream', () => stream.response()),
+      http.get('/api/notifications', () => {
+        answers++;
+        return HttpResponse.json(pageOf([notificationOf({ message: `Answer ${answers}` })]));
+      }),
+    );
+    openPage();
+    expect((await list()).getByRole('listitem')).toHaveTextContent('Answer 1');
+
+    stream.send('resync', {}, 200);
+
+    expect(await screen.findByText('Answer 2')).toBeInTheDocument();
   });
 });

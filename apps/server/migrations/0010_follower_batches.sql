@@ -1,0 +1,1 @@
+CREATE INDEX "follows_followed_follower_idx" ON "follows" USING btree ("followed_id","follower_id");

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type DrizzleTransactionLike, fromDrizzle, fromPglite, type Job, PgBoss } from 'pg-boss';
+import type { Database, DatabaseHandle } from '../db/client.js';
+
+/** Retries of a failing job: after about 2, 4, 8, 16 then 32 seconds (pg-boss backs off with jitter). */
+const RETRIES = { retryLimit: 5, retryDelay: 2, retryBackoff: true, retryDelayMax: 300 } as const;
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+/**
+ * Work that leaves the request: pg-boss jobs in the database itself (schema `pgboss`), on the
+ * PostgreSQL server with pg-boss's own small pool, on PGlite through the same instance. A job is
+ * enqueued in the caller's transaction, so it exists exactly when the change that caused it
+ * commits; it survives restarts, a failing one is retried with backoff, and every failure is logged.
+ * Any server process may run any job (`runWorkers`); each job is taken by one of them.
+ */
+export function createJobQueue(
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  { runWorkers }: { runWorkers: boolean },
+) {
+  const boss =
+    'pglite' in database.connection
+      ? new PgBoss({ db: fromPglite(database.connection.pglite), backend: 'pglite', ...quiet })
+      : new PgBoss({ connectionString: database.connection.url, max: 4, ...quiet });
+  boss.on('error', (error) => log.error({ err: error }, 'the job queue failed'));
+  const handlers = new Map<string, JobHandler<never>>();
+  let started = false;
+
+  async function run(name: string, handler: JobHandler<unknown>, [job]: Job<unknown>[]) {
+    if (!job) return;
+    try {
+      await handler(job.data);
+    } catch (error) {
+      log.warn({ err: error, job: { name, id: job.id, attempt: job.retryCount + 1 } }, 'a job failed');
+      throw error;
+    }
+  }
+
+  return {
+    /** Registers the worker of a kind of job; call before `start`. */
+    handle<T>(name: string, handler: JobHandler<T>) {
+      handlers.set(name, handler);
+    },
+
+    /** Enqueues a job in `tx`'s transaction. */
+    async send(tx: Database, name: string, data: object): Promise<void> {
+      // Our Database type leaves execute()'s result unknown; both drivers answer with `{ rows }`.
+      await boss.send(name, data, {
+        db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql),
+        ...RETRIES,
+      });
+    },
+
+    async start() {
+      await boss.start();
+      started = true;
+      for (const [name, handler] of handlers) {
+        await boss.createQueue(name, { ...RETRIES, notify: true });
+        if (runWorkers) {
+          // A worker takes one job per fetch: a backlog of independent jobs drains one per interval
+          // (NOTIFY wakes it only for new ones), so the fallback poll is kept at its shortest.
+          await boss.work(name, { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 }, (jobs) =>
+            run(name, handler as JobHandler<unknown>, jobs),
+          );
+        }
+      }
+    },
+
+    /** Lets jobs in progress finish (up to 10 s; an unfinished one runs again later), then stops polling. */
+    async stop() {
+      if (started) await boss.stop({ graceful: true, timeout: 10_000, close: true });
+      started = false;
+    },
+  };
+}
+export type JobQueue = ReturnType<typeof createJobQueue>;
+
+/**
+ * No cron schedules here, and no instance registry rows: this app uses queues only. Creating a job
+ * wakes the workers at once (LISTEN/NOTIFY), so a chain of batches does not wait a poll per link;
+ * polling stays as the fallback.
+ */
+const quiet = { schedule: false, registerInstance: false, useListenNotify: true } as const;
