@@ -26,6 +26,8 @@ export type Process = {
   rssMb(): number;
   /** CPU time the process has used so far, in ms. */
   cpuMs(): number;
+  /** Everything the process wrote to stdout so far. */
+  output(): string;
   stop(): Promise<void>;
 };
 
@@ -39,17 +41,30 @@ function cpuMsOf(pid: number) {
   return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
 }
 
+/** The database in a backend's title, "postgres: [cluster: ]user database host(port) state". */
+function databaseOfBackend(cmdline: string) {
+  const words = cmdline.replaceAll('\0', ' ').split(' ').filter(Boolean);
+  if (words[0] !== 'postgres:') return undefined;
+  const afterCluster = words[1]?.endsWith(':') ? 2 : 1;
+  return words[afterCluster + 1];
+}
+
 /**
- * CPU time used so far by every PostgreSQL process of this machine (the server the bench's
- * DATABASE_URL points at runs here), in ms; 0 without a PostgreSQL server. Processes that ended
- * in between take their time with them, which the bench's pooled connections never do.
+ * CPU time used so far by the PostgreSQL backends connected to `database` on this machine (the
+ * server the bench's DATABASE_URL points at runs here), in ms; 0 without a PostgreSQL server. Other
+ * work on the same PostgreSQL server is not counted, nor are its shared processes (WAL writer,
+ * checkpointer, autovacuum). Backends that ended in between take their time with them, which the
+ * pooled connections of the server never do.
  */
-export function postgresCpuMs() {
+export function postgresCpuMs(database: string | undefined) {
+  if (!database) return 0;
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMsOf(Number(entry));
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      if (databaseOfBackend(readFileSync(`/proc/${entry}/cmdline`, 'utf8')) === database)
+        total += cpuMsOf(Number(entry));
     } catch {
       // The process ended while we looked.
     }
@@ -75,8 +90,10 @@ async function start(
     stdio: 'pipe',
   });
   let output = '';
+  let stdout = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
+    stdout += chunk;
   });
   child.stderr?.on('data', (chunk) => {
     output += chunk;
@@ -93,24 +110,31 @@ async function start(
       (res) => res.ok,
       () => false,
     );
-    if (ready) return { url, rssMb: () => rssMbOf(child.pid!), cpuMs: () => cpuMsOf(child.pid!), stop };
+    if (ready) {
+      const pid = child.pid!;
+      return { url, rssMb: () => rssMbOf(pid), cpuMs: () => cpuMsOf(pid), output: () => stdout, stop };
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();
   throw new Error(`${args.join(' ')} did not start:\n${output}`);
 }
 
-/** The built Pathwise server (npm run build) on DATA_DIR, and on DATABASE_URL when that is set. */
-export async function startAppServer(dataDir: string): Promise<Process> {
+/**
+ * The built Pathwise server (npm run build) on DATA_DIR, and on DATABASE_URL when that is set;
+ * `env` adds settings (DATABASE_LOG_STATEMENTS for the SQL ceiling).
+ */
+export async function startAppServer(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<Process> {
   if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run npm run build first`);
-  const env = {
+  const serverEnv = {
     ...process.env,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    ...env,
   };
-  return start([serverEntry], env, await freePort(), '/api/health');
+  return start([serverEntry], serverEnv, await freePort(), '/api/health');
 }
 
 /** The bare Fastify server the scenarios are compared with. */

@@ -42,6 +42,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  DATABASE_LOG_STATEMENTS: z.stringbool().default(false),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
   JWT_EXPIRES_IN: z
     .string()
@@ -92,6 +93,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Every SQL statement sent, with its parameters, written to stdout (the bench replays them). */
+  databaseLogStatements: boolean;
   jwtSecret: string;
   jwtExpiresInSeconds: number;
   publicUrl: string | undefined;
@@ -151,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseLogStatements: e.DATABASE_LOG_STATEMENTS,
     jwtSecret: e.JWT_SECRET ?? persistedJwtSecret(dataDir),
     jwtExpiresInSeconds: durationToSeconds(e.JWT_EXPIRES_IN),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),

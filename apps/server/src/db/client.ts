@@ -31,8 +31,8 @@ export type DatabaseOptions = {
   /** Where PGlite keeps its files; without it PGlite lives in memory (tests). */
   dataDir?: string | undefined;
   poolSize?: number;
-  /** Called for every SQL statement Drizzle sends (query-count tests, debug logs). */
-  onQuery?: (sql: string) => void;
+  /** Called for every SQL statement Drizzle sends (query-count tests, statement logs). */
+  onQuery?: (sql: string, params: unknown[]) => void;
   /**
    * Told when a PostgreSQL connection breaks while idle (server restart, terminated backend). The
    * pool replaces the connection and the listener reconnects; without a handler pg would throw the
@@ -43,7 +43,7 @@ export type DatabaseOptions = {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const logger: Logger | undefined = options.onQuery
-    ? { logQuery: (query) => options.onQuery?.(query) }
+    ? { logQuery: (query, params) => options.onQuery?.(query, params) }
     : undefined;
   return options.url
     ? openPostgres(options.url, options.poolSize ?? 20, logger, options.onConnectionError ?? (() => {}))
