@@ -49,27 +49,49 @@ function databaseOfBackend(cmdline: string) {
   return words[afterCluster + 1];
 }
 
-/**
- * CPU time used so far by the PostgreSQL backends connected to `database` on this machine (the
- * server the bench's DATABASE_URL points at runs here), in ms; 0 without a PostgreSQL server. Other
- * work on the same PostgreSQL server is not counted, nor are its shared processes (WAL writer,
- * checkpointer, autovacuum). Backends that ended in between take their time with them, which the
- * pooled connections of the server never do.
- */
-export function postgresCpuMs(database: string | undefined) {
-  if (!database) return 0;
-  let total = 0;
+/** CPU time used so far by each PostgreSQL backend connected to `database` on this machine, in ms, by pid. */
+function backendCpuMs(database: string) {
+  const byPid = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
       if (databaseOfBackend(readFileSync(`/proc/${entry}/cmdline`, 'utf8')) === database)
-        total += cpuMsOf(Number(entry));
+        byPid.set(Number(entry), cpuMsOf(Number(entry)));
     } catch {
       // The process ended while we looked.
     }
   }
-  return total;
+  return byPid;
+}
+
+/** How often backends are looked at: a backend that ends takes at most this much unseen time with it. */
+const BACKEND_POLL_MS = 100;
+
+/**
+ * Measures the CPU time of the PostgreSQL backends connected to `database` (the server the bench's
+ * DATABASE_URL points at runs here) from now until `stop()`, in ms; 0 without a database. Other
+ * work on the same PostgreSQL server is not counted, nor are its shared processes (WAL writer,
+ * checkpointer, autovacuum). Backends are polled, so those that end in between (pgbench's) are
+ * counted up to their last poll.
+ */
+export function measurePostgresCpu(database: string | undefined) {
+  if (!database) return { stop: () => 0 };
+  const before = backendCpuMs(database);
+  const latest = new Map(before);
+  const poll = () => {
+    for (const [pid, ms] of backendCpuMs(database)) latest.set(pid, ms);
+  };
+  const timer = setInterval(poll, BACKEND_POLL_MS);
+  return {
+    stop() {
+      clearInterval(timer);
+      poll();
+      let total = 0;
+      for (const [pid, ms] of latest) total += ms - (before.get(pid) ?? 0);
+      return total;
+    },
+  };
 }
 
 function rssMbOf(pid: number) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type BenchManifest, readManifest } from '../seed/manifest.js';
 import { type CeilingResult, captureScripts, findPgbench, replay } from './ceiling.js';
 import { type LoadResult, load, meanBodyBytes } from './load.js';
-import { type Process, postgresCpuMs, startAppServer, startBaselineServer } from './processes.js';
+import { measurePostgresCpu, type Process, startAppServer, startBaselineServer } from './processes.js';
 import { allScenarios, type Scenario } from './scenarios.js';
 
 export type RunOptions = {
@@ -139,11 +139,12 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
     for (const scenario of scenarios) {
       const bodyBytes = await meanBodyBytes(app.url, scenario.next, 20);
       if (warmup.seconds > 0) await load(app.url, scenario.next, warmup);
-      const cpuBefore = { server: app.cpuMs(), database: postgresCpuMs(database) };
+      const serverCpuBefore = app.cpuMs();
+      const databaseCpu = measurePostgresCpu(database);
       const measured = await load(app.url, scenario.next, loadOptions);
       const perRequest = (ms: number) => ms / Math.max(measured.requests, 1);
-      const serverCpuMs = perRequest(app.cpuMs() - cpuBefore.server);
-      const databaseCpuMs = perRequest(postgresCpuMs(database) - cpuBefore.database);
+      const serverCpuMs = perRequest(app.cpuMs() - serverCpuBefore);
+      const databaseCpuMs = perRequest(databaseCpu.stop());
       const rssMb = app.rssMb();
       let baselineResult: LoadResult | null = null;
       if (baseline) {
@@ -159,13 +160,13 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
       const scripts = ceilingScripts.get(scenario.name);
       let ceiling: ScenarioResult['ceiling'] = null;
       if (pgbench && scripts) {
-        const before = postgresCpuMs(database);
+        const replayCpu = measurePostgresCpu(database);
         const replayed = await replay(pgbench, process.env.DATABASE_URL!, scripts, {
           clients: CEILING_CLIENTS,
           seconds: options.seconds,
         });
         const transactions = Math.max(replayed.tps * options.seconds, 1);
-        ceiling = { ...replayed, databaseCpuMs: (postgresCpuMs(database) - before) / transactions };
+        ceiling = { ...replayed, databaseCpuMs: replayCpu.stop() / transactions };
       }
       const result = {
         name: scenario.name,

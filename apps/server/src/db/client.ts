@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { CachedStatementsPGlite } from './cached-statements-pglite.js';
+import { GENERIC_PLANS_OPTION, namedStatements } from './named-statements-pg.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -79,7 +80,8 @@ async function openPostgres(
   logger: Logger | undefined,
   onConnectionError: (error: Error) => void,
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: GENERIC_PLANS_OPTION });
+  pool.on('connect', namedStatements().install);
   pool.on('error', onConnectionError);
   const db = drizzlePg({ client: pool, schema, ...(logger && { logger }) });
   let listener: Promise<pg.Client> | undefined;
