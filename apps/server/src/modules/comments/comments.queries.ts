@@ -31,8 +31,10 @@ export function selectCommentsOfPost(
     .offset(window.offset);
 }
 
-export function countCommentsOfPost(db: Database, postId: number) {
-  return db.$count(comments, eq(comments.postId, postId));
+/** The post's comment count as kept on its row (migration 0011); 0 for a missing post. */
+export async function countCommentsOfPost(db: Database, postId: number) {
+  const [row] = await db.select({ count: posts.commentsCount }).from(posts).where(eq(posts.id, postId));
+  return row?.count ?? 0;
 }
 
 export async function findComment(db: Database, id: number) {
