@@ -211,22 +211,28 @@ export type LikeToggle = { postAuthorId: number; added: boolean; removed: boolea
 
 /**
  * Removes the user's like, or adds it when there was none, in one statement; null when the post is
- * missing. The count is the post's kept count (its triggers run as the statement ends) with this
- * change applied. A concurrent toggle by the same user that added the like first leaves neither.
+ * missing. The post's row is locked first, as the count's trigger would lock it anyway: a concurrent
+ * delete of the post then waits for the toggle (or the toggle finds no post), instead of each
+ * waiting on rows the other has (a deadlock). Toggles of one post follow each other, so the kept
+ * count read under the lock, with this change applied, is exact. A toggle by the same user racing
+ * one that added the like first leaves neither added nor removed.
  */
 export async function toggleLike(db: Database, postId: number, userId: number): Promise<LikeToggle | null> {
-  const result = (await db.execute(sql`with removed as (
-      delete from ${postLikes} where ${postLikes.postId} = ${postId} and ${postLikes.userId} = ${userId}
+  const result = (await db.execute(sql`with post as (
+      select ${posts.id} as id, ${posts.authorId} as author_id, ${posts.likesCount} as likes_count
+      from ${posts} where ${posts.id} = ${postId} for no key update),
+    removed as (
+      delete from ${postLikes}
+      where ${postLikes.postId} = (select id from post) and ${postLikes.userId} = ${userId}
       returning 1),
     added as (
       insert into ${postLikes} (post_id, user_id)
-      select ${posts.id}, ${userId}::integer from ${posts}
-      where ${posts.id} = ${postId} and not exists (select from removed)
+      select id, ${userId}::integer from post where not exists (select from removed)
       on conflict do nothing
       returning 1)
-    select ${posts.authorId} as "postAuthorId",
+    select author_id as "postAuthorId",
       exists (select from added) as added, exists (select from removed) as removed,
-      ${posts.likesCount} + (select count(*) from added)::int - (select count(*) from removed)::int as "likesCount"
-    from ${posts} where ${posts.id} = ${postId}`)) as unknown as { rows: LikeToggle[] };
+      likes_count + (select count(*) from added)::int - (select count(*) from removed)::int as "likesCount"
+    from post`)) as unknown as { rows: LikeToggle[] };
   return result.rows[0] ?? null;
 }
