@@ -73,9 +73,9 @@ function plansFor(db: Database, query: string, mode: 'service' | 'planner') {
     await prepareSearch(tx);
     if (mode === 'planner') await tx.execute(sql`set local enable_seqscan = on`);
     return {
-      users: await explain(tx, rankUsers(tx, terms, window)),
-      posts: await explain(tx, rankPosts(tx, terms, window)),
-      plans: await explain(tx, rankPlans(tx, terms, 1, window)),
+      users: await explain(tx, rankUsers(terms, window)),
+      posts: await explain(tx, rankPosts(terms, window)),
+      plans: await explain(tx, rankPlans(terms, 1, window)),
     };
   });
 }

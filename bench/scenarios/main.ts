@@ -1,9 +1,10 @@
 /**
  * `npm run bench -- [--data-dir bench/data] [--seconds 10] [--warmup 2] [--connections 50] [--only feed,search]
- * [--skip-baseline]`: load scenarios against the built server (npm run build) on the data of
- * `npm run bench:seed` (set DATABASE_URL as for the seed), each followed by the bare Fastify baseline.
- * Prints req/s, p50, p99, errors, server RSS and the ratio to the baseline, then the issue's targets;
- * the results are also kept in DATA_DIR/bench-results.json.
+ * [--skip-baseline] [--skip-ceiling]`: load scenarios against the built server (npm run build) on the data of
+ * `npm run bench:seed` (set DATABASE_URL as for the seed), each followed by the bare Fastify baseline
+ * and, on PostgreSQL, by its SQL ceiling (its own statements replayed with pgbench).
+ * Prints req/s, p50, p99, errors, server RSS, CPU per request and the ratios to the baseline and the
+ * ceiling, then the issue's targets; the results are also kept in DATA_DIR/bench-results.json.
  */
 import { parseArgs } from 'node:util';
 import { checksList, resultsTable, targetChecks } from './report.js';
@@ -17,6 +18,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
     'skip-baseline': { type: 'boolean', default: false },
+    'skip-ceiling': { type: 'boolean', default: false },
   },
 });
 
@@ -27,5 +29,6 @@ const run = await runBench({
   connections: Number(values.connections),
   only: values.only?.split(','),
   baseline: !values['skip-baseline'],
+  ceiling: !values['skip-ceiling'],
 });
 console.log(`\n${resultsTable(run.results)}\n\nTargets:\n${checksList(targetChecks(run))}`);

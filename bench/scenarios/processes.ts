@@ -27,6 +27,8 @@ export type Process = {
   rssMb(): number;
   /** CPU time the process has used so far, in ms. */
   cpuMs(): number;
+  /** Everything the process wrote to stdout so far. */
+  output(): string;
   stop(): Promise<void>;
 };
 
@@ -40,22 +42,57 @@ function cpuMsOf(pid: number) {
   return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
 }
 
-/**
- * CPU time used so far by every PostgreSQL process of this machine (the server the bench's
- * DATABASE_URL points at runs here), in ms; 0 without a PostgreSQL server. Processes that ended
- * in between take their time with them, which the bench's pooled connections never do.
- */
-export function postgresCpuMs() {
-  let total = 0;
+/** The database in a backend's title, "postgres: [cluster: ]user database host(port) state". */
+function databaseOfBackend(cmdline: string) {
+  const words = cmdline.replaceAll('\0', ' ').split(' ').filter(Boolean);
+  if (words[0] !== 'postgres:') return undefined;
+  const afterCluster = words[1]?.endsWith(':') ? 2 : 1;
+  return words[afterCluster + 1];
+}
+
+/** CPU time used so far by each PostgreSQL backend connected to `database` on this machine, in ms, by pid. */
+function backendCpuMs(database: string) {
+  const byPid = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMsOf(Number(entry));
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      if (databaseOfBackend(readFileSync(`/proc/${entry}/cmdline`, 'utf8')) === database)
+        byPid.set(Number(entry), cpuMsOf(Number(entry)));
     } catch {
       // The process ended while we looked.
     }
   }
-  return total;
+  return byPid;
+}
+
+/** How often backends are looked at: a backend that ends takes at most this much unseen time with it. */
+const BACKEND_POLL_MS = 100;
+
+/**
+ * Measures the CPU time of the PostgreSQL backends connected to `database` (the server the bench's
+ * DATABASE_URL points at runs here) from now until `stop()`, in ms; 0 without a database. Other
+ * work on the same PostgreSQL server is not counted, nor are its shared processes (WAL writer,
+ * checkpointer, autovacuum). Backends are polled, so those that end in between (pgbench's) are
+ * counted up to their last poll.
+ */
+export function measurePostgresCpu(database: string | undefined) {
+  if (!database) return { stop: () => 0 };
+  const before = backendCpuMs(database);
+  const latest = new Map(before);
+  const poll = () => {
+    for (const [pid, ms] of backendCpuMs(database)) latest.set(pid, ms);
+  };
+  const timer = setInterval(poll, BACKEND_POLL_MS);
+  return {
+    stop() {
+      clearInterval(timer);
+      poll();
+      let total = 0;
+      for (const [pid, ms] of latest) total += ms - (before.get(pid) ?? 0);
+      return total;
+    },
+  };
 }
 
 function rssMbOf(pid: number) {
@@ -76,8 +113,10 @@ async function start(
     stdio: 'pipe',
   });
   let output = '';
+  let stdout = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
+    stdout += chunk;
   });
   child.stderr?.on('data', (chunk) => {
     output += chunk;
@@ -94,25 +133,32 @@ async function start(
       (res) => res.ok,
       () => false,
     );
-    if (ready) return { url, rssMb: () => rssMbOf(child.pid!), cpuMs: () => cpuMsOf(child.pid!), stop };
+    if (ready) {
+      const pid = child.pid!;
+      return { url, rssMb: () => rssMbOf(pid), cpuMs: () => cpuMsOf(pid), output: () => stdout, stop };
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();
   throw new Error(`${args.join(' ')} did not start:\n${output}`);
 }
 
-/** The built Pathwise server (npm run build) on DATA_DIR, and on DATABASE_URL when that is set. */
-export async function startAppServer(dataDir: string): Promise<Process> {
+/**
+ * The built Pathwise server (npm run build) on DATA_DIR, and on DATABASE_URL when that is set;
+ * `env` adds settings (DATABASE_LOG_STATEMENTS for the SQL ceiling).
+ */
+export async function startAppServer(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<Process> {
   if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run npm run build first`);
-  const env = {
+  const serverEnv = {
     ...process.env,
     ...benchSecret(dataDir),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    ...env,
   };
-  return start([serverEntry], env, await freePort(), '/api/health');
+  return start([serverEntry], serverEnv, await freePort(), '/api/health');
 }
 
 /** The bare Fastify server the scenarios are compared with. */

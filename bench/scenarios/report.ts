@@ -15,6 +15,8 @@ export function resultsTable(results: ScenarioResult[]) {
     'body B',
     'baseline req/s',
     '× baseline',
+    'SQL ceiling tps (statements; PostgreSQL CPU ms/req)',
+    '× ceiling',
   ];
   const rows = results.map((r) => [
     r.name,
@@ -27,6 +29,10 @@ export function resultsTable(results: ScenarioResult[]) {
     integer(r.bodyBytes),
     r.baseline ? integer(r.baseline.requestsPerSecond) : '—',
     r.ratio === null ? '—' : r.ratio.toFixed(2),
+    r.ceiling
+      ? `${integer(r.ceiling.tps)} (${r.ceiling.statements}; ${r.ceiling.databaseCpuMs.toFixed(2)})`
+      : '—',
+    r.ceilingRatio === null ? '—' : r.ceilingRatio.toFixed(2),
   ]);
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>

@@ -2,8 +2,9 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BenchManifest, readManifest } from '../seed/manifest.js';
+import { type CeilingResult, captureScripts, findPgbench, replay } from './ceiling.js';
 import { type LoadResult, load, meanBodyBytes } from './load.js';
-import { type Process, postgresCpuMs, startAppServer, startBaselineServer } from './processes.js';
+import { measurePostgresCpu, type Process, startAppServer, startBaselineServer } from './processes.js';
 import { allScenarios, type Scenario } from './scenarios.js';
 
 export type RunOptions = {
@@ -17,6 +18,8 @@ export type RunOptions = {
   only?: string[] | undefined;
   /** Measure the bare Fastify baseline after each scenario (else ratios are not computed). */
   baseline: boolean;
+  /** On PostgreSQL, replay each read scenario's statements with pgbench after it (the SQL ceiling). */
+  ceiling: boolean;
   log?: (line: string) => void;
 };
 
@@ -32,7 +35,16 @@ export type ScenarioResult = LoadResult & {
   baseline: LoadResult | null;
   /** req/s of the scenario ÷ req/s of the baseline. */
   ratio: number | null;
+  /** The scenario's own statements replayed by pgbench, with PostgreSQL's CPU time per replayed request. */
+  ceiling: (CeilingResult & { databaseCpuMs: number }) | null;
+  /** req/s of the scenario ÷ the ceiling's requests per second. */
+  ceilingRatio: number | null;
 };
+
+/** pgbench connections replaying a scenario's statements. */
+const CEILING_CLIENTS = 8;
+/** Requests whose statements are captured per scenario (pgbench picks one at random per transaction). */
+const CEILING_SAMPLES = 20;
 
 export type BenchRun = {
   machine: string;
@@ -65,6 +77,30 @@ function checkDatabase(manifest: BenchManifest) {
   }
 }
 
+/** The database DATABASE_URL names, whose backends' CPU time is measured. */
+const serverDatabaseName = () =>
+  process.env.DATABASE_URL
+    ? decodeURIComponent(new URL(process.env.DATABASE_URL).pathname.slice(1))
+    : undefined;
+
+/**
+ * Each read scenario's statements, captured from a server of its own that logs them
+ * (DATABASE_LOG_STATEMENTS), so the measured server pays nothing for it.
+ */
+async function captureCeilingScripts(dataDir: string, scenarios: Scenario[]) {
+  const scripts = new Map<string, Awaited<ReturnType<typeof captureScripts>>>();
+  const capture = await startAppServer(dataDir, { DATABASE_LOG_STATEMENTS: 'true' });
+  try {
+    for (const scenario of scenarios) {
+      if (scenario.kind === 'read')
+        scripts.set(scenario.name, await captureScripts(capture, scenario, CEILING_SAMPLES));
+    }
+  } finally {
+    await capture.stop();
+  }
+  return scripts;
+}
+
 /**
  * Starts the built server on the seeded data and the baseline server, each in a process of its own,
  * then runs every scenario against the server followed by the baseline with bodies of the same size.
@@ -85,6 +121,12 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
   log(`data: ${manifest.preset} preset on ${manifest.database}, ${JSON.stringify(manifest.rows)}`);
   log(`load: ${options.connections} connections, ${options.seconds} s per scenario\n`);
 
+  const database = serverDatabaseName();
+  const pgbench = options.ceiling && database ? await findPgbench() : null;
+  if (options.ceiling && database && !pgbench) log('pgbench not found: no SQL ceiling');
+  const scenarios = selected(allScenarios(full), options.only);
+  const ceilingScripts = pgbench ? await captureCeilingScripts(options.dataDir, scenarios) : new Map();
+
   const servers: Process[] = [];
   try {
     const app = await startAppServer(options.dataDir);
@@ -94,14 +136,15 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
     const loadOptions = { connections: options.connections, seconds: options.seconds };
     const warmup = { connections: options.connections, seconds: options.warmupSeconds };
 
-    for (const scenario of selected(allScenarios(full), options.only)) {
+    for (const scenario of scenarios) {
       const bodyBytes = await meanBodyBytes(app.url, scenario.next, 20);
       if (warmup.seconds > 0) await load(app.url, scenario.next, warmup);
-      const cpuBefore = { server: app.cpuMs(), database: postgresCpuMs() };
+      const serverCpuBefore = app.cpuMs();
+      const databaseCpu = measurePostgresCpu(database);
       const measured = await load(app.url, scenario.next, loadOptions);
       const perRequest = (ms: number) => ms / Math.max(measured.requests, 1);
-      const serverCpuMs = perRequest(app.cpuMs() - cpuBefore.server);
-      const databaseCpuMs = perRequest(postgresCpuMs() - cpuBefore.database);
+      const serverCpuMs = perRequest(app.cpuMs() - serverCpuBefore);
+      const databaseCpuMs = perRequest(databaseCpu.stop());
       const rssMb = app.rssMb();
       let baselineResult: LoadResult | null = null;
       if (baseline) {
@@ -114,6 +157,17 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
         baselineResult = await load(baseline.url, next, loadOptions);
       }
       const ratio = baselineResult ? measured.requestsPerSecond / baselineResult.requestsPerSecond : null;
+      const scripts = ceilingScripts.get(scenario.name);
+      let ceiling: ScenarioResult['ceiling'] = null;
+      if (pgbench && scripts) {
+        const replayCpu = measurePostgresCpu(database);
+        const replayed = await replay(pgbench, process.env.DATABASE_URL!, scripts, {
+          clients: CEILING_CLIENTS,
+          seconds: options.seconds,
+        });
+        const transactions = Math.max(replayed.tps * options.seconds, 1);
+        ceiling = { ...replayed, databaseCpuMs: replayCpu.stop() / transactions };
+      }
       const result = {
         name: scenario.name,
         kind: scenario.kind,
@@ -124,11 +178,14 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
         ...measured,
         baseline: baselineResult,
         ratio,
+        ceiling,
+        ceilingRatio: ceiling ? measured.requestsPerSecond / ceiling.tps : null,
       };
       run.results.push(result);
       log(
         `${scenario.name}: ${Math.round(measured.requestsPerSecond)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms, ` +
-          `${measured.errors} errors, RSS ${rssMb} MB${ratio === null ? '' : `, ${ratio.toFixed(2)} × baseline`}`,
+          `${measured.errors} errors, RSS ${rssMb} MB${ratio === null ? '' : `, ${ratio.toFixed(2)} × baseline`}` +
+          `${ceiling ? `, ceiling ${Math.round(ceiling.tps)} tps (${result.ceilingRatio!.toFixed(2)} ×)` : ''}`,
       );
     }
   } finally {

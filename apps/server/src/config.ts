@@ -52,6 +52,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  DATABASE_LOG_STATEMENTS: z.stringbool().default(false),
   JWT_SECRET: jwtSecret.optional(),
   JWT_SECRET_PREVIOUS: jwtSecret.optional(),
   JWT_EXPIRES_IN: z
@@ -169,6 +170,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Every SQL statement sent, with its parameters, written to stdout (the bench replays them). */
+  databaseLogStatements: boolean;
   jwtSecret: string;
   /** The secret before the last rotation: tokens it signed are still accepted, none are signed with it. */
   jwtPreviousSecret: string | undefined;
@@ -242,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseLogStatements: e.DATABASE_LOG_STATEMENTS,
     jwtSecret: e.JWT_SECRET ?? persistedJwtSecret(dataDir),
     jwtPreviousSecret: e.JWT_SECRET_PREVIOUS,
     jwtExpiresInSeconds: durationToSeconds(e.JWT_EXPIRES_IN),

@@ -22,6 +22,14 @@ function readConfig(): Config {
   }
 }
 
+/** One JSON line per statement, with its parameters as sent (the bench's SQL ceiling replays them). */
+function logStatement(sql: string, params: unknown[]) {
+  const line = JSON.stringify({ sql, params }, (_key, value) =>
+    typeof value === 'bigint' ? value.toString() : value,
+  );
+  process.stdout.write(`${line}\n`);
+}
+
 const config = readConfig();
 // Until the app's logger exists, a broken idle connection is reported on stderr.
 let reportConnectionError = (error: Error) => console.error('database connection lost:', error.message);
@@ -30,6 +38,7 @@ const database = await openDatabase({
   dataDir: path.join(config.dataDir, 'db'),
   poolSize: config.databasePoolSize,
   onConnectionError: (error) => reportConnectionError(error),
+  ...(config.databaseLogStatements && { onQuery: logStatement }),
 });
 await database.migrate(migrationsFolder);
 

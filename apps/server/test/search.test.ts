@@ -268,6 +268,33 @@ describe('GET /api/search', () => {
     expect(small.users).toMatchObject({ size: 5, totalElements: 0, totalPages: 0, last: true });
   });
 
+  it(`ranks at most ${SEARCH_LIMITS.rankedMatches} matches of a kind, and then says the total is a lower bound`, async () => {
+    const limit = SEARCH_LIMITS.rankedMatches;
+    await t.db.execute(sql`insert into posts (author_id, title, content, category)
+      select ${bob.user.id}, 'Boundwort lesson ' || i, 'Step ' || i, 'OTHER'
+      from generate_series(1, ${limit + 5}) as i`);
+    try {
+      const broad = await search('boundwort', ann.token, '&page=0&size=10');
+      expect(broad.posts).toMatchObject({
+        totalElements: limit,
+        totalIsLowerBound: true,
+        totalPages: limit / 10,
+        last: false,
+      });
+      expect(broad.posts.content).toHaveLength(10);
+      expect(broad.users).toMatchObject({ totalElements: 0, totalIsLowerBound: false });
+      const lastPage = await search('boundwort', ann.token, `&page=${limit / 10 - 1}&size=10`);
+      expect(lastPage.posts).toMatchObject({ totalIsLowerBound: true, last: true });
+      expect(lastPage.posts.content).toHaveLength(10);
+
+      const narrow = await search('"boundwort lesson 7"');
+      expect(narrow.posts.totalIsLowerBound).toBe(false);
+      expect(narrow.posts.content.map((post) => post.title)).toContain('Boundwort lesson 7');
+    } finally {
+      await t.db.execute(sql`delete from posts where title like 'Boundwort lesson %'`);
+    }
+  });
+
   it('answers in the same number of statements for one result or many', async () => {
     const author = await signUp(t, { name: 'Trellick One' });
     await createPost(t, author.token, { title: 'Trellick start' }, [filePart('small.png')]);
@@ -354,9 +381,9 @@ describe('search statements', () => {
       t.db.transaction(async (tx) => {
         await fillTables(tx, bob.user.id);
         await prepareSearch(tx);
-        plans.users = await planOf(rankUsers(tx, terms, window), tx);
-        plans.posts = await planOf(rankPosts(tx, terms, window), tx);
-        plans.learningPlans = await planOf(rankPlans(tx, terms, ann.user.id, window), tx);
+        plans.users = await planOf(rankUsers(terms, window), tx);
+        plans.posts = await planOf(rankPosts(terms, window), tx);
+        plans.learningPlans = await planOf(rankPlans(terms, ann.user.id, window), tx);
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);

@@ -10,6 +10,11 @@ export const SEARCH_LIMITS = {
   queryMaxLength: 200,
   /** How many of each kind the All tab previews. */
   allTab: { users: 4, posts: 3, learningPlans: 2 },
+  /**
+   * At most this many matches of each kind are ranked (the first the index finds); when there are
+   * more, the total says this many and `totalIsLowerBound` is true ("1,000+ results").
+   */
+  rankedMatches: 1000,
 } as const;
 
 export const SEARCH_MESSAGES = {
@@ -48,10 +53,13 @@ export const userSearchItem = z.object({
 });
 export type UserSearchItem = z.infer<typeof userSearchItem>;
 
-/** Each kind is a page with its real total, most relevant first (ties: newest first). */
+/** A kind's total is exact unless `totalIsLowerBound`: then more than `rankedMatches` matched. */
+const bounded = { totalIsLowerBound: z.boolean() };
+
+/** Each kind is a page with its total, most relevant first (ties: newest first). */
 export const searchResult = z.object({
-  users: page(userSearchItem),
-  posts: postPage,
-  learningPlans: learningPlanPage,
+  users: page(userSearchItem).extend(bounded),
+  posts: postPage.extend(bounded),
+  learningPlans: learningPlanPage.extend(bounded),
 });
 export type SearchResult = z.infer<typeof searchResult>;

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { CachedStatementsPGlite } from './cached-statements-pglite.js';
+import { GENERIC_PLANS_OPTION, namedStatements } from './named-statements-pg.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -50,8 +51,8 @@ export type DatabaseOptions = {
   /** Where PGlite keeps its files; without it PGlite lives in memory (tests). */
   dataDir?: string | undefined;
   poolSize?: number;
-  /** Called for every SQL statement Drizzle sends (query-count tests, debug logs). */
-  onQuery?: (sql: string) => void;
+  /** Called for every SQL statement Drizzle sends (query-count tests, statement logs). */
+  onQuery?: (sql: string, params: unknown[]) => void;
   /**
    * Told when a PostgreSQL connection breaks while idle (server restart, terminated backend). The
    * pool replaces the connection and the listener reconnects; without a handler pg would throw the
@@ -62,7 +63,7 @@ export type DatabaseOptions = {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const logger: Logger | undefined = options.onQuery
-    ? { logQuery: (query) => options.onQuery?.(query) }
+    ? { logQuery: (query, params) => options.onQuery?.(query, params) }
     : undefined;
   return options.url
     ? openPostgres(options.url, options.poolSize ?? 20, logger, options.onConnectionError ?? (() => {}))
@@ -99,7 +100,8 @@ async function openPostgres(
   logger: Logger | undefined,
   onConnectionError: (error: Error) => void,
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: GENERIC_PLANS_OPTION });
+  pool.on('connect', namedStatements().install);
   pool.on('error', onConnectionError);
   const db = drizzlePg({ client: pool, schema, ...(logger && { logger }) });
   let listener: Promise<pg.Client> | undefined;

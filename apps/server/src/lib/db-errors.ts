@@ -22,6 +22,11 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   );
 }
 
+/** True when a query failed on a foreign key (PostgreSQL error 23503): the referenced row is gone. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return anyCause(error, ({ code }) => code === '23503');
+}
+
 /** True when PostgreSQL refused a time zone name its time zone database does not have (error 22023). */
 export function isUnknownTimeZone(error: unknown): boolean {
   return anyCause(

@@ -14,6 +14,7 @@ export const testConfig: Config = {
   dataDir: '',
   databaseUrl: undefined,
   databasePoolSize: 5,
+  databaseLogStatements: false,
   jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
   jwtPreviousSecret: undefined,
   jwtExpiresInSeconds: 3600,

@@ -27,6 +27,9 @@ export const posts = pgTable(
     learningProgressPercent: smallint('learning_progress_percent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Kept exact by triggers on post_likes and comments (migration 0011): never counted per read. */
+    likesCount: integer('likes_count').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
     /** Kept by PostgreSQL for search: title above content. */
     searchVector: tsvector('search_vector')
       .notNull()

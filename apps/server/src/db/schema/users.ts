@@ -19,6 +19,10 @@ export const users = pgTable(
     profilePicture: text('profile_picture'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Kept exact by triggers on follows and posts (migration 0011): never counted per read. */
+    followersCount: integer('followers_count').notNull().default(0),
+    followingCount: integer('following_count').notNull().default(0),
+    postsCount: integer('posts_count').notNull().default(0),
     /** Kept by PostgreSQL for search: name above bio. */
     searchVector: tsvector('search_vector')
       .notNull()

@@ -31,8 +31,10 @@ export function selectCommentsOfPost(
     .offset(window.offset);
 }
 
-export function countCommentsOfPost(db: Database, postId: number) {
-  return db.$count(comments, eq(comments.postId, postId));
+/** The post's comment count as kept on its row (migration 0011); 0 for a missing post. */
+export async function countCommentsOfPost(db: Database, postId: number) {
+  const [row] = await db.select({ count: posts.commentsCount }).from(posts).where(eq(posts.id, postId));
+  return row?.count ?? 0;
 }
 
 export async function findComment(db: Database, id: number) {
@@ -50,15 +52,21 @@ export async function findPostAuthor(db: Database, postId: number, lock?: 'key s
   return row ?? null;
 }
 
-/** Who may change the comment: its author and the author of its post; the row is locked for the change. */
+/**
+ * Who may change the comment: its author and the author of its post. The post's row is locked
+ * before the comment's (locks are taken in the order the FOR clauses name them): deleting the
+ * comment updates the post's kept count, and a concurrent delete of the post locks the post and
+ * then its comments, so taking them the other way round would deadlock.
+ */
 export async function lockCommentWithPostAuthor(db: Database, id: number) {
-  const [row] = await db
-    .select({ postId: comments.postId, authorId: comments.authorId, postAuthorId: posts.authorId })
-    .from(comments)
-    .innerJoin(posts, eq(posts.id, comments.postId))
-    .where(eq(comments.id, id))
-    .for('update', { of: comments });
-  return row ?? null;
+  const result = (await db.execute(sql`select ${comments.postId} as "postId",
+      ${comments.authorId} as "authorId", ${posts.authorId} as "postAuthorId"
+    from ${posts} join ${comments} on ${comments.postId} = ${posts.id}
+    where ${comments.id} = ${id}
+    for no key update of ${posts} for update of ${comments}`)) as unknown as {
+    rows: { postId: number; authorId: number; postAuthorId: number }[];
+  };
+  return result.rows[0] ?? null;
 }
 
 export async function insertComment(

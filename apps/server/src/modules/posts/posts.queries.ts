@@ -1,9 +1,12 @@
 import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { comments, postLikes, postMedia, posts, rowCounts, users } from '../../db/schema/index.js';
+import { postLikes, postMedia, posts, rowCounts, users } from '../../db/schema/index.js';
 import { literalLimit } from '../../lib/pagination.js';
 
-/** A post row with its author, exact counts for the viewer and its media: no follow-up queries. */
+/**
+ * A post row with its author, its counts (kept on the row by the triggers of migration 0011), the
+ * viewer's like and its media: no follow-up queries.
+ */
 const postColumns = (viewerId: Placeholder) => ({
   id: posts.id,
   title: posts.title,
@@ -15,12 +18,8 @@ const postColumns = (viewerId: Placeholder) => ({
   authorId: users.id,
   authorName: users.name,
   authorPicture: users.profilePicture,
-  likesCount: sql`(select count(*) from ${postLikes} where ${postLikes.postId} = ${posts.id})`.mapWith(
-    Number,
-  ),
-  commentsCount: sql`(select count(*) from ${comments} where ${comments.postId} = ${posts.id})`.mapWith(
-    Number,
-  ),
+  likesCount: posts.likesCount,
+  commentsCount: posts.commentsCount,
   isLikedByCurrentUser: sql<boolean>`exists (
     select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
   media: sql<MediaItem[]>`coalesce((
@@ -97,7 +96,7 @@ export function preparePostReads(db: Database) {
     postPage(
       db,
       eq(posts.authorId, authorId),
-      sql`select count(*) from ${posts} where ${posts.authorId} = ${authorId}`,
+      sql`select ${users.postsCount} from ${users} where ${users.id} = ${authorId}`,
       size,
     ).prepare(`posts_author_page_${size}`),
   );
@@ -136,15 +135,10 @@ export async function countAllPosts(db: Database) {
   return row?.count ?? 0;
 }
 
-/** How many posts `authorId` wrote, and whether that user exists at all, in one statement. */
+/** How many posts `authorId` wrote (as kept on the user's row), and whether that user exists at all. */
 export async function countPostsOfAuthor(db: Database, authorId: number) {
-  const [row] = await db
-    .select({
-      total: sql`(select count(*) from ${posts} where ${posts.authorId} = ${authorId})`.mapWith(Number),
-      authorExists: sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${authorId})`,
-    })
-    .from(sql`(select 1) as one`);
-  return row!;
+  const [row] = await db.select({ total: users.postsCount }).from(users).where(eq(users.id, authorId));
+  return { total: row?.total ?? 0, authorExists: row !== undefined };
 }
 
 /**
@@ -213,25 +207,32 @@ export async function deleteMedia(db: Database, postId: number, ids: readonly nu
   await db.delete(postMedia).where(and(eq(postMedia.postId, postId), inArray(postMedia.id, [...ids])));
 }
 
-/** Removes the user's like; true when there was one. */
-export async function deleteLike(db: Database, postId: number, userId: number) {
-  const removed = await db
-    .delete(postLikes)
-    .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
-    .returning({ postId: postLikes.postId });
-  return removed.length > 0;
-}
+export type LikeToggle = { postAuthorId: number; added: boolean; removed: boolean; likesCount: number };
 
-/** Adds the user's like; false when a concurrent request added it first (the primary key keeps one). */
-export async function insertLike(db: Database, postId: number, userId: number) {
-  const added = await db
-    .insert(postLikes)
-    .values({ postId, userId })
-    .onConflictDoNothing()
-    .returning({ postId: postLikes.postId });
-  return added.length > 0;
-}
-
-export function countLikes(db: Database, postId: number) {
-  return db.$count(postLikes, eq(postLikes.postId, postId));
+/**
+ * Removes the user's like, or adds it when there was none, in one statement; null when the post is
+ * missing. The post's row is locked first, as the count's trigger would lock it anyway: a concurrent
+ * delete of the post then waits for the toggle (or the toggle finds no post), instead of each
+ * waiting on rows the other has (a deadlock). Toggles of one post follow each other, so the kept
+ * count read under the lock, with this change applied, is exact. A toggle by the same user racing
+ * one that added the like first leaves neither added nor removed.
+ */
+export async function toggleLike(db: Database, postId: number, userId: number): Promise<LikeToggle | null> {
+  const result = (await db.execute(sql`with post as (
+      select ${posts.id} as id, ${posts.authorId} as author_id, ${posts.likesCount} as likes_count
+      from ${posts} where ${posts.id} = ${postId} for no key update),
+    removed as (
+      delete from ${postLikes}
+      where ${postLikes.postId} = (select id from post) and ${postLikes.userId} = ${userId}
+      returning 1),
+    added as (
+      insert into ${postLikes} (post_id, user_id)
+      select id, ${userId}::integer from post where not exists (select from removed)
+      on conflict do nothing
+      returning 1)
+    select author_id as "postAuthorId",
+      exists (select from added) as added, exists (select from removed) as removed,
+      likes_count + (select count(*) from added)::int - (select count(*) from removed)::int as "likesCount"
+    from post`)) as unknown as { rows: LikeToggle[] };
+  return result.rows[0] ?? null;
 }

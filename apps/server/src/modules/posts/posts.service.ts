@@ -13,6 +13,7 @@ import {
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
+import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import type { EventBus } from '../../lib/events.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/parse-input.js';
@@ -24,19 +25,17 @@ import { toPostAnswers } from './post-answers.js';
 import { mediaFileKeys, POST_UPLOAD_RULES, storePostMedia } from './post-media.js';
 import {
   countAllPosts,
-  countLikes,
   countPostsOfAuthor,
-  deleteLike,
   deleteMedia,
   deletePost,
   findPostAuthor,
-  insertLike,
   insertMedia,
   insertPost,
   lockPost,
   type PostFields,
   preparePostReads,
   selectMediaFiles,
+  toggleLike,
   updatePost,
 } from './posts.queries.js';
 
@@ -171,17 +170,21 @@ export function createPostsService({ db, events, uploads }: PostsDependencies) {
       await uploads.removal.removeUnreferenced(keys);
     },
 
-    /** Likes or unlikes; the primary key keeps one like per user even when clicks race. */
+    /**
+     * Likes or unlikes in one statement, then writes what follows from it (activity, notification)
+     * in the same transaction; the primary key keeps one like per user even when clicks race.
+     */
     async toggleLike(viewer: Viewer, postId: number): Promise<LikeResponse> {
       return db.transaction(async (tx) => {
-        const post = await lockPost(tx, postId, 'key share');
-        if (!post) throw notFound(POST_MESSAGES.postNotFound);
-        const event = { actorId: viewer.id, postId, postAuthorId: post.authorId };
-        const unliked = await deleteLike(tx, postId, viewer.id);
-        if (unliked) await events.publish(tx, { type: 'post.unliked', ...event });
-        else if (await insertLike(tx, postId, viewer.id))
-          await events.publish(tx, { type: 'post.liked', ...event });
-        return { liked: !unliked, likesCount: await countLikes(tx, postId) };
+        const toggled = await toggleLike(tx, postId, viewer.id).catch((error: unknown) => {
+          // The post was deleted between the statement's snapshot and its foreign key check.
+          throw isForeignKeyViolation(error) ? notFound(POST_MESSAGES.postNotFound) : error;
+        });
+        if (!toggled) throw notFound(POST_MESSAGES.postNotFound);
+        const event = { actorId: viewer.id, postId, postAuthorId: toggled.postAuthorId };
+        if (toggled.removed) await events.publish(tx, { type: 'post.unliked', ...event });
+        if (toggled.added) await events.publish(tx, { type: 'post.liked', ...event });
+        return { liked: !toggled.removed, likesCount: toggled.likesCount };
       });
     },
   };

@@ -1,3 +1,4 @@
+import { SEARCH_LIMITS } from '@pathwise/contract';
 import { and, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
@@ -38,24 +39,23 @@ type Searchable = PgTable & { id: AnyPgColumn; createdAt: AnyPgColumn; searchVec
 
 /**
  * One page of the ids of `table` rows matching `where`, by `rank` and then newest first, and how many
- * match in all: one statement reading the matches once (the total stays exact on pages past the end).
+ * match: one statement reading the matches once. Only the first `rankedMatches` the index yields are
+ * fetched and ranked; one more tells that there are more (`totalIsLowerBound`), which a broad prefix
+ * such as "typesc" has by the ten thousand (fetching and ranking them all was its whole cost).
  */
-function rankedIds(
-  db: Database,
-  table: Searchable,
-  { where, rank }: { where: SQL; rank: SQL },
-  window: Window,
-) {
-  const found = db
-    .select({ id: table.id, rank: rank.as('rank'), createdAt: table.createdAt })
-    .from(table)
-    .where(where);
-  return sql<RankedIds>`with matches as materialized (${found.getSQL()})
-    select (select count(*) from matches)::int as total,
-      array(select id from matches order by rank desc, created_at desc, id desc
+function rankedIds(table: Searchable, { where, rank }: { where: SQL; rank: SQL }, window: Window) {
+  const limit = SEARCH_LIMITS.rankedMatches;
+  // The candidates keep the table's name, so that `rank` reads their columns as it would the table's.
+  const candidates = sql`(select * from ${table} where ${where} limit ${sql.raw(String(limit + 1))}) as ${table}`;
+  return sql<RankedIds>`with matches as materialized (
+      select ${table.id} as id, ${table.createdAt} as created_at, ${rank} as rank from ${candidates})
+    select least((select count(*) from matches), ${sql.raw(String(limit))})::int as total,
+      (select count(*) from matches) > ${sql.raw(String(limit))} as "totalIsLowerBound",
+      array(select id from (select * from matches limit ${sql.raw(String(limit))}) ranked
+        order by rank desc, created_at desc, id desc
         limit ${literalLimit(window.limit)} offset ${window.offset}) as ids`;
 }
-export type RankedIds = { total: number; ids: number[] };
+export type RankedIds = { total: number; totalIsLowerBound: boolean; ids: number[] };
 
 /** Runs a statement built here and answers its single row. */
 export async function firstRow<T>(db: Database, statement: SQL<T>): Promise<T> {
@@ -64,19 +64,17 @@ export async function firstRow<T>(db: Database, statement: SQL<T>): Promise<T> {
 }
 
 /** Rows of `table` whose document matches the query (and `only`, when given), most relevant first. */
-function rankDocuments(db: Database, table: Searchable, terms: SearchTerms, window: Window, only?: SQL) {
+function rankDocuments(table: Searchable, terms: SearchTerms, window: Window, only?: SQL) {
   const query = textQuery(terms.text, terms.endsInWord);
   const where = and(matches(table.searchVector, query), only)!;
-  return rankedIds(db, table, { where, rank: rankOf(table.searchVector, query) }, window);
+  return rankedIds(table, { where, rank: rankOf(table.searchVector, query) }, window);
 }
 
-export const rankPosts = (db: Database, terms: SearchTerms, window: Window) =>
-  rankDocuments(db, posts, terms, window);
+export const rankPosts = (terms: SearchTerms, window: Window) => rankDocuments(posts, terms, window);
 
 /** Plans matching the query that `viewerId` may see: public ones and their own. */
-export const rankPlans = (db: Database, terms: SearchTerms, viewerId: number, window: Window) =>
+export const rankPlans = (terms: SearchTerms, viewerId: number, window: Window) =>
   rankDocuments(
-    db,
     learningPlans,
     terms,
     window,
@@ -98,7 +96,7 @@ export async function prepareSearch(tx: Database) {
  * People whose name or bio matches, or whose name is close to the words asked for (typos, within a
  * transaction prepared by `prepareSearch`), unless it has an excluded word.
  */
-export function rankUsers(db: Database, terms: SearchTerms, window: Window) {
+export function rankUsers(terms: SearchTerms, window: Window) {
   const query = textQuery(terms.text, terms.endsInWord);
   const name = sql`lower(${users.name})`;
   const similarName = terms.wanted
@@ -108,7 +106,6 @@ export function rankUsers(db: Database, terms: SearchTerms, window: Window) {
       )
     : undefined;
   return rankedIds(
-    db,
     users,
     {
       where: or(matches(users.searchVector, query), similarName)!,

@@ -1,4 +1,4 @@
-import type { SearchQuery, SearchResult } from '@pathwise/contract';
+import type { PageQuery, SearchQuery, SearchResult } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { answerText } from '../../lib/answer-text.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
@@ -8,6 +8,7 @@ import type { PostsService } from '../posts/posts.service.js';
 import {
   firstRow,
   prepareSearch,
+  type RankedIds,
   rankPlans,
   rankPosts,
   rankUsers,
@@ -22,6 +23,12 @@ type SearchDependencies = {
   plans: Pick<PlansService, 'plansFor'>;
 };
 
+/** A kind's page; its total is a lower bound when more matched than were ranked. */
+const boundedPage = <T>(content: T[], found: RankedIds, pageQuery: PageQuery) => ({
+  ...toPage(content, found.total, pageQuery),
+  totalIsLowerBound: found.totalIsLowerBound,
+});
+
 /** `items` in the order of `ids` (the ranking), whatever order the database gave them in. */
 function inRankOrder<T extends { id: number }>(ids: number[], items: T[]): T[] {
   const byId = new Map(items.map((item) => [item.id, item]));
@@ -30,16 +37,16 @@ function inRankOrder<T extends { id: number }>(ids: number[], items: T[]): T[] {
 
 export function createSearchService({ db, posts, plans }: SearchDependencies) {
   return {
-    /** Users, posts and plans matching `query`, each a page with its real total, in a constant number of statements. */
+    /** Users, posts and plans matching `query`, each a page with its total (bounded), in a constant number of statements. */
     async search(viewer: Viewer, { query, ...pageQuery }: SearchQuery): Promise<SearchResult> {
       const terms = readSearchTerms(query);
       const window = pageWindow(pageQuery);
       const [foundUsers, foundPosts, foundPlans] = await db.transaction(async (tx) => {
         await prepareSearch(tx);
         return [
-          await firstRow(tx, rankUsers(tx, terms, window)),
-          await firstRow(tx, rankPosts(tx, terms, window)),
-          await firstRow(tx, rankPlans(tx, terms, viewer.id, window)),
+          await firstRow(tx, rankUsers(terms, window)),
+          await firstRow(tx, rankPosts(terms, window)),
+          await firstRow(tx, rankPlans(terms, viewer.id, window)),
         ] as const;
       });
       const [userItems, postAnswers, planAnswers] = await Promise.all([
@@ -48,17 +55,17 @@ export function createSearchService({ db, posts, plans }: SearchDependencies) {
         plans.plansFor(viewer, foundPlans.ids),
       ]);
       return {
-        users: toPage(
+        users: boundedPage(
           inRankOrder(foundUsers.ids, userItems).map((user) => ({
             ...user,
             bio: answerText(user.bio),
             profilePicture: viewer.mediaUrl(user.profilePicture),
           })),
-          foundUsers.total,
+          foundUsers,
           pageQuery,
         ),
-        posts: toPage(postAnswers, foundPosts.total, pageQuery),
-        learningPlans: toPage(planAnswers, foundPlans.total, pageQuery),
+        posts: boundedPage(postAnswers, foundPosts, pageQuery),
+        learningPlans: boundedPage(planAnswers, foundPlans, pageQuery),
       };
     },
   };

@@ -37,8 +37,7 @@ export async function findFollowState(db: Database, followerId: number, followed
       isFollowing: sql<boolean>`exists (
         select 1 from ${follows}
         where ${follows.followerId} = ${followerId} and ${follows.followedId} = ${users.id})`,
-      followersCount:
-        sql`(select count(*) from ${follows} where ${follows.followedId} = ${users.id})`.mapWith(Number),
+      followersCount: users.followersCount,
     })
     .from(users)
     .where(eq(users.id, followedId));
@@ -49,19 +48,13 @@ export async function findFollowState(db: Database, followerId: number, followed
 export type FollowDirection = 'followers' | 'following';
 
 const sides = {
-  followers: { user: follows.followedId, other: follows.followerId },
-  following: { user: follows.followerId, other: follows.followedId },
+  followers: { user: follows.followedId, other: follows.followerId, count: users.followersCount },
+  following: { user: follows.followerId, other: follows.followedId, count: users.followingCount },
 } as const;
 
-/** How many users are on that side of `userId`; null when the user is missing. */
+/** How many users are on that side of `userId` (kept on the user's row); null when the user is missing. */
 export async function countFollowList(db: Database, userId: number, direction: FollowDirection) {
-  const side = sides[direction];
-  const [row] = await db
-    .select({
-      total: sql`(select count(*) from ${follows} where ${side.user} = ${users.id})`.mapWith(Number),
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await db.select({ total: sides[direction].count }).from(users).where(eq(users.id, userId));
   return row?.total ?? null;
 }
 

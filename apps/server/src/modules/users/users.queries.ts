@@ -1,11 +1,9 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { follows, posts, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { isFollowedBy } from './follows.queries.js';
 
-const countOf = (query: SQL) => sql`(${query})`.mapWith(Number);
-
-/** A user with exact counts and whether `viewerId` follows them, in one statement. */
+/** A user with the counts kept on their row (migration 0011) and whether `viewerId` follows them, in one statement. */
 export async function findProfile(db: Database, id: number, viewerId: number) {
   const [row] = await db
     .select({
@@ -17,9 +15,9 @@ export async function findProfile(db: Database, id: number, viewerId: number) {
       location: users.location,
       profilePicture: users.profilePicture,
       createdAt: users.createdAt,
-      followersCount: countOf(sql`select count(*) from ${follows} where ${follows.followedId} = ${users.id}`),
-      followingCount: countOf(sql`select count(*) from ${follows} where ${follows.followerId} = ${users.id}`),
-      postsCount: countOf(sql`select count(*) from ${posts} where ${posts.authorId} = ${users.id}`),
+      followersCount: users.followersCount,
+      followingCount: users.followingCount,
+      postsCount: users.postsCount,
       isCurrentUserFollowing: isFollowedBy(viewerId),
     })
     .from(users)

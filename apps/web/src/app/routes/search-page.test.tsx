@@ -19,21 +19,27 @@ const person = (id: number, bio = `Bio of person ${id}`): UserSearchItem => ({
 const post = (id: number) => postFixture({ id, title: `Post ${id}` });
 const plan = (id: number) => planFixture({ id, title: `Plan ${id}` });
 
-/** Page `number` of a kind with `total` results in all, ten to a page. */
-function pageOf<T>(all: T[], number: number): Page<T> {
-  const totalPages = Math.ceil(all.length / 10);
+/**
+ * Page `number` of a kind with `all` results, ten to a page; with `ranked`, as the server answers
+ * when more matched than it ranks: only that many, and a total that is a lower bound.
+ */
+function pageOf<T>(all: T[], number: number, ranked?: number): Page<T> & { totalIsLowerBound: boolean } {
+  const totalIsLowerBound = ranked !== undefined && all.length > ranked;
+  const totalElements = totalIsLowerBound ? ranked : all.length;
+  const totalPages = Math.ceil(totalElements / 10);
   return {
-    content: all.slice(number * 10, number * 10 + 10),
+    content: all.slice(number * 10, Math.min(number * 10 + 10, totalElements)),
     number,
     size: 10,
-    totalElements: all.length,
+    totalElements,
     totalPages,
     first: number === 0,
     last: number >= totalPages - 1,
+    totalIsLowerBound,
   };
 }
 
-type Found = { users?: UserSearchItem[]; posts?: Post[]; learningPlans?: LearningPlan[] };
+type Found = { users?: UserSearchItem[]; posts?: Post[]; learningPlans?: LearningPlan[]; ranked?: number };
 
 /** Answers GET /api/search from `found`, and records each request's query and page. */
 function serveSearch(found: Found) {
@@ -44,9 +50,9 @@ function serveSearch(found: Found) {
       const page = Number(params.get('page'));
       requests.push({ query: params.get('query'), page });
       const answer: SearchResult = {
-        users: pageOf(found.users ?? [], page),
-        posts: pageOf(found.posts ?? [], page),
-        learningPlans: pageOf(found.learningPlans ?? [], page),
+        users: pageOf(found.users ?? [], page, found.ranked),
+        posts: pageOf(found.posts ?? [], page, found.ranked),
+        learningPlans: pageOf(found.learningPlans ?? [], page, found.ranked),
       };
       return HttpResponse.json(answer);
     }),
@@ -117,6 +123,18 @@ describe('search page', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('tab', { name: 'Posts (1)' }));
     expect(within(panel()).getByRole('article', { name: 'Post 100' })).toBeInTheDocument();
     expect(within(panel()).queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+  });
+
+  it("shows '1,000+ results' for a kind with more matches than the server ranks", async () => {
+    serveSearch({ posts: range(1, 1001).map(post), learningPlans: range(2000, 3).map(plan), ranked: 1000 });
+    const { user } = renderApp('/search?q=typesc', { signedIn: true });
+
+    const posts = within(await screen.findByRole('region', { name: 'Posts' }, { timeout: 5000 }));
+    expect(screen.getByRole('tab', { name: 'Posts (1,000+)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Learning Plans (3)' })).toBeInTheDocument();
+    await user.click(posts.getByRole('button', { name: 'View all 1,000+ posts' }));
+    expect(within(panel()).getByText('1,000+ results')).toBeInTheDocument();
+    expect(within(panel()).getAllByRole('article')).toHaveLength(10);
   });
 
   it("keeps what was found and says so in a red box when 'Load More' fails", async () => {

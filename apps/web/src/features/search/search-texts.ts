@@ -14,8 +14,15 @@ export const GROUP_TEXTS: Record<SearchGroup, { tab: string; one: string; many: 
   learningPlans: { tab: 'Learning Plans', one: 'learning plan', many: 'learning plans' },
 };
 
-export const viewAllLabel = (group: SearchGroup, total: number) =>
-  `View all ${total} ${total === 1 ? GROUP_TEXTS[group].one : GROUP_TEXTS[group].many}`;
+/** A kind's total as shown: "1,000+" when more matched than the server ranked. */
+export type ShownTotal = { total: number; totalIsLowerBound: boolean };
+export const totalText = ({ total, totalIsLowerBound }: ShownTotal) =>
+  totalIsLowerBound ? `${total.toLocaleString('en-US')}+` : String(total);
+
+export const resultsText = (shown: ShownTotal) => `${totalText(shown)} results`;
+
+export const viewAllLabel = (group: SearchGroup, shown: ShownTotal) =>
+  `View all ${totalText(shown)} ${shown.total === 1 && !shown.totalIsLowerBound ? GROUP_TEXTS[group].one : GROUP_TEXTS[group].many}`;
 
 export const noMatchText = (group: SearchGroup, query: string) =>
   `No ${GROUP_TEXTS[group].many} found matching "${query}"`;

@@ -14,7 +14,14 @@ import { LoadMoreButton } from '../../../components/load-more-button';
 import { Loading } from '../../../components/loading';
 import { type TabItem, Tabs } from '../../../components/tabs';
 import { type SearchGroup, useSearchGroup } from '../api/queries';
-import { GROUP_TEXTS, noMatchText, SEARCH_TEXTS, viewAllLabel } from '../search-texts';
+import {
+  GROUP_TEXTS,
+  noMatchText,
+  resultsText,
+  SEARCH_TEXTS,
+  totalText,
+  viewAllLabel,
+} from '../search-texts';
 import { UserCard } from './user-card';
 
 /** Posts and plans are shown with their own features' cards, which the page composing this one supplies. */
@@ -28,6 +35,8 @@ export type SearchResultsProps = {
 type GroupView = {
   group: SearchGroup;
   total: number;
+  /** More matched than the server ranked: `total` is the number ranked. */
+  totalIsLowerBound: boolean;
   cards: { id: number; card: ReactNode }[];
   layout: string;
   paging: Pick<
@@ -38,7 +47,7 @@ type GroupView = {
 
 function groupView<T extends { id: number }>(
   group: SearchGroup,
-  list: UseInfiniteQueryResult<InfiniteData<Page<T>>>,
+  list: UseInfiniteQueryResult<InfiniteData<Page<T> & { totalIsLowerBound: boolean }>>,
   render: (item: T) => ReactNode,
   layout: string,
 ): GroupView | null {
@@ -47,6 +56,7 @@ function groupView<T extends { id: number }>(
   return {
     group,
     total: list.data.pages[0]?.totalElements ?? 0,
+    totalIsLowerBound: list.data.pages[0]?.totalIsLowerBound ?? false,
     cards: items.map((item) => ({ id: item.id, card: render(item) })),
     layout,
     paging: list,
@@ -68,6 +78,7 @@ function GroupTab({ view, query }: { view: GroupView; query: string }) {
   const { paging } = view;
   return (
     <div className="space-y-4">
+      {view.totalIsLowerBound && <p className="text-sm text-slate-600">{resultsText(view)}</p>}
       {view.total === 0 ? <EmptyState title={noMatchText(view.group, query)} /> : <CardList view={view} />}
       {paging.isFetchNextPageError && <ErrorBox>{SEARCH_MESSAGES.failed}</ErrorBox>}
       {paging.hasNextPage && (
@@ -105,7 +116,7 @@ function AllTab({
               {GROUP_TEXTS[view.group].tab}
             </h2>
             <button type="button" onClick={() => onViewAll(view.group)} className="text-link text-sm">
-              {viewAllLabel(view.group, view.total)}
+              {viewAllLabel(view.group, view)}
             </button>
           </div>
           <CardList view={view} count={SEARCH_LIMITS.allTab[view.group]} />
@@ -158,7 +169,7 @@ export function SearchResults({ query, renderPost, renderPlan }: SearchResultsPr
     },
     ...views.map((view) => ({
       key: view.group,
-      label: `${GROUP_TEXTS[view.group].tab} (${view.total})`,
+      label: `${GROUP_TEXTS[view.group].tab} (${totalText(view)})`,
       panel: <GroupTab view={view} query={query} />,
     })),
   ];

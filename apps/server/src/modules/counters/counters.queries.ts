@@ -1,0 +1,55 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+
+/** How many rows held a wrong count, per table, before the repair set them right. */
+export type CountersRepair = { posts: number; users: number; rowCounts: number };
+
+const changedRows = async (db: Database, statement: SQL) =>
+  ((await db.execute(statement)) as unknown as { rows: unknown[] }).rows.length;
+
+/**
+ * Recomputes every kept count (migrations 0006 and 0011) from the rows it counts and corrects those
+ * that differ. The counted tables are locked against writes meanwhile (reads go on), so no change
+ * can slip between counting and correcting.
+ */
+export function repairCounters(db: Database): Promise<CountersRepair> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table post_likes, comments, follows, posts in share mode`);
+    const posts = await changedRows(
+      tx,
+      sql`with actual as (
+        select p.id,
+          (select count(*) from post_likes l where l.post_id = p.id)::int as likes,
+          (select count(*) from comments c where c.post_id = p.id)::int as comments
+        from posts p)
+      update posts set likes_count = actual.likes, comments_count = actual.comments
+      from actual
+      where posts.id = actual.id
+        and (posts.likes_count, posts.comments_count) is distinct from (actual.likes, actual.comments)
+      returning posts.id`,
+    );
+    const users = await changedRows(
+      tx,
+      sql`with actual as (
+        select u.id,
+          (select count(*) from follows f where f.followed_id = u.id)::int as followers,
+          (select count(*) from follows f where f.follower_id = u.id)::int as following,
+          (select count(*) from posts p where p.author_id = u.id)::int as posts
+        from users u)
+      update users set followers_count = actual.followers, following_count = actual.following,
+        posts_count = actual.posts
+      from actual
+      where users.id = actual.id
+        and (users.followers_count, users.following_count, users.posts_count)
+          is distinct from (actual.followers, actual.following, actual.posts)
+      returning users.id`,
+    );
+    const rowCounts = await changedRows(
+      tx,
+      sql`update row_counts set count = (select count(*) from posts)
+      where table_name = 'posts' and count <> (select count(*) from posts)
+      returning table_name`,
+    );
+    return { posts, users, rowCounts };
+  });
+}

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repairCounters } from '../src/modules/counters/counters.queries.js';
+import { signUp, type TestAccount } from './helpers/accounts.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { createPost } from './helpers/posts.js';
+import { addComment, callAs, follow, toggleLike, unfollow } from './helpers/social.js';
+
+let t: TestApp;
+let ann: TestAccount;
+let people: TestAccount[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ann = await signUp(t, { name: 'Ann' });
+  people = await Promise.all(Array.from({ length: 8 }, () => signUp(t)));
+});
+afterAll(() => t.close());
+
+/** Every post and user whose kept counts differ from the rows they count (none when exact). */
+async function wrongCounts() {
+  const result = (await t.db.execute(sql`
+    select 'post ' || p.id as row from posts p
+    where p.likes_count <> (select count(*) from post_likes l where l.post_id = p.id)
+       or p.comments_count <> (select count(*) from comments c where c.post_id = p.id)
+    union all
+    select 'user ' || u.id from users u
+    where u.followers_count <> (select count(*) from follows f where f.followed_id = u.id)
+       or u.following_count <> (select count(*) from follows f where f.follower_id = u.id)
+       or u.posts_count <> (select count(*) from posts p where p.author_id = u.id)`)) as unknown as {
+    rows: { row: string }[];
+  };
+  return result.rows.map(({ row }) => row);
+}
+
+const getJson = async (account: TestAccount, url: string) => {
+  const res = await callAs(t, account, { method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+
+const deleteComment = (account: TestAccount, id: number) =>
+  callAs(t, account, { method: 'DELETE', url: `/api/comments/${id}` });
+
+describe('kept counts', () => {
+  it('stay exact under bursts of concurrent likes, unlikes, comments, follows and deletes', async () => {
+    const [kept, doomed] = [await createPost(t, ann.token), await createPost(t, ann.token)];
+    // Each person toggles their like of `kept` three times (liked at the end) and of `doomed` twice,
+    // comments twice on each, and follows Ann; all at once.
+    const [answers, comments] = await Promise.all([
+      Promise.all(
+        people.flatMap((person) => [
+          toggleLike(t, person, kept.id),
+          toggleLike(t, person, kept.id),
+          toggleLike(t, person, kept.id),
+          toggleLike(t, person, doomed.id),
+          toggleLike(t, person, doomed.id),
+          follow(t, person, ann),
+          follow(t, ann, person),
+        ]),
+      ),
+      Promise.all(
+        people.flatMap((person) => [
+          addComment(t, person, kept.id, 'first'),
+          addComment(t, person, kept.id, 'second'),
+          addComment(t, person, doomed.id, 'on the doomed post'),
+        ]),
+      ),
+    ]);
+    expect(answers.filter((res) => res.statusCode >= 300).map((res) => res.body)).toEqual([]);
+    expect(await wrongCounts()).toEqual([]);
+
+    // Half unfollow and delete a comment, everyone toggles again, while Ann deletes `doomed`.
+    const [unfollows, deleted] = await Promise.all([
+      Promise.all(people.slice(0, 4).map((person) => unfollow(t, person, ann))),
+      callAs(t, ann, { method: 'DELETE', url: `/api/posts/${doomed.id}` }),
+      ...comments.slice(0, 6).map((comment, i) => deleteComment(people[Math.floor(i / 3)]!, comment.id)),
+      ...people.map((person) => toggleLike(t, person, kept.id)),
+      ...people.map((person) => toggleLike(t, person, doomed.id)),
+    ]);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect(unfollows.filter((res) => res.statusCode >= 300).map((res) => res.body)).toEqual([]);
+    expect(await wrongCounts()).toEqual([]);
+
+    const post = await getJson(ann, `/api/posts/${kept.id}`);
+    expect(post.likesCount).toBe(0);
+    const profile = await getJson(people[0]!, `/api/users/${ann.user.id}`);
+    expect(profile).toMatchObject({ followersCount: 4, followingCount: 8, postsCount: 1 });
+  });
+
+  it('answers the like count with the toggle, as the post then shows it', async () => {
+    const post = await createPost(t, ann.token);
+    const first = (await toggleLike(t, people[0]!, post.id)).json();
+    const second = (await toggleLike(t, people[1]!, post.id)).json();
+    const undone = (await toggleLike(t, people[0]!, post.id)).json();
+    expect([first, second, undone]).toEqual([
+      { liked: true, likesCount: 1 },
+      { liked: true, likesCount: 2 },
+      { liked: false, likesCount: 1 },
+    ]);
+    expect((await getJson(ann, `/api/posts/${post.id}`)).likesCount).toBe(1);
+  });
+});
+
+describe('repairCounters', () => {
+  it('recomputes wrong counts from the rows they count, and finds nothing left to fix after', async () => {
+    const post = await createPost(t, ann.token);
+    await toggleLike(t, people[2]!, post.id);
+    await addComment(t, people[3]!, post.id, 'a comment');
+    await t.db.execute(sql`update posts set likes_count = 40, comments_count = 7 where id = ${post.id}`);
+    await t.db.execute(sql`update users set followers_count = 0, posts_count = 99 where id = ${ann.user.id}`);
+    await t.db.execute(sql`update row_counts set count = 12345 where table_name = 'posts'`);
+    expect(await wrongCounts()).toEqual([`post ${post.id}`, `user ${ann.user.id}`]);
+
+    expect(await repairCounters(t.db)).toEqual({ posts: 1, users: 1, rowCounts: 1 });
+    expect(await wrongCounts()).toEqual([]);
+    expect(await getJson(ann, `/api/posts/${post.id}`)).toMatchObject({ likesCount: 1, commentsCount: 1 });
+    const feed = await getJson(ann, '/api/posts?page=0&size=1');
+    const [{ posts }] = (
+      (await t.db.execute(sql`select count(*)::int as posts from posts`)) as unknown as {
+        rows: [{ posts: number }];
+      }
+    ).rows;
+    expect(feed.totalElements).toBe(posts);
+    expect(await repairCounters(t.db)).toEqual({ posts: 0, users: 0, rowCounts: 0 });
+  });
+});
