@@ -1,5 +1,6 @@
+import { AUTH_MESSAGES } from '@pathwise/contract';
 import type { FastifyRequest } from 'fastify';
-import { requireUser } from '../plugins/auth.js';
+import { unauthorized } from './app-error.js';
 
 /** Builds the absolute URL of a stored file; absolute URLs (from identity providers) pass through. */
 export type MediaUrl = (key: string | null) => string | null;
@@ -24,10 +25,14 @@ export function mediaUrlFor(publicUrl: string | undefined, request: FastifyReque
 declare module 'fastify' {
   interface FastifyRequest {
     mediaUrl: MediaUrl;
+    /** The signed-in user's id (a valid token of an existing account, set by the auth plugin); null for visitors. */
+    userId: number | null;
   }
 }
 
 /** The signed-in viewer of a request, or a 401. */
 export function viewerOf(request: FastifyRequest): Viewer {
-  return { id: requireUser(request), mediaUrl: request.mediaUrl };
+  // The auth plugin already refused visitors on every route that is not public.
+  if (request.userId === null) throw unauthorized(AUTH_MESSAGES.unauthenticated);
+  return { id: request.userId, mediaUrl: request.mediaUrl };
 }

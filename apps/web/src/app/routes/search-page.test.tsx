@@ -2,10 +2,10 @@ import type { LearningPlan, Page, Post, SearchResult, UserSearchItem } from '@pa
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { planFixture } from '../../features/plans/test/plans';
 import { postFixture } from '../../features/posts/test/posts';
 import { heldAnswer } from '../../test/held-answer';
 import { server } from '../../test/msw-server';
+import { planFixture } from '../../test/plans';
 import { renderApp } from '../../test/render-app';
 
 const person = (id: number, bio: string | null = `Bio of person ${id}`): UserSearchItem => ({

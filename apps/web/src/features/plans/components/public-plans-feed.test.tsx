@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { errorAnswer } from '../../../test/error-answer';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
+import { bobRef, planFixture, SLOW_PAGE_TEST_MS } from '../../../test/plans';
 import { renderApp } from '../../../test/render-app';
-import { bobRef, planFixture, SLOW_PAGE_TEST_MS } from '../test/plans';
 
 const findCard = async (title: string) =>
   (await screen.findByRole('heading', { name: title }, { timeout: 5000 })).closest('article')!;

@@ -5,8 +5,8 @@ import { errorAnswer } from '../../../test/error-answer';
 import { ann } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
+import { bobRef, planFixture, SLOW_PAGE_TEST_MS } from '../../../test/plans';
 import { renderApp } from '../../../test/render-app';
-import { bobRef, planFixture, SLOW_PAGE_TEST_MS } from '../test/plans';
 
 const bob = { ...ann, ...bobRef, handle: 'bob', email: 'bob@example.com' };
 

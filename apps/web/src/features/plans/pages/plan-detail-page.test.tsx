@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { errorAnswer } from '../../../test/error-answer';
 import { heldAnswer } from '../../../test/held-answer';
 import { server } from '../../../test/msw-server';
+import { bobRef, planFixture, SLOW_PAGE_TEST_MS, servePlan } from '../../../test/plans';
 import { renderApp } from '../../../test/render-app';
-import { bobRef, planFixture, SLOW_PAGE_TEST_MS, servePlan } from '../test/plans';
 
 const findTitle = (title = 'Learn Rust') =>
   screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 });

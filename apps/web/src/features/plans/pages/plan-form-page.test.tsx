@@ -5,8 +5,8 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { errorAnswer } from '../../../test/error-answer';
 import { server } from '../../../test/msw-server';
+import { bobRef, planFixture, SLOW_PAGE_TEST_MS, servePlan } from '../../../test/plans';
 import { renderApp } from '../../../test/render-app';
-import { bobRef, planFixture, SLOW_PAGE_TEST_MS, servePlan } from '../test/plans';
 
 const findHeading = () => screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
 const topicGroup = (number: number) => screen.getByRole('group', { name: `Topic ${number}` });

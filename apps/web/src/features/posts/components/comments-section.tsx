@@ -2,7 +2,7 @@ import type { Post } from '@pathwise/contract';
 import { useState } from 'react';
 import { ErrorBox } from '../../../components/callout';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
-import { useSignedInUser } from '../../auth';
+import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { useAddComment, useComments } from '../api/queries';
 import { CommentEditor } from './comment-editor';
 import { CommentItem } from './comment-item';

@@ -1,7 +1,7 @@
 import type { UserProfile } from '@pathwise/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useAuth } from '../../auth';
+import { useAuth } from '../../../lib/auth/auth-context';
 import {
   type FollowDirection,
   fetchFollowPage,

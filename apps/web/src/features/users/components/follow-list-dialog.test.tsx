@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { errorAnswer } from '../../../test/error-answer';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
+import { bob, findProfileHeading, listItem, loadProfileRoute, serveProfiles } from '../../../test/profiles';
 import { renderApp } from '../../../test/render-app';
-import { bob, findProfileHeading, listItem, loadProfileRoute, serveProfiles } from '../test/profiles';
 
 const firstPage = Array.from({ length: 10 }, (_, n) => listItem(100 + n, `Fan${n}`));
 
