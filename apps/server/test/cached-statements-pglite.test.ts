@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { NoticeMessage } from '@electric-sql/pglite';
+import type { messages } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CachedStatementsPGlite } from '../src/db/cached-statements-pglite.js';
@@ -124,7 +124,7 @@ describe('PGlite keeping statements prepared', () => {
   });
 
   it('passes the notices of a statement to the caller', async () => {
-    const notices: NoticeMessage[] = [];
+    const notices: messages.NoticeMessage[] = [];
     await db.query(`DO $$ BEGIN RAISE NOTICE 'kept prepared'; END $$`, [], {
       onNotice: (notice) => notices.push(notice),
     });

@@ -43,8 +43,7 @@ export function listItem(id: number, name: string): UserListItem {
 }
 
 /** The profile's name heading, once the lazily loaded page has rendered it (slow on a busy machine). */
-export const findProfileHeading = (name: string) =>
-  screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+export const findProfileHeading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 /**
  * Loads the profile route's modules (and the tabs' features) once before a file's tests, so that

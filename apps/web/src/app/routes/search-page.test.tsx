@@ -54,7 +54,7 @@ function serveSearch(found: Found) {
 }
 
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
-const tab = (name: string) => screen.findByRole('tab', { name }, { timeout: 5000 });
+const tab = (name: string) => screen.findByRole('tab', { name });
 const panel = () => screen.getByRole('tabpanel');
 
 // Whole pages of cards make role queries slow in jsdom, more so on a busy machine.

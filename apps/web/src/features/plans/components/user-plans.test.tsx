@@ -20,7 +20,7 @@ function serveBobsProfile() {
 
 async function openPlansTab() {
   const { user } = renderApp('/profile/8', { signedIn: true });
-  await user.click(await screen.findByRole('tab', { name: 'Learning Plans' }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('tab', { name: 'Learning Plans' }));
   return user;
 }
 

@@ -22,7 +22,7 @@ beforeEach(() => {
 async function openEditPage() {
   serveProfiles();
   const rendered = renderApp('/profile/edit', { signedIn: true });
-  await screen.findByRole('heading', { name: 'Edit Profile' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Edit Profile' });
   return rendered;
 }
 
