@@ -319,8 +319,8 @@ describe('search statements', () => {
     };
     const plan = Object.values(result.rows[0]!)[0];
     const names: string[] = [];
+    // Plan nodes nest in objects and arrays ("Plans"); Object.entries walks both.
     const walk = (node: unknown): void => {
-      if (Array.isArray(node)) return node.forEach(walk);
       if (typeof node !== 'object' || node === null) return;
       for (const [key, value] of Object.entries(node)) {
         if (key === 'Index Name' && typeof value === 'string') names.push(value);
