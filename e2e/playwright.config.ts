@@ -18,7 +18,6 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
   use: {
@@ -36,7 +35,6 @@ export default defineConfig({
     command: 'node serve.mjs',
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'pipe',
     stderr: 'pipe',

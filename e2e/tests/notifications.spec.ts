@@ -30,7 +30,7 @@ test('likes, comments and follows reach the author live; notifications lead to t
     ).ok(),
   ).toBe(true);
   expect((await request.post(`/api/users/${ann.id}/follow`, asBob)).ok()).toBe(true);
-  await expect(bell(page)).toHaveAccessibleName('Notifications, 3 unread', { timeout: 5_000 });
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 3 unread');
   await expect(bell(page)).toHaveText('3');
 
   await bell(page).click();

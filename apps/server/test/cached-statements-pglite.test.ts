@@ -1,6 +1,36 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { messages } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CachedStatementsPGlite } from '../src/db/cached-statements-pglite.js';
+
+/** The package.json of the installed `name`, found above the file it resolves to. */
+function installedManifest(name: string): { name: string; version: string } {
+  let dir = path.dirname(createRequire(import.meta.url).resolve(name));
+  for (;;) {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+      if (manifest.name === name) return manifest;
+    } catch {
+      // No package.json at this level.
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`${name} is not installed`);
+    dir = parent;
+  }
+}
+
+describe('the PGlite this class is written against', () => {
+  it('is pinned to one exact version, the one installed: a new release must be tested before use', () => {
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    const declared: string = manifest.dependencies['@electric-sql/pglite'];
+    expect(declared).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(installedManifest('@electric-sql/pglite').version).toBe(declared);
+  });
+});
 
 describe('PGlite keeping statements prepared', () => {
   let db: CachedStatementsPGlite;
@@ -91,5 +121,30 @@ describe('PGlite keeping statements prepared', () => {
     expect(await preparedCount()).toBe(200);
     // A statement closed long ago is prepared again when it comes back.
     expect((await db.query<{ n: number }>('SELECT $1::int + 0 AS n', [5])).rows).toEqual([{ n: 5 }]);
+  });
+
+  it('passes the notices of a statement to the caller', async () => {
+    const notices: messages.NoticeMessage[] = [];
+    await db.query(`DO $$ BEGIN RAISE NOTICE 'kept prepared'; END $$`, [], {
+      onNotice: (notice) => notices.push(notice),
+    });
+    expect(notices.map((notice) => notice.message)).toEqual(['kept prepared']);
+  });
+});
+
+describe('PGlite keeping statements prepared, on disk', () => {
+  it('writes what a statement outside a transaction changed to the data directory', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pw-cached-pglite-'));
+    const first = new CachedStatementsPGlite(dataDir);
+    await first.query('CREATE TABLE kept (value text)');
+    await first.query('INSERT INTO kept VALUES ($1)', ['written once']);
+    await first.close();
+
+    const reopened = new CachedStatementsPGlite(dataDir);
+    try {
+      expect((await reopened.query('SELECT value FROM kept')).rows).toEqual([{ value: 'written once' }]);
+    } finally {
+      await reopened.close();
+    }
   });
 });

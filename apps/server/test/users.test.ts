@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts, users } from '../src/db/schema/index.js';
 import { createTokenService } from '../src/lib/tokens.js';
-import { insertAccount } from '../src/modules/users/accounts.js';
+import { insertAccount } from '../src/modules/users/accounts.service.js';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { AUTH_LOOKUP_STATEMENTS, createTestApp, type TestApp, testConfig } from './helpers/app.js';
 import { multipart, type Part } from './helpers/multipart.js';

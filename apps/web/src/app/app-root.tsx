@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Loading } from '../components/loading';
-import { AuthProvider } from '../features/auth';
+import { AuthProvider } from '../lib/auth/auth-provider';
 import { useScrollRestoration } from './use-scroll-restoration';
 
 /**

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/loading';
-import { useAuth } from '../features/auth';
+import { useAuth } from '../lib/auth/auth-context';
 
 /**
  * Spec §2: every page but the sign-in ones needs a user; a visitor is sent to /login. The page they

@@ -1,7 +1,7 @@
 import { CloseButton, useClose } from '@headlessui/react';
 import { NavLink } from 'react-router';
 import { Avatar } from '../../components/avatar';
-import { useAuth, useSignedInUser } from '../../features/auth';
+import { useAuth, useSignedInUser } from '../../lib/auth/auth-context';
 import { accountNav, CREATE_POST, MAIN_NAV } from './nav-items';
 import { SearchBox } from './search-box';
 

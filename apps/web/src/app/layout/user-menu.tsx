@@ -1,6 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Link } from 'react-router';
-import { useAuth, useSignedInUser } from '../../features/auth';
+import { useAuth, useSignedInUser } from '../../lib/auth/auth-context';
 import { accountNav } from './nav-items';
 import { UserMenuFace } from './user-menu-face';
 

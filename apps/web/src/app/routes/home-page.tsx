@@ -1,9 +1,9 @@
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Tabs } from '../../components/tabs';
-import { useSignedInUser } from '../../features/auth';
 import { PublicPlansFeed } from '../../features/plans';
 import { LatestPostsFeed } from '../../features/posts';
+import { useSignedInUser } from '../../lib/auth/auth-context';
 
 const SHORTCUTS = [
   { to: '/create-post', label: 'Create a post', description: 'Share what you learned or how far you got.' },

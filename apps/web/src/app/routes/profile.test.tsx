@@ -2,10 +2,10 @@ import type { Post } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { bob, findProfileHeading, loadProfileRoute, serveProfiles } from '../../features/users/test/profiles';
 import { ann } from '../../test/fixtures';
 import { server } from '../../test/msw-server';
 import { pageOf } from '../../test/page-of';
+import { bob, findProfileHeading, loadProfileRoute, serveProfiles } from '../../test/profiles';
 import { renderApp } from '../../test/render-app';
 
 const annsPost: Post = {

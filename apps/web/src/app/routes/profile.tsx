@@ -3,10 +3,10 @@ import { Navigate, useParams } from 'react-router';
 import { ErrorBox } from '../../components/callout';
 import { type TabItem, Tabs } from '../../components/tabs';
 import { ActivityTab } from '../../features/activity';
-import { useSignedInUser } from '../../features/auth';
 import { UserPlans } from '../../features/plans';
 import { UserPosts } from '../../features/posts';
 import { type ProfileSectionProps, ProfileView } from '../../features/users';
+import { useSignedInUser } from '../../lib/auth/auth-context';
 
 /** Route ids that stand for "my own profile" (spec §2), e.g. from a link built before the user was known. */
 const OWN_PROFILE_IDS = new Set([undefined, 'undefined', 'edit']);

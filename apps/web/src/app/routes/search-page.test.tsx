@@ -2,10 +2,10 @@ import type { LearningPlan, Page, Post, SearchResult, UserSearchItem } from '@pa
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { planFixture } from '../../features/plans/test/plans';
 import { postFixture } from '../../features/posts/test/posts';
 import { heldAnswer } from '../../test/held-answer';
 import { server } from '../../test/msw-server';
+import { planFixture } from '../../test/plans';
 import { renderApp } from '../../test/render-app';
 
 const person = (id: number, bio = `Bio of person ${id}`): UserSearchItem => ({
@@ -61,7 +61,7 @@ function serveSearch(found: Found) {
 }
 
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
-const tab = (name: string) => screen.findByRole('tab', { name }, { timeout: 5000 });
+const tab = (name: string) => screen.findByRole('tab', { name });
 const panel = () => screen.getByRole('tabpanel');
 
 // Whole pages of cards make role queries slow in jsdom, more so on a busy machine.

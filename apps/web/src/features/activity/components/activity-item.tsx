@@ -2,8 +2,8 @@ import type { Activity } from '@pathwise/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ProgressBar } from '../../../components/progress-bar';
+import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { formatRelativeTime } from '../../../lib/format';
-import { useSignedInUser } from '../../auth';
 
 type ActivityItemProps = {
   activity: Activity;

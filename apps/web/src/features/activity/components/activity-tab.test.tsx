@@ -144,9 +144,7 @@ describe('profile Activity tab', { timeout: 15_000 }, () => {
     await items();
 
     await user.click(screen.getByRole('tab', { name: 'Social Activity' }));
-    expect(
-      await screen.findByText('Failed to load activity data', {}, { timeout: 5_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load activity data')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show sample data' }));
 
     const shown = await items();

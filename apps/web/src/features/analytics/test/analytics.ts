@@ -1,7 +1,7 @@
 import type { Analytics } from '@pathwise/contract';
 import { HttpResponse, http } from 'msw';
 import { server } from '../../../test/msw-server';
-import { planFixture } from '../../plans/test/plans';
+import { planFixture } from '../../../test/plans';
 
 /** A month of learning: two plans, three active days. */
 export function analyticsFixture(fields: Partial<Analytics> = {}): Analytics {

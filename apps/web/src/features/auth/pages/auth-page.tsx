@@ -2,11 +2,11 @@ import type { SignupBody } from '@pathwise/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Callout, ErrorBox } from '../../../components/callout';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { AuthScreen } from '../components/auth-screen';
 import { type AuthMode, CredentialsForm } from '../components/credentials-form';
 import { OAuthErrorBox } from '../components/oauth-error-box';
 import { SocialSignIn } from '../components/social-sign-in';
-import { useAuth } from '../state/auth-context';
 
 const COPY = {
   signIn: { heading: 'Sign in to your account', switchPrompt: "Don't have an account?", switchTo: 'Sign up' },

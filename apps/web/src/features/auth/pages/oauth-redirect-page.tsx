@@ -2,9 +2,9 @@ import { OAUTH_DELAYS_MS, OAUTH_MESSAGES, OAUTH_PATHS, STORAGE_KEYS } from '@pat
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../../../components/spinner';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { AuthScreen } from '../components/auth-screen';
 import { takeReturnPath } from '../oauth-return-path';
-import { useAuth } from '../state/auth-context';
 
 type Status = 'processing' | 'success' | 'failed' | 'profileError';
 

@@ -1,5 +1,6 @@
-import { type Notification, PAGE_SIZE, type Page } from '@pathwise/contract';
+import type { Notification, Page } from '@pathwise/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { pageQuery } from '../../../lib/paged-list';
 
 export function fetchUnreadCount(signal?: AbortSignal): Promise<number> {
   return apiRequest('/api/notifications/unread/count', { signal });
@@ -10,9 +11,7 @@ export function fetchNotifications(
   page: number,
   signal?: AbortSignal,
 ): Promise<Page<Notification>> {
-  return apiRequest(`/api/notifications?unreadOnly=${unreadOnly}&page=${page}&size=${PAGE_SIZE.default}`, {
-    signal,
-  });
+  return apiRequest(`/api/notifications?${pageQuery(page, { unreadOnly: String(unreadOnly) })}`, { signal });
 }
 
 export function markNotificationRead(id: number): Promise<Notification> {

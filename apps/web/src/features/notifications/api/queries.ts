@@ -1,12 +1,6 @@
 import { type Notification, type Page, UNREAD_COUNT_POLL_MS } from '@pathwise/contract';
-import {
-  type InfiniteData,
-  type QueryClient,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { mapPagedItems, type Pages, usePagedList } from '../../../lib/paged-list';
 import {
   fetchNotifications,
   fetchUnreadCount,
@@ -35,28 +29,17 @@ export function useUnreadCount() {
 }
 
 export function useNotificationList(unreadOnly: boolean) {
-  return useInfiniteQuery({
+  return usePagedList({
     queryKey: [...notificationListsKey, { unreadOnly }],
-    queryFn: ({ pageParam, signal }) => fetchNotifications(unreadOnly, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (page) => (page.last ? undefined : page.number + 1),
+    fetchPage: (page, signal) => fetchNotifications(unreadOnly, page, signal),
   });
 }
 
-type NotificationPages = InfiniteData<Page<Notification>>;
-
 /** Marks cached notifications read (all of them, or those `isMarked` picks) and adjusts the count. */
 function markCachedRead(queryClient: QueryClient, isMarked: (notification: Notification) => boolean) {
-  queryClient.setQueriesData<NotificationPages>({ queryKey: notificationListsKey }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            content: page.content.map((item) => (isMarked(item) ? { ...item, isRead: true } : item)),
-          })),
-        }
-      : data,
+  queryClient.setQueriesData<Pages<Page<Notification>>>(
+    { queryKey: notificationListsKey },
+    (data) => data && mapPagedItems(data, (item) => (isMarked(item) ? { ...item, isRead: true } : item)),
   );
 }
 

@@ -141,9 +141,7 @@ describe('notifications page', () => {
     server.use(http.get('/api/notifications', () => HttpResponse.json({}, { status: 500 })));
     const { user } = openPage();
 
-    expect(
-      await screen.findByText('Failed to load notifications', {}, { timeout: 5_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load notifications')).toBeInTheDocument();
     serveNotifications([notificationOf({ message: 'Back again' })]);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Back again')).toBeInTheDocument();

@@ -2,8 +2,9 @@ import { NOTIFICATION_MESSAGES, type Notification } from '@pathwise/contract';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
-import { LoadMoreButton } from '../../../components/load-more-button';
+import { LoadMore } from '../../../components/load-more';
 import { Loading } from '../../../components/loading';
+import { itemsOf } from '../../../lib/paged-list';
 import { useMarkAllRead, useMarkRead, useNotificationList } from '../api/queries';
 import { NotificationItem } from '../components/notification-item';
 
@@ -13,7 +14,7 @@ export function NotificationsPage() {
   const list = useNotificationList(unreadOnly);
   const markRead = useMarkRead();
   const markAllRead = useMarkAllRead();
-  const notifications = list.data?.pages.flatMap((page) => page.content) ?? [];
+  const notifications = list.data ? itemsOf(list.data) : [];
 
   const open = (notification: Notification) => {
     if (!notification.isRead) markRead.mutate(notification);
@@ -65,9 +66,7 @@ export function NotificationsPage() {
                 </li>
               ))}
             </ul>
-            {list.hasNextPage && (
-              <LoadMoreButton loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />
-            )}
+            <LoadMore list={list} failure={NOTIFICATION_MESSAGES.loadFailed} />
           </>
         )}
       </div>

@@ -1,20 +1,20 @@
-import {
-  type LearningPlan,
-  type NewResourceBody,
-  PAGE_SIZE,
-  type Page,
-  type PlanBody,
-  type PlanFileUpload,
-  type PlanResource,
-  type TopicStatus,
+import type {
+  LearningPlan,
+  NewResourceBody,
+  Page,
+  PlanBody,
+  PlanFileUpload,
+  PlanResource,
+  TopicStatus,
 } from '@pathwise/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { pageQuery } from '../../../lib/paged-list';
 
 const BASE = '/api/learning-plans';
 
 /** Spec §7: the Home feed adds `_` set from its refresh key, when there is one, so no cache answers. */
 export async function fetchPublicPlans(page: number, refreshKey: string, signal?: AbortSignal) {
-  const query = new URLSearchParams({ page: String(page), size: String(PAGE_SIZE.default) });
+  const query = pageQuery(page);
   if (refreshKey) query.set('_', refreshKey);
   const answer = await apiRequest<Page<LearningPlan> | undefined>(`${BASE}/public?${query}`, { signal });
   // Spec §7/§8: an answer without `content` is a failed load.
@@ -23,9 +23,7 @@ export async function fetchPublicPlans(page: number, refreshKey: string, signal?
 }
 
 export function fetchUserPlans(userId: number, page: number, signal?: AbortSignal) {
-  return apiRequest<Page<LearningPlan>>(`${BASE}/user/${userId}?page=${page}&size=${PAGE_SIZE.default}`, {
-    signal,
-  });
+  return apiRequest<Page<LearningPlan>>(`${BASE}/user/${userId}?${pageQuery(page)}`, { signal });
 }
 
 export function fetchPlan(planId: number, signal?: AbortSignal) {

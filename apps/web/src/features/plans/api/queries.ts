@@ -1,11 +1,6 @@
 import type { LearningPlan, Page, TopicStatus } from '@pathwise/contract';
-import {
-  type InfiniteData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { mapPagedItems, type Pages, usePagedList } from '../../../lib/paged-list';
 import {
   deletePlan,
   fetchPlan,
@@ -23,29 +18,20 @@ export const planKeys = {
   detail: (planId: number) => ['plans', 'detail', planId] as const,
 };
 
-type PlanPages = InfiniteData<Page<LearningPlan>>;
-
-const pagedList = {
-  initialPageParam: 0,
-  getNextPageParam: (page: Page<LearningPlan>) => (page.last ? undefined : page.number + 1),
-  // Spec §4: coming back to a list (another tab, another visit) starts it again from page 0.
-  gcTime: 0,
-};
-
 /** The Home feed's public plans; a new refresh key starts again from page 0. */
 export function usePublicPlans(refreshKey: string) {
-  return useInfiniteQuery({
+  return usePagedList({
     queryKey: planKeys.publicList(refreshKey),
-    queryFn: ({ pageParam, signal }) => fetchPublicPlans(pageParam, refreshKey, signal),
-    ...pagedList,
+    fetchPage: (page, signal) => fetchPublicPlans(page, refreshKey, signal),
+    restartOnReturn: true,
   });
 }
 
 export function useUserPlans(userId: number) {
-  return useInfiniteQuery({
+  return usePagedList({
     queryKey: planKeys.userList(userId),
-    queryFn: ({ pageParam, signal }) => fetchUserPlans(userId, pageParam, signal),
-    ...pagedList,
+    fetchPage: (page, signal) => fetchUserPlans(userId, page, signal),
+    restartOnReturn: true,
   });
 }
 
@@ -59,16 +45,9 @@ export function useDeletePlan() {
   return useMutation({
     mutationFn: (planId: number) => deletePlan(planId),
     onSuccess: (_answer, planId) => {
-      queryClient.setQueriesData<PlanPages>({ queryKey: planKeys.lists }, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                content: page.content.filter((plan) => plan.id !== planId),
-              })),
-            }
-          : data,
+      queryClient.setQueriesData<Pages<Page<LearningPlan>>>(
+        { queryKey: planKeys.lists },
+        (data) => data && mapPagedItems(data, (plan) => (plan.id === planId ? null : plan)),
       );
       queryClient.removeQueries({ queryKey: planKeys.detail(planId) });
     },

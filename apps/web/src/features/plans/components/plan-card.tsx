@@ -1,7 +1,7 @@
 import type { LearningPlan } from '@pathwise/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { useSignedInUser } from '../../auth';
+import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { formatDays, formatTopicCount } from '../plan-display';
 import { CreatorByline } from './creator-byline';
 import { PlanProgress } from './plan-progress';

@@ -1,8 +1,8 @@
 import { type LearningPlan, type Page, PLAN_MESSAGES } from '@pathwise/contract';
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Callout, ErrorBox } from '../../../components/callout';
-import { Spinner } from '../../../components/spinner';
+import { Callout } from '../../../components/callout';
+import { LoadMore } from '../../../components/load-more';
+import { itemsOf, type PagedList } from '../../../lib/paged-list';
 import { useDeletePlan } from '../api/queries';
 import { PlanCard } from './plan-card';
 
@@ -24,7 +24,7 @@ function usePlanDeletion() {
 }
 
 type PlanListProps = {
-  list: UseInfiniteQueryResult<InfiniteData<Page<LearningPlan>>>;
+  list: PagedList<Page<LearningPlan>>;
   /** Shown while the first page loads. */
   loading: ReactNode;
   /** Shown when the first page could not be loaded. */
@@ -40,7 +40,7 @@ export function PlanList({ list, loading, failure, empty, loadMoreFailure }: Pla
   if (list.isPending) return loading;
   if (!list.data) return failure;
 
-  const plans = list.data.pages.flatMap((page) => page.content);
+  const plans = itemsOf(list.data);
   return (
     <div className="space-y-4">
       {notice && <Callout tone={notice.ok ? 'success' : 'error'}>{notice.text}</Callout>}
@@ -55,20 +55,7 @@ export function PlanList({ list, loading, failure, empty, loadMoreFailure }: Pla
           ))}
         </ul>
       )}
-      {list.isFetchNextPageError && <ErrorBox>{loadMoreFailure}</ErrorBox>}
-      {list.hasNextPage && (
-        <div className="text-center">
-          <button
-            type="button"
-            onClick={() => list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-            className="btn-secondary"
-          >
-            {list.isFetchingNextPage && <Spinner className="size-4" />}
-            Load More
-          </button>
-        </div>
-      )}
+      <LoadMore list={list} failure={loadMoreFailure} />
     </div>
   );
 }

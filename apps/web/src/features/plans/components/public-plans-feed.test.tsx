@@ -5,11 +5,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { errorAnswer } from '../../../test/error-answer';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
+import { bobRef, planFixture, SLOW_PAGE_TEST_MS } from '../../../test/plans';
 import { renderApp } from '../../../test/render-app';
-import { bobRef, planFixture, SLOW_PAGE_TEST_MS } from '../test/plans';
 
 const findCard = async (title: string) =>
-  (await screen.findByRole('heading', { name: title }, { timeout: 5000 })).closest('article')!;
+  (await screen.findByRole('heading', { name: title })).closest('article')!;
 
 describe("Home 'Learning Plans' tab", { timeout: SLOW_PAGE_TEST_MS }, () => {
   it('shows each plan as the spec card: creator, time, category, progress, days, status, topics, link', async () => {
@@ -109,9 +109,7 @@ describe("Home 'Learning Plans' tab", { timeout: SLOW_PAGE_TEST_MS }, () => {
     server.use(http.get('/api/learning-plans/public', () => HttpResponse.json(pageOf([]))));
     renderApp('/?tab=plans', { signedIn: true });
 
-    expect(
-      await screen.findByRole('heading', { name: 'No learning plans yet' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No learning plans yet' })).toBeInTheDocument();
     expect(screen.getByText('Start by creating a new learning plan.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New Learning Plan' })).toHaveAttribute(
       'href',
@@ -163,7 +161,7 @@ describe("Home 'Learning Plans' tab", { timeout: SLOW_PAGE_TEST_MS }, () => {
     );
     const { user } = renderApp('/?tab=plans', { signedIn: true });
 
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error Loading Content');
     expect(alert).toHaveTextContent('Failed to load learning plans. Please try again later.');
     await user.click(within(alert).getByRole('button', { name: 'Try Again' }));

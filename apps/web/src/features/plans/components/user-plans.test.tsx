@@ -5,8 +5,8 @@ import { errorAnswer } from '../../../test/error-answer';
 import { ann } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
+import { bobRef, planFixture, SLOW_PAGE_TEST_MS } from '../../../test/plans';
 import { renderApp } from '../../../test/render-app';
-import { bobRef, planFixture, SLOW_PAGE_TEST_MS } from '../test/plans';
 
 const bob = { ...ann, ...bobRef, handle: 'bob', email: 'bob@example.com' };
 
@@ -20,7 +20,7 @@ function serveBobsProfile() {
 
 async function openPlansTab() {
   const { user } = renderApp('/profile/8', { signedIn: true });
-  await user.click(await screen.findByRole('tab', { name: 'Learning Plans' }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('tab', { name: 'Learning Plans' }));
   return user;
 }
 

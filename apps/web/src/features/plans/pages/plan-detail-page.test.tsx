@@ -5,11 +5,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { errorAnswer } from '../../../test/error-answer';
 import { heldAnswer } from '../../../test/held-answer';
 import { server } from '../../../test/msw-server';
+import { bobRef, planFixture, SLOW_PAGE_TEST_MS, servePlan } from '../../../test/plans';
 import { renderApp } from '../../../test/render-app';
-import { bobRef, planFixture, SLOW_PAGE_TEST_MS, servePlan } from '../test/plans';
 
-const findTitle = (title = 'Learn Rust') =>
-  screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 });
+const findTitle = (title = 'Learn Rust') => screen.findByRole('heading', { level: 1, name: title });
 const topic = (title: string) => screen.getByRole('region', { name: new RegExp(title) });
 
 /** Serves the plan, and answers each progress call with `answer` after storing what it asked. */
@@ -125,7 +124,7 @@ describe('plan detail page', { timeout: SLOW_PAGE_TEST_MS }, () => {
     server.use(http.get('/api/learning-plans/5', errorAnswer(404, 'Learning plan not found')));
     renderApp('/learning-plan/5', { signedIn: true });
 
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Learning plan not found');
     expect(alert).toHaveTextContent(
       'Failed to load learning plan. It may have been deleted or you may not have permission to view it.',
@@ -136,7 +135,7 @@ describe('plan detail page', { timeout: SLOW_PAGE_TEST_MS }, () => {
     server.use(http.get('/api/learning-plans/5', errorAnswer(400, 'Invalid learning plan ID')));
     const { user } = renderApp('/learning-plan/5', { signedIn: true });
 
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
       'Failed to load learning plan. It may have been deleted or you may not have permission to view it.',
     );

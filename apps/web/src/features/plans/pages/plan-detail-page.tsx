@@ -5,7 +5,7 @@ import { ErrorBox } from '../../../components/callout';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { Loading } from '../../../components/loading';
 import { ApiError } from '../../../lib/api-client';
-import { useSignedInUser } from '../../auth';
+import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { type ProgressChange, usePlan, useProgressChange } from '../api/queries';
 import { PlanSummary } from '../components/plan-summary';
 import { TopicProgress } from '../components/topic-progress';

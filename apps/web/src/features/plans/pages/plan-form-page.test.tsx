@@ -5,10 +5,10 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { errorAnswer } from '../../../test/error-answer';
 import { server } from '../../../test/msw-server';
+import { bobRef, planFixture, SLOW_PAGE_TEST_MS, servePlan } from '../../../test/plans';
 import { renderApp } from '../../../test/render-app';
-import { bobRef, planFixture, SLOW_PAGE_TEST_MS, servePlan } from '../test/plans';
 
-const findHeading = () => screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+const findHeading = () => screen.findByRole('heading', { level: 1 });
 const topicGroup = (number: number) => screen.getByRole('group', { name: `Topic ${number}` });
 const resourceGroup = (topic: HTMLElement, number: number) =>
   within(topic).getByRole('group', { name: `Resource ${number}` });
@@ -403,7 +403,7 @@ describe('edit learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
     servePlan(planFixture({ creator: bobRef }));
     renderApp('/learning-plan/5/edit', { signedIn: true });
 
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       "You don't have permission to edit this learning plan",
     );
     expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();

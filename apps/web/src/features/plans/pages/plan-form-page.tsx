@@ -2,7 +2,7 @@ import { PLAN_MESSAGES } from '@pathwise/contract';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ErrorBox } from '../../../components/callout';
 import { Loading } from '../../../components/loading';
-import { useSignedInUser } from '../../auth';
+import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { usePlan } from '../api/queries';
 import { PlanForm } from '../plan-form/plan-form';
 import { emptyPlan, toFormValues } from '../plan-form/plan-form-schema';

@@ -1,14 +1,6 @@
-import {
-  type Comment,
-  type LikeResponse,
-  PAGE_SIZE,
-  type Page,
-  type Post,
-  type PostInput,
-} from '@pathwise/contract';
+import type { Comment, LikeResponse, Page, Post, PostInput } from '@pathwise/contract';
 import { apiRequest, apiUpload } from '../../../lib/api-client';
-
-const pageQuery = (page: number) => `page=${page}&size=${PAGE_SIZE.default}`;
+import { pageQuery } from '../../../lib/paged-list';
 
 export function fetchFeed(page: number, signal?: AbortSignal): Promise<Page<Post>> {
   return apiRequest(`/api/posts?${pageQuery(page)}`, { signal });

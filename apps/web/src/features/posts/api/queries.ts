@@ -1,13 +1,7 @@
 import type { Comment, Page, Post } from '@pathwise/contract';
-import {
-  type InfiniteData,
-  type QueryClient,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
+import { mapPagedItems, type Pages, usePagedList } from '../../../lib/paged-list';
 import {
   addComment,
   createPost,
@@ -31,40 +25,23 @@ export const postKeys = {
 };
 const commentsKey = (postId: number) => ['comments', postId] as const;
 
-const nextPage = <T>(page: Page<T>) => (page.last ? undefined : page.number + 1);
-
-type Pages<T> = InfiniteData<Page<T>>;
-
-/** Applies `change` to every item of cached pages; returning null drops the item. */
-const mapPages = <T>(data: Pages<T>, change: (item: T) => T | null): Pages<T> => ({
-  ...data,
-  pages: data.pages.map((page) => ({ ...page, content: page.content.flatMap((item) => change(item) ?? []) })),
-});
-
 /** Changes the post wherever it is cached (feed, profile lists, detail); null drops it from the lists. */
 function patchCachedPost(queryClient: QueryClient, postId: number, change: (post: Post) => Post | null) {
-  queryClient.setQueriesData<Post | Pages<Post>>({ queryKey: postKeys.all }, (data) => {
+  queryClient.setQueriesData<Post | Pages<Page<Post>>>({ queryKey: postKeys.all }, (data) => {
     if (!data) return data;
-    if ('pages' in data) return mapPages(data, (post) => (post.id === postId ? change(post) : post));
+    if ('pages' in data) return mapPagedItems(data, (post) => (post.id === postId ? change(post) : post));
     return data.id === postId ? (change(data) ?? data) : data;
   });
 }
 
 export function useFeed(refreshKey: string) {
-  return useInfiniteQuery({
-    queryKey: postKeys.feed(refreshKey),
-    queryFn: ({ pageParam, signal }) => fetchFeed(pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: nextPage,
-  });
+  return usePagedList({ queryKey: postKeys.feed(refreshKey), fetchPage: fetchFeed });
 }
 
 export function useUserPosts(userId: number) {
-  return useInfiniteQuery({
+  return usePagedList({
     queryKey: postKeys.byUser(userId),
-    queryFn: ({ pageParam, signal }) => fetchUserPosts(userId, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: nextPage,
+    fetchPage: (page, signal) => fetchUserPosts(userId, page, signal),
   });
 }
 
@@ -114,19 +91,17 @@ export function useSavePost(postId?: number) {
 }
 
 export function useComments(postId: number) {
-  return useInfiniteQuery({
+  return usePagedList({
     queryKey: commentsKey(postId),
-    queryFn: ({ pageParam, signal }) => fetchComments(postId, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: nextPage,
+    fetchPage: (page, signal) => fetchComments(postId, page, signal),
   });
 }
 
 /** Keeps the cached comments and the post's comment count in step with a change the server accepted. */
 function useCommentsCache(postId: number) {
   const queryClient = useQueryClient();
-  const patchComments = (change: (data: Pages<Comment>) => Pages<Comment>) =>
-    queryClient.setQueryData<Pages<Comment>>(commentsKey(postId), (data) => data && change(data));
+  const patchComments = (change: (data: Pages<Page<Comment>>) => Pages<Page<Comment>>) =>
+    queryClient.setQueryData<Pages<Page<Comment>>>(commentsKey(postId), (data) => data && change(data));
   const shiftCount = (delta: number) => {
     const addToTotal = (page: Page<Comment>) => ({ ...page, totalElements: page.totalElements + delta });
     patchComments((data) => ({ ...data, pages: data.pages.map(addToTotal) }));
@@ -143,10 +118,10 @@ function useCommentsCache(postId: number) {
       shiftCount(1);
     },
     replaced(comment: Comment) {
-      patchComments((data) => mapPages(data, (item) => (item.id === comment.id ? comment : item)));
+      patchComments((data) => mapPagedItems(data, (item) => (item.id === comment.id ? comment : item)));
     },
     removed(commentId: number) {
-      patchComments((data) => mapPages(data, (item) => (item.id === commentId ? null : item)));
+      patchComments((data) => mapPagedItems(data, (item) => (item.id === commentId ? null : item)));
       shiftCount(-1);
     },
   };

@@ -2,11 +2,14 @@ import type { Post } from '@pathwise/contract';
 import { useState } from 'react';
 import { ErrorBox } from '../../../components/callout';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
-import { useSignedInUser } from '../../auth';
+import { LoadMore } from '../../../components/load-more';
+import { useSignedInUser } from '../../../lib/auth/auth-context';
+import { itemsOf } from '../../../lib/paged-list';
 import { useAddComment, useComments } from '../api/queries';
 import { CommentEditor } from './comment-editor';
 import { CommentItem } from './comment-item';
-import { LoadMoreButton } from './load-more-button';
+
+const LOAD_FAILED = 'Failed to load comments.';
 
 /** The add-comment form and the post's comments, newest first. */
 export function CommentsSection({ post }: { post: Post }) {
@@ -34,8 +37,8 @@ export function CommentsSection({ post }: { post: Post }) {
         </p>
       );
     if (comments.isError)
-      return <ErrorWithRetry onRetry={() => comments.refetch()}>Failed to load comments.</ErrorWithRetry>;
-    const items = comments.data.pages.flatMap((page) => page.content);
+      return <ErrorWithRetry onRetry={() => comments.refetch()}>{LOAD_FAILED}</ErrorWithRetry>;
+    const items = itemsOf(comments.data);
     if (items.length === 0)
       return <p className="text-slate-600">No comments yet. Be the first to comment.</p>;
     return (
@@ -51,13 +54,7 @@ export function CommentsSection({ post }: { post: Post }) {
             </li>
           ))}
         </ul>
-        {comments.hasNextPage && (
-          <LoadMoreButton
-            label="Load more comments"
-            loading={comments.isFetchingNextPage}
-            onClick={() => comments.fetchNextPage()}
-          />
-        )}
+        <LoadMore list={comments} label="Load more comments" failure={LOAD_FAILED} />
       </>
     );
   };

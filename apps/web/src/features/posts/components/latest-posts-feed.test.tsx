@@ -10,7 +10,7 @@ import { renderApp } from '../../../test/render-app';
 import { bobRef, FULL_APP_TIMEOUT_MS, imageMedia, postFixture, videoMedia } from '../test/posts';
 
 const findCard = async (title: string) =>
-  (await screen.findByRole('heading', { name: title }, { timeout: 5000 })).closest('article')!;
+  (await screen.findByRole('heading', { name: title })).closest('article')!;
 
 function serveFeed(...pages: Post[][]) {
   const requested: number[] = [];
@@ -119,9 +119,7 @@ describe("Home 'Latest Posts' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
     serveFeed([]);
     renderApp('/', { signedIn: true });
 
-    expect(
-      await screen.findByRole('heading', { name: 'No posts yet' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No posts yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create your first post' })).toHaveAttribute(
       'href',
       '/create-post',
@@ -182,7 +180,7 @@ describe("Home 'Latest Posts' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
     );
     const { user } = renderApp('/', { signedIn: true });
 
-    const box = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const box = await screen.findByRole('alert');
     expect(box).toHaveTextContent('Error Loading Content');
     expect(box).toHaveTextContent('Failed to load posts. Please try again later.');
     await user.click(within(box).getByRole('button', { name: 'Try Again' }));
@@ -300,7 +298,7 @@ describe('editing and deleting from a card', { timeout: FULL_APP_TIMEOUT_MS }, (
       within(await findCard('Learning Rust ownership')).getByRole('button', { name: 'Delete' }),
     );
 
-    expect(await screen.findByText('Post deleted successfully!', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Post deleted successfully!')).toBeInTheDocument();
     expect(attempts).toHaveLength(3);
     expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(950);
     expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(950);
@@ -316,7 +314,7 @@ describe('editing and deleting from a card', { timeout: FULL_APP_TIMEOUT_MS }, (
       within(await findCard('Learning Rust ownership')).getByRole('button', { name: 'Delete' }),
     );
 
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'Server error occurred. Please try again later.',
     );
     expect(screen.getByRole('heading', { name: 'Learning Rust ownership' })).toBeInTheDocument();

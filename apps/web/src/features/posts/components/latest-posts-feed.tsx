@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { ErrorBox } from '../../../components/callout';
 import { EmptyState } from '../../../components/empty-state';
+import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { Loading } from '../../../components/loading';
 import { ApiError } from '../../../lib/api-client';
 import { useFeed } from '../api/queries';
@@ -28,12 +28,9 @@ export function LatestPostsFeed({ refreshKey, onRetry }: LatestPostsFeedProps) {
       pages={useFeed(refreshKey)}
       loading={<Loading label="Loading content..." />}
       failure={
-        <ErrorBox title="Error Loading Content">
-          <p>{LOAD_FAILED}</p>
-          <button type="button" onClick={onRetry} className="text-link">
-            Try Again
-          </button>
-        </ErrorBox>
+        <ErrorWithRetry title="Error Loading Content" retryLabel="Try Again" onRetry={onRetry}>
+          {LOAD_FAILED}
+        </ErrorWithRetry>
       }
       empty={
         <EmptyState title="No posts yet">

@@ -1,12 +1,11 @@
 import type { Page, Post } from '@pathwise/contract';
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ErrorBox } from '../../../components/callout';
-import { LoadMoreButton } from './load-more-button';
+import { LoadMore } from '../../../components/load-more';
+import { itemsOf, type PagedList } from '../../../lib/paged-list';
 import { PostList } from './post-list';
 
 type PagedPostListProps = {
-  pages: UseInfiniteQueryResult<InfiniteData<Page<Post>>>;
+  pages: PagedList<Page<Post>>;
   loading: ReactNode;
   /** Shown instead of the list when the first page cannot be loaded. */
   failure: ReactNode;
@@ -34,19 +33,12 @@ export function PagedPostList({
   return (
     <div className="space-y-6">
       <PostList
-        posts={pages.data.pages.flatMap((page) => page.content)}
+        posts={itemsOf(pages.data)}
         empty={empty}
         deleteFailureMessage={deleteFailureMessage}
         {...(onPostDeleted && { onPostDeleted })}
       />
-      {pages.isFetchNextPageError && <ErrorBox>{loadMoreFailure}</ErrorBox>}
-      {pages.hasNextPage && (
-        <LoadMoreButton
-          label={loadMoreLabel}
-          loading={pages.isFetchingNextPage}
-          onClick={() => pages.fetchNextPage()}
-        />
-      )}
+      <LoadMore list={pages} label={loadMoreLabel} failure={loadMoreFailure} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { Post } from '@pathwise/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { CommentIcon } from '../../../components/icons';
-import { useSignedInUser } from '../../auth';
+import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { countLabel } from './counts';
 import { LikeButton } from './like-button';
 import { MediaGrid } from './media-grid';

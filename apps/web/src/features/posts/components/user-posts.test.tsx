@@ -6,11 +6,12 @@ import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { AuthProvider } from '../../../lib/auth/auth-provider';
 import { errorAnswer } from '../../../test/error-answer';
 import { ANN_TOKEN, ann } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
-import { AuthProvider, useAuth } from '../../auth';
 import { bobRef, FULL_APP_TIMEOUT_MS, postFixture } from '../test/posts';
 import { UserPosts } from './user-posts';
 

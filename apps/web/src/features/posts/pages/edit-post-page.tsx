@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { ErrorBox } from '../../../components/callout';
 import { Loading } from '../../../components/loading';
 import { ApiError } from '../../../lib/api-client';
-import { useSignedInUser } from '../../auth';
+import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { usePost } from '../api/queries';
 import { PostForm } from '../components/post-form';
 import { parsePostId } from '../post-id';

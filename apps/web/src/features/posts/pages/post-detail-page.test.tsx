@@ -16,8 +16,7 @@ import {
   videoMedia,
 } from '../test/posts';
 
-const findTitle = () =>
-  screen.findByRole('heading', { level: 1, name: 'Learning Rust ownership' }, { timeout: 5000 });
+const findTitle = () => screen.findByRole('heading', { level: 1, name: 'Learning Rust ownership' });
 const commentsSection = () => screen.getByRole('region', { name: 'Comments' });
 const commentBy = (name: string) =>
   within(commentsSection()).getByRole('article', { name: `Comment by ${name}` });
@@ -73,20 +72,20 @@ describe('post detail', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     server.use(http.get('/api/posts/42', answer));
     renderApp('/post/42', { signedIn: true });
 
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(message);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
   it("answers 'Post not found' for an id that is not a number, without asking the server", async () => {
     renderApp('/post/abc', { signedIn: true });
 
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Post not found');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Post not found');
   });
 
   it("goes back where the user came from with 'Go back'", async () => {
     servePost(postFixture());
     serveEmptyFeed();
     const { user, router } = renderApp('/?tab=posts', { signedIn: true });
-    await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' });
     await router.navigate('/post/42');
     await findTitle();
 

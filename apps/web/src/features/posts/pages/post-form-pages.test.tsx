@@ -43,7 +43,7 @@ async function readSubmission(request: Request) {
 
 async function openCreate() {
   const rendered = renderApp('/create-post', { signedIn: true });
-  await screen.findByRole('heading', { name: 'Create a post' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Create a post' });
   return rendered;
 }
 
@@ -204,7 +204,7 @@ describe('edit post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
   async function openEdit(post: Post) {
     servePost(post);
     const rendered = renderApp(`/edit-post/${post.id}`, { signedIn: true });
-    await screen.findByRole('heading', { name: 'Edit post' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Edit post' });
     return rendered;
   }
 
@@ -281,25 +281,23 @@ describe('edit post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     server.use(http.get('/api/posts/42', errorAnswer(status, 'No')));
     renderApp('/edit-post/42', { signedIn: true });
 
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(message);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
   it("answers 'Invalid post ID format: {id}' for an id that is not a number", async () => {
     renderApp('/edit-post/abc', { signedIn: true });
 
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
-      'Invalid post ID format: abc',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid post ID format: abc');
   });
 
   it('goes back on Cancel', async () => {
     servePost(editable());
     serveEmptyFeed();
     const { router } = renderApp('/?tab=posts', { signedIn: true });
-    await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' });
     await router.navigate('/edit-post/42');
 
-    await user().click(await screen.findByRole('button', { name: 'Cancel' }, { timeout: 5000 }));
+    await user().click(await screen.findByRole('button', { name: 'Cancel' }));
 
     await vi.waitFor(() => expect(router.state.location.search).toBe('?tab=posts'));
     expect(within(document.body).getByRole('heading', { name: 'Welcome back, Ann Lee' })).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import type { SearchResult } from '@pathwise/contract';
-import { queryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { usePagedList } from '../../../lib/paged-list';
 import { fetchSearch } from './search-api';
 
 /** The kinds of result a search answers, each paged on its own. */
@@ -23,12 +24,10 @@ const searchAnswer = (query: string, page: number) =>
 /** One kind of result for `query`, page after page ('Load More' in its tab). */
 export function useSearchGroup<G extends SearchGroup>(query: string, group: G) {
   const queryClient = useQueryClient();
-  return useInfiniteQuery({
+  return usePagedList({
     queryKey: searchKeys.group(query, group),
-    queryFn: async ({ pageParam }) =>
-      (await queryClient.ensureQueryData(searchAnswer(query, pageParam)))[group],
-    initialPageParam: 0,
-    getNextPageParam: (last: SearchResult[G]) => (last.last ? undefined : last.number + 1),
+    fetchPage: async (page): Promise<SearchResult[G]> =>
+      (await queryClient.ensureQueryData(searchAnswer(query, page)))[group],
   });
 }
 

@@ -10,9 +10,10 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ErrorBox } from '../../../components/callout';
 import { EmptyState } from '../../../components/empty-state';
-import { LoadMoreButton } from '../../../components/load-more-button';
+import { LoadMore } from '../../../components/load-more';
 import { Loading } from '../../../components/loading';
 import { type TabItem, Tabs } from '../../../components/tabs';
+import { itemsOf } from '../../../lib/paged-list';
 import { type SearchGroup, useSearchGroup } from '../api/queries';
 import {
   GROUP_TEXTS,
@@ -52,7 +53,7 @@ function groupView<T extends { id: number }>(
   layout: string,
 ): GroupView | null {
   if (!list.data) return null;
-  const items = list.data.pages.flatMap((page) => page.content);
+  const items = itemsOf(list.data);
   return {
     group,
     total: list.data.pages[0]?.totalElements ?? 0,
@@ -80,10 +81,7 @@ function GroupTab({ view, query }: { view: GroupView; query: string }) {
     <div className="space-y-4">
       {view.totalIsLowerBound && <p className="text-sm text-slate-600">{resultsText(view)}</p>}
       {view.total === 0 ? <EmptyState title={noMatchText(view.group, query)} /> : <CardList view={view} />}
-      {paging.isFetchNextPageError && <ErrorBox>{SEARCH_MESSAGES.failed}</ErrorBox>}
-      {paging.hasNextPage && (
-        <LoadMoreButton loading={paging.isFetchingNextPage} onClick={() => void paging.fetchNextPage()} />
-      )}
+      <LoadMore list={paging} failure={SEARCH_MESSAGES.failed} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import type { UserProfile } from '@pathwise/contract';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useAuth } from '../../auth';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { usePagedList } from '../../../lib/paged-list';
 import {
   type FollowDirection,
   fetchFollowPage,
@@ -67,12 +68,9 @@ export function useFollowToggle(profile: UserProfile) {
 }
 
 export function useFollowList(userId: number, direction: FollowDirection) {
-  return useInfiniteQuery({
+  return usePagedList({
     queryKey: ['users', userId, direction],
-    queryFn: ({ pageParam, signal }) => fetchFollowPage(userId, direction, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (page) => (page.last ? undefined : page.number + 1),
-    // Spec §4: each opening of the dialog starts again from page 0.
-    gcTime: 0,
+    fetchPage: (page, signal) => fetchFollowPage(userId, direction, page, signal),
+    restartOnReturn: true,
   });
 }

@@ -1,14 +1,14 @@
-import {
-  type FollowResult,
-  type FollowStatus,
-  PAGE_SIZE,
-  type Page,
-  type ProfilePictureResponse,
-  type ProfileUpdateInput,
-  type UserListItem,
-  type UserProfile,
+import type {
+  FollowResult,
+  FollowStatus,
+  Page,
+  ProfilePictureResponse,
+  ProfileUpdateInput,
+  UserListItem,
+  UserProfile,
 } from '@pathwise/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { pageQuery } from '../../../lib/paged-list';
 
 /** Which list of a user the followers/following dialog shows. */
 export type FollowDirection = 'followers' | 'following';
@@ -34,7 +34,7 @@ export function fetchFollowPage(
   page: number,
   signal?: AbortSignal,
 ): Promise<Page<UserListItem>> {
-  return apiRequest(`/api/users/${userId}/${direction}?page=${page}&size=${PAGE_SIZE.default}`, { signal });
+  return apiRequest(`/api/users/${userId}/${direction}?${pageQuery(page)}`, { signal });
 }
 
 export function updateProfile(

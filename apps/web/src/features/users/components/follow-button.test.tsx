@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorAnswer } from '../../../test/error-answer';
 import { heldAnswer } from '../../../test/held-answer';
 import { server } from '../../../test/msw-server';
+import { bob, findProfileHeading, loadProfileRoute, serveProfiles } from '../../../test/profiles';
 import { renderApp } from '../../../test/render-app';
-import { bob, findProfileHeading, loadProfileRoute, serveProfiles } from '../test/profiles';
 
 async function openBobsProfile(overrides: Partial<typeof bob> = {}) {
   serveProfiles({ ...bob, ...overrides });

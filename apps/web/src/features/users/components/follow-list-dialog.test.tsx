@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { errorAnswer } from '../../../test/error-answer';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
+import { bob, findProfileHeading, listItem, loadProfileRoute, serveProfiles } from '../../../test/profiles';
 import { renderApp } from '../../../test/render-app';
-import { bob, findProfileHeading, listItem, loadProfileRoute, serveProfiles } from '../test/profiles';
 
 const firstPage = Array.from({ length: 10 }, (_, n) => listItem(100 + n, `Fan${n}`));
 
@@ -131,7 +131,8 @@ describe('followers and following dialog', () => {
     expect(alert).toHaveTextContent('Failed to load following. Please try again later.');
     expect(within(dialog).getAllByRole('link')).toHaveLength(10);
 
-    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    // The button under the list tries that page again.
+    await user.click(within(dialog).getByRole('button', { name: 'Load More' }));
     expect(await within(dialog).findByRole('link', { name: /Latecomer/ })).toBeInTheDocument();
   });
 });

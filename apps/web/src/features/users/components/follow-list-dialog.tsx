@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { CloseIcon } from '../../../components/icons';
-import { LoadMoreButton } from '../../../components/load-more-button';
+import { LoadMore } from '../../../components/load-more';
 import { Loading } from '../../../components/loading';
+import { itemsOf } from '../../../lib/paged-list';
 import { useFollowList } from '../api/queries';
 import type { FollowDirection } from '../api/users-api';
 
@@ -59,7 +60,7 @@ function FollowList({ userId, direction, onNavigate }: FollowListProps) {
   if (list.isPending) return <Loading />;
   if (!list.data) return <ErrorWithRetry onRetry={() => list.refetch()}>{failure}</ErrorWithRetry>;
 
-  const users = list.data.pages.flatMap((page) => page.content);
+  const users = itemsOf(list.data);
   if (users.length === 0) {
     return <p className="py-8 text-center text-slate-600">{`No ${direction} found`}</p>;
   }
@@ -82,12 +83,7 @@ function FollowList({ userId, direction, onNavigate }: FollowListProps) {
           </li>
         ))}
       </ul>
-      {list.isFetchNextPageError && (
-        <ErrorWithRetry onRetry={() => list.fetchNextPage()}>{failure}</ErrorWithRetry>
-      )}
-      {list.hasNextPage && !list.isFetchNextPageError && (
-        <LoadMoreButton loading={list.isFetchingNextPage} onClick={() => list.fetchNextPage()} />
-      )}
+      <LoadMore list={list} failure={failure} />
     </>
   );
 }

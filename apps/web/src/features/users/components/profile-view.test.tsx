@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorAnswer } from '../../../test/error-answer';
 import { ann } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
+import { bob, findProfileHeading, loadProfileRoute, serveProfiles } from '../../../test/profiles';
 import { renderApp } from '../../../test/render-app';
-import { bob, findProfileHeading, loadProfileRoute, serveProfiles } from '../test/profiles';
 
 beforeAll(loadProfileRoute);
 

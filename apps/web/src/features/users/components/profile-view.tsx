@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { Loading } from '../../../components/loading';
 import { ApiError } from '../../../lib/api-client';
-import { useSignedInUser } from '../../auth';
+import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { usePatchProfile, useProfile } from '../api/queries';
 import { ProfileHeader } from './profile-header';
 

@@ -5,8 +5,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorAnswer } from '../../../test/error-answer';
 import { ANN_TOKEN, ann } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
+import { serveProfiles } from '../../../test/profiles';
 import { renderApp } from '../../../test/render-app';
-import { serveProfiles } from '../test/profiles';
 
 const NEW_PICTURE = 'http://localhost/api/media/avatars/new.webp';
 const photo = () => new File(['fake image bytes'], 'me.png', { type: 'image/png' });
@@ -22,7 +22,7 @@ beforeEach(() => {
 async function openEditPage() {
   serveProfiles();
   const rendered = renderApp('/profile/edit', { signedIn: true });
-  await screen.findByRole('heading', { name: 'Edit Profile' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Edit Profile' });
   return rendered;
 }
 

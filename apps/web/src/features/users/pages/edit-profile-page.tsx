@@ -9,7 +9,7 @@ import { ErrorBox } from '../../../components/callout';
 import { Spinner } from '../../../components/spinner';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import { serverMessageOr } from '../../../lib/api-client';
-import { useAuth, useSignedInUser } from '../../auth';
+import { useAuth, useSignedInUser } from '../../../lib/auth/auth-context';
 import { profileKey } from '../api/queries';
 import { updateProfile, uploadProfilePicture } from '../api/users-api';
 import { type PictureChoice, PictureField } from '../components/picture-field';

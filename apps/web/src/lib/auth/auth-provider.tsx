@@ -8,8 +8,8 @@ import {
 } from '@pathwise/contract';
 import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { serverMessageOr } from '../../../lib/api-client';
-import * as authApi from '../api/auth-api';
+import { serverMessageOr } from '../api-client';
+import * as authApi from './auth-api';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState } from './auth-reducer';
 

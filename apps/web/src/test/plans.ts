@@ -1,7 +1,7 @@
 import type { LearningPlan, PlanTopic } from '@pathwise/contract';
 import { HttpResponse, http } from 'msw';
-import { ann } from '../../../test/fixtures';
-import { server } from '../../../test/msw-server';
+import { ann } from './fixtures';
+import { server } from './msw-server';
 
 /** Whole pages render lazily and are typed into the way a person does: slow on a busy machine. */
 export const SLOW_PAGE_TEST_MS = 20_000;

@@ -1,5 +1,5 @@
 import type { CurrentUser, LoginBody, SignupBody, TokenResponse } from '@pathwise/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 export function login(body: LoginBody): Promise<TokenResponse> {
   return apiRequest('/api/auth/login', { method: 'POST', body, signInAttempt: true });

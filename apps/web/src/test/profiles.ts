@@ -1,10 +1,10 @@
 import type { UserListItem, UserProfile } from '@pathwise/contract';
 import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { errorAnswer } from '../../../test/error-answer';
-import { ann } from '../../../test/fixtures';
-import { server } from '../../../test/msw-server';
-import { pageOf } from '../../../test/page-of';
+import { errorAnswer } from './error-answer';
+import { ann } from './fixtures';
+import { server } from './msw-server';
+import { pageOf } from './page-of';
 
 export const bob: UserProfile = {
   id: 8,
@@ -49,11 +49,10 @@ export function listItem(id: number, name: string): UserListItem {
 }
 
 /** The profile's name heading, once the lazily loaded page has rendered it (slow on a busy machine). */
-export const findProfileHeading = (name: string) =>
-  screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+export const findProfileHeading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 /**
  * Loads the profile route's modules (and the tabs' features) once before a file's tests, so that
  * compiling them on a busy machine does not count against the first test's time limit.
  */
-export const loadProfileRoute = () => import('../../../app/routes/profile');
+export const loadProfileRoute = () => import('../app/routes/profile');

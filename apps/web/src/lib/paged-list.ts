@@ -1,0 +1,63 @@
+import { PAGE_SIZE, type Page } from '@pathwise/contract';
+import {
+  type InfiniteData,
+  type QueryKey,
+  type UseInfiniteQueryResult,
+  useInfiniteQuery,
+} from '@tanstack/react-query';
+
+/** The query string of page `page` of a list at the spec's page size, after the list's own `filters`. */
+export function pageQuery(page: number, filters: Record<string, string> = {}): URLSearchParams {
+  return new URLSearchParams({ ...filters, page: String(page), size: String(PAGE_SIZE.default) });
+}
+
+/** What a paged list needs of an API page; some answers add fields of their own. */
+type PageLike = Pick<Page<unknown>, 'content' | 'number' | 'last'>;
+
+/** The pages of a list loaded so far, as the cache holds them. */
+export type Pages<P extends PageLike> = InfiniteData<P>;
+
+/** A paged list: its pages and the means to ask for the next one. */
+export type PagedList<P extends PageLike> = UseInfiniteQueryResult<Pages<P>>;
+
+type PagedListOptions<P extends PageLike> = {
+  queryKey: QueryKey;
+  fetchPage: (page: number, signal: AbortSignal) => Promise<P>;
+  /** Spec §4: coming back to this list (another tab, another visit, the dialog reopened) starts it again from page 0. */
+  restartOnReturn?: boolean;
+};
+
+/**
+ * Spec §4 paging: page 0 first, then each 'Load More' appends the next page until one says it is the
+ * last. Every list of the app that grows page by page is one of these.
+ */
+export function usePagedList<P extends PageLike>({
+  queryKey,
+  fetchPage,
+  restartOnReturn,
+}: PagedListOptions<P>) {
+  return useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (page: P) => (page.last ? undefined : page.number + 1),
+    // Nothing is kept once the list is off screen, so showing it again loads page 0 anew.
+    ...(restartOnReturn && { gcTime: 0 }),
+  });
+}
+
+/** Every item loaded so far, in page order. */
+export function itemsOf<T>(pages: Pages<Page<T>>): T[] {
+  return pages.pages.flatMap((page) => page.content);
+}
+
+/** Applies `change` to every item of cached pages; returning null drops the item. */
+export function mapPagedItems<T>(pages: Pages<Page<T>>, change: (item: T) => T | null): Pages<Page<T>> {
+  return {
+    ...pages,
+    pages: pages.pages.map((page) => ({
+      ...page,
+      content: page.content.flatMap((item) => change(item) ?? []),
+    })),
+  };
+}
