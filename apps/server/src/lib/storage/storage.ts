@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { FileRemoval } from './file-removal.js';
 
 /** What the store knows of one object: enough to answer conditional and ranged reads. */
 export type StoredObject = { size: number; etag: string };
@@ -24,6 +23,3 @@ export interface Storage {
   /** Resolves when the store can be read and written; rejects otherwise (readiness checks). */
   ping(): Promise<void>;
 }
-
-/** What a module needs to accept uploads: the store, a temporary directory to check files in first, and file removal. */
-export type Uploads = { storage: Storage; tmpDir: string; removal: FileRemoval };

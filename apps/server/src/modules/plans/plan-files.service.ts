@@ -9,9 +9,9 @@ import {
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { parseInput } from '../../lib/parse-input.js';
-import type { Uploads } from '../../lib/storage/storage.js';
 import { storageKey } from '../../lib/uploads/inspect.js';
 import type { UploadRules } from '../../lib/uploads/receive.js';
+import type { Uploads } from '../../lib/uploads/upload.js';
 import { type IncomingUpload, withUpload } from '../../lib/uploads/upload.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { requireOwnTopic } from './plan-access.js';

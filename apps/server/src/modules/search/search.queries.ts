@@ -2,9 +2,9 @@ import { SEARCH_LIMITS } from '@pathwise/contract';
 import { and, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
+import { isFollowedBy } from '../../db/follow-state.js';
 import { learningPlans, posts, users } from '../../db/schema/index.js';
 import { literalLimit } from '../../lib/pagination.js';
-import { isFollowedBy } from '../users/follows.queries.js';
 import type { SearchTerms } from './search-terms.js';
 
 type Window = { limit: number; offset: number };

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { isFollowedBy } from '../../db/follow-state.js';
 import { follows, users } from '../../db/schema/index.js';
 import { literalLimit } from '../../lib/pagination.js';
 
@@ -57,12 +58,6 @@ export async function countFollowList(db: Database, userId: number, direction: F
   const [row] = await db.select({ total: sides[direction].count }).from(users).where(eq(users.id, userId));
   return row?.total ?? null;
 }
-
-/** Whether `viewerId` follows the user of the row being selected (`users.id`). */
-export const isFollowedBy = (viewerId: number) =>
-  sql<boolean>`exists (
-    select 1 from ${follows}
-    where ${follows.followerId} = ${viewerId} and ${follows.followedId} = ${users.id})`;
 
 /** One page of that side of `userId`, newest follow first, with whether `viewerId` follows each. */
 export async function listFollowPage(

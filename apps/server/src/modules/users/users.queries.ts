@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { isFollowedBy } from '../../db/follow-state.js';
 import { users } from '../../db/schema/index.js';
-import { isFollowedBy } from './follows.queries.js';
 
 /** A user with the counts kept on their row (migration 0011) and whether `viewerId` follows them, in one statement. */
 export async function findProfile(db: Database, id: number, viewerId: number) {

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.js';
 import { answerText } from '../../lib/answer-text.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import type { Uploads } from '../../lib/storage/storage.js';
+import type { Uploads } from '../../lib/uploads/upload.js';
 import { type IncomingUpload, withUpload } from '../../lib/uploads/upload.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { AVATAR_UPLOAD_RULES, newAvatarKey, ownedPictureKeys, renderAvatar } from './avatar.js';

@@ -1,0 +1,8 @@
+import { sql } from 'drizzle-orm';
+import { follows, users } from './schema/index.js';
+
+/** Whether `viewerId` follows the user of the row being selected (`users.id`). */
+export const isFollowedBy = (viewerId: number) =>
+  sql<boolean>`exists (
+    select 1 from ${follows}
+    where ${follows.followerId} = ${viewerId} and ${follows.followedId} = ${users.id})`;
