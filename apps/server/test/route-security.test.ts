@@ -41,7 +41,7 @@ describe('the route table', () => {
     );
   });
 
-  it('lists as public only the routes declared so: sign-up, sign-in, social sign-in, health, media and docs', () => {
+  it('lists as public only the routes declared so: sign-up, sign-in, social sign-in, health, the unread count, media and docs', () => {
     const publicRoutes = apiRoutes
       .filter((route) => route.public && !route.url.startsWith('/api/docs'))
       .map(label)
@@ -51,6 +51,7 @@ describe('the route table', () => {
       'GET /api/auth/oauth2/callback/:provider',
       'GET /api/health',
       'GET /api/media/*',
+      'GET /api/notifications/unread/count',
       'POST /api/auth/login',
       'POST /api/auth/signup',
     ]);
@@ -74,6 +75,7 @@ describe('the API documentation', () => {
       'get /api/auth/oauth2/authorize/{provider}',
       'get /api/auth/oauth2/callback/{provider}',
       'get /api/health',
+      'get /api/notifications/unread/count',
       'post /api/auth/login',
       'post /api/auth/signup',
     ]);

@@ -8,7 +8,8 @@ import type { Storage } from '../lib/storage/storage.js';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 /** Relative paths whose segments never start with a dot: no `..`, no dotfiles. */
-const STORAGE_KEY = /^(?:[\w-][\w.-]*\/)*[\w-][\w.-]*$/;
+// Keys we make are short (`posts/<uuid>.jpg`); longer names could only fail in the file system.
+const STORAGE_KEY = /^(?:[\w-][\w.-]{0,99}\/){0,3}[\w-][\w.-]{0,99}$/;
 /** Shown where they are used (<img>, <video>); anything else (PDFs) is downloaded, never rendered by us. */
 const INLINE_TYPES = /^(image|video)\//;
 /**

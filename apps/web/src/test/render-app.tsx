@@ -11,10 +11,11 @@ import {
   useLocation,
   useNavigationType,
 } from 'react-router';
-import { onTestFinished } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
 import { App, loadPages } from '../app/router';
 import { ANN_TOKEN, ann } from './fixtures';
 import { server } from './msw-server';
+import { PAGE_LOAD_TIMEOUT_MS } from './page-load-timeout';
 
 type Entry = string | { pathname: string; search?: string; state?: unknown };
 
@@ -25,6 +26,8 @@ type TestRouter = {
   /** Where the app is going: ahead of `state` while the next page's code loads. */
   destination: () => Location;
   navigate: (to: string) => Promise<void>;
+  /** Resolves once the app shows `pathname`: the page's code may take seconds to load on a busy machine. */
+  arrivesAt: (pathname: string) => Promise<void>;
 };
 
 /** Keeps `state` up to date with what the router shows, and `visited` with every path it showed. */
@@ -50,6 +53,10 @@ export function renderApp(entry: Entry, { signedIn = false } = {}) {
     state: { location: history.location, historyAction: history.action },
     destination: () => history.location,
     navigate: (to) => act(async () => history.push(to)),
+    arrivesAt: (pathname) =>
+      vi.waitFor(() => expect(router.state.location.pathname).toBe(pathname), {
+        timeout: PAGE_LOAD_TIMEOUT_MS,
+      }),
   };
   // The app fetches the code of every page on a path, even one a guard then leaves, and the layout
   // fetches the user menu and the notification stream after its first paint: the test waits for it

@@ -3,6 +3,7 @@ import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './msw-server';
+import { PAGE_LOAD_TIMEOUT_MS } from './page-load-timeout';
 
 // jsdom has no layout: nothing scrolls (the router's scroll restoration would log on every
 // navigation) and nothing is ever resized (Headless UI's menus observe their size).
@@ -18,10 +19,18 @@ globalThis.ResizeObserver = class {
 // upload, so the tests run with Node's, as a browser has one set.
 globalThis.Blob = NodeBlob as unknown as typeof Blob;
 globalThis.File = NodeFile as unknown as typeof File;
-globalThis.FormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData;
+const NodeFormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData;
+const JsdomFormData = globalThis.FormData;
+// Node's FormData cannot read a form element: jsdom's reads it, Node's carries the entries.
+globalThis.FormData = class extends NodeFormData {
+  constructor(form?: HTMLFormElement, submitter?: HTMLElement | null) {
+    super();
+    if (form) for (const [name, value] of new JsdomFormData(form, submitter)) this.append(name, value);
+  }
+};
 
 // Route modules load lazily; on a busy two-core CI machine the first import can take seconds.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: PAGE_LOAD_TIMEOUT_MS });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 

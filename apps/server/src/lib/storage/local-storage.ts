@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { Storage } from './storage.js';
 
 /** Files under one directory (default DATA_DIR/media). */
+const NOT_STORED = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG']);
+
 export function createLocalStorage(root: string): Storage {
   mkdirSync(root, { recursive: true });
   const resolve = (key: string) => {
@@ -34,7 +36,8 @@ export function createLocalStorage(root: string): Storage {
           ? { size: file.size, etag: `"${file.size.toString(16)}-${file.mtimeMs.toString(16)}"` }
           : null;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        // A missing file, or a key naming a file inside a file or a name too long: nothing stored there.
+        if (NOT_STORED.has((error as NodeJS.ErrnoException).code ?? '')) return null;
         throw error;
       }
     },

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import placeholderImage from '../../components/avatar-placeholder.svg';
 import { renderApp } from '../../test/render-app';
 
@@ -30,7 +30,7 @@ describe('top bar', () => {
 
     await user.type(searchBox, '  react hooks  {Enter}');
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    await router.arrivesAt('/search');
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe('react hooks');
     expect(router.state.location.search).toBe('?q=react%20hooks');
     expect(searchBox).toHaveValue('');
@@ -83,7 +83,7 @@ describe('user menu', () => {
     await user.keyboard('{ArrowDown}');
     await user.keyboard('{Enter}');
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/notifications'));
+    await router.arrivesAt('/notifications');
   });
 
   it('signs out: token removed, back on the sign-in page', async () => {
@@ -127,7 +127,7 @@ describe('mobile menu', () => {
     await user.click(screen.getByRole('button', { name: 'Main menu' }));
     await user.click(screen.getByRole('link', { name: 'Create Post' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/create-post'));
+    await router.arrivesAt('/create-post');
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Main menu' })).toHaveAttribute('aria-expanded', 'false');
   });

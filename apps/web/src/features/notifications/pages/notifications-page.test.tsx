@@ -89,7 +89,7 @@ describe('notifications page', () => {
     await user.click((await list()).getByRole('link', { name: /Bob Stone liked your post/ }));
 
     expect(bell()).toHaveAccessibleName('Notifications, 2 unread');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/post/5'));
+    await router.arrivesAt('/post/5');
     expect(marks).toEqual(['/api/notifications/7/read']);
   });
 

@@ -91,7 +91,7 @@ describe('post detail', { timeout: FULL_APP_TIMEOUT_MS }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Go back' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await router.arrivesAt('/');
     expect(router.state.location.search).toBe('?tab=posts');
   });
 });

@@ -99,7 +99,7 @@ describe('create post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     expect(screen.getByRole('img', { name: 'Preview of photo.png' })).toBeInTheDocument();
     await u.click(screen.getByRole('button', { name: 'Publish Post' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/post/77'));
+    await router.arrivesAt('/post/77');
     expect(received).toEqual({
       postType: 'application/json',
       post: {
@@ -193,7 +193,7 @@ describe('create post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
 
     await user().click(screen.getByRole('button', { name: 'Cancel' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await router.arrivesAt('/');
   });
 });
 
@@ -228,7 +228,7 @@ describe('edit post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     await u.click(screen.getByRole('button', { name: 'Remove existing image 1' }));
     await u.click(screen.getByRole('button', { name: 'Update Post' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/post/42'));
+    await router.arrivesAt('/post/42');
     expect(received).toEqual({
       postType: 'application/json',
       post: {
@@ -271,7 +271,7 @@ describe('edit post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     );
     expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
     await user().click(screen.getByRole('button', { name: 'Go Back' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await router.arrivesAt('/');
   });
 
   it.each([

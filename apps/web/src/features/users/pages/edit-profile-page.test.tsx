@@ -71,7 +71,7 @@ describe('edit profile page', () => {
     await user.type(screen.getByLabelText('Bio'), 'Learning Go.');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/profile/7'));
+    await router.arrivesAt('/profile/7');
     expect(bodies).toEqual([
       {
         id: 7,
@@ -104,7 +104,7 @@ describe('edit profile page', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/profile/7'));
+    await router.arrivesAt('/profile/7');
     expect(uploads).toEqual(['fake image bytes']);
     expect(bodies[0]).toMatchObject({ profilePicture: NEW_PICTURE });
     const menuButton = screen.getByRole('button', { name: 'Open user menu' });
@@ -166,7 +166,7 @@ describe('edit profile page', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove picture' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/profile/7'));
+    await router.arrivesAt('/profile/7');
     expect(bodies[0]).toMatchObject({ profilePicture: null });
   });
 
@@ -177,7 +177,7 @@ describe('edit profile page', () => {
     await user.type(screen.getByLabelText('Name'), ' changed');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/profile/7'));
+    await router.arrivesAt('/profile/7');
     expect(bodies).toEqual([]);
   });
 });
