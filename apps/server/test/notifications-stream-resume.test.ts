@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { NOTIFICATIONS_CHANNEL } from '../src/modules/notifications/notifications.queries.js';
 import { bearer, signUp } from './helpers/accounts.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { serverUrl } from './helpers/database.js';
@@ -58,8 +59,8 @@ describe.runIf(serverUrl)('when the LISTEN connection to PostgreSQL breaks', () 
     await admin.query(`ALTER DATABASE "${databaseName}" WITH ALLOW_CONNECTIONS false`);
     const { rowCount } = await admin.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-       WHERE datname = $1 AND query LIKE 'LISTEN %'`,
-      [databaseName],
+       WHERE datname = $1 AND query = $2`,
+      [databaseName, `LISTEN "${NOTIFICATIONS_CHANNEL}"`],
     );
     expect(rowCount).toBe(1);
   }

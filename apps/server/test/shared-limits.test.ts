@@ -50,7 +50,7 @@ describe.runIf(serverUrl)('limits shared by two app instances on one PostgreSQL 
     const statuses = [];
     for (let i = 0; i < 8; i++)
       statuses.push((await signIn(i, `nobody${i}@example.com`, 'nope', '10.9.0.1')).statusCode);
-    expect(statuses).toEqual([...Array(6).fill(401), 429, 429]);
+    expect(statuses).toEqual([...Array(6).fill(400), 429, 429]);
   });
 
   it('counts attempts arriving at the same moment on both instances once each', async () => {
@@ -59,7 +59,7 @@ describe.runIf(serverUrl)('limits shared by two app instances on one PostgreSQL 
       Array.from({ length: 12 }, (_, i) => signIn(i, `rush${i}@example.com`, 'nope', '10.9.0.2')),
     );
     const statuses = answers.map((res) => res.statusCode);
-    expect(statuses.filter((status) => status === 401)).toHaveLength(6);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(6);
     expect(statuses.filter((status) => status === 429)).toHaveLength(6);
   });
 
@@ -74,7 +74,7 @@ describe.runIf(serverUrl)('limits shared by two app instances on one PostgreSQL 
     const statuses = [];
     for (let i = 0; i < 12; i++)
       statuses.push((await signIn(i, 'sam@example.com', 'guess', '10.9.2.1')).statusCode);
-    expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+    expect(statuses).toEqual([...Array(10).fill(400), 429, 429]);
     // The owner, from another address, still gets in.
     expect((await signIn(1, 'sam@example.com', 'the real one', '10.9.3.1')).statusCode).toBe(200);
   });

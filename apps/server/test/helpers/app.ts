@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,7 +32,10 @@ export const testConfig: Config = {
 /** What every signed-in request costs before its route runs: the auth plugin reads the token's account. */
 export const AUTH_LOOKUP_STATEMENTS = 1;
 
-/** Counts the SQL statements sent while `action` runs (lists must cost a constant number). */
+/**
+ * Counts the SQL statements sent on behalf of `action` (lists must cost a constant number): those
+ * sent from its own async context, so a background job running meanwhile is not counted.
+ */
 export type QueryCounter = { count<T>(action: () => Promise<T>): Promise<{ result: T; statements: number }> };
 
 /** The whole app on a fresh database of its own; close() also drops that database. */
@@ -45,9 +49,10 @@ export async function createTestApp(
     storage?: Storage;
   } = {},
 ) {
-  let statements = 0;
+  const measured = new AsyncLocalStorage<{ statements: number }>();
   const database = await createTestDatabase(() => {
-    statements++;
+    const tally = measured.getStore();
+    if (tally) tally.statements++;
   });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pathwise-test-'));
   const app = await buildApp({
@@ -60,9 +65,10 @@ export async function createTestApp(
   });
   const queries: QueryCounter = {
     async count(action) {
-      const before = statements;
-      const result = await action();
-      return { result, statements: statements - before };
+      const tally = { statements: 0 };
+      // Awaited inside the context: inject() answers a lazy thenable that starts only when awaited.
+      const result = await measured.run(tally, async () => await action());
+      return { result, statements: tally.statements };
     },
   };
   return {
