@@ -28,7 +28,7 @@ async function recordStatusTexts(page: Page) {
     const shown: string[] = [];
     Object.assign(window, { shownStatusTexts: shown });
     new MutationObserver(() => {
-      for (const status of document.querySelectorAll('[role="status"]')) {
+      for (const status of Array.from(document.querySelectorAll('[role="status"]'))) {
         const text = status.textContent?.trim();
         if (text && shown.at(-1) !== text) shown.push(text);
       }
