@@ -138,7 +138,13 @@ export async function buildApp({
 
   const follows = createFollowsService(db, events);
   const auth = createAuthService(db, tokens);
-  const oauth = createOAuthService({ db, tokens, providers: config.oidcProviders, secret: config.jwtSecret });
+  const oauth = createOAuthService({
+    db,
+    tokens,
+    providers: config.oidcProviders,
+    secret: config.jwtSecret,
+    previousSecret: config.jwtPreviousSecret,
+  });
   const posts = createPostsService({ db, events, uploads });
   const comments = createCommentsService({ db, events });
   const plans = createPlansService({ db, events, removal });

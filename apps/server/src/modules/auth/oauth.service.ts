@@ -34,12 +34,20 @@ type OAuthServiceDependencies = {
   providers: Record<string, OidcProvider>;
   /** Signs the sign-in flow kept by the browser between the start and the callback. */
   secret: string;
+  /** The secret before a rotation: flows it sealed (started before the switch) still finish. */
+  previousSecret?: string;
 };
 
 /** Social sign-in: OpenID Connect authorization code flow with state, nonce and PKCE (S256). */
-export function createOAuthService({ db, tokens, providers, secret }: OAuthServiceDependencies) {
+export function createOAuthService({
+  db,
+  tokens,
+  providers,
+  secret,
+  previousSecret,
+}: OAuthServiceDependencies) {
   const registry = createProviderRegistry(providers);
-  const flows = createFlowSeal(secret);
+  const flows = createFlowSeal(secret, previousSecret);
 
   async function configurationOf(provider: ConfiguredProvider) {
     try {
