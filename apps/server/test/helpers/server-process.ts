@@ -5,10 +5,14 @@ const appRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export type ServerProcess = { process: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-/** Starts `src/main.ts` in a process of its own, with only PATH and `env` as its environment. */
-export function startServer(env: Record<string, string>): ServerProcess {
+/**
+ * Starts `src/main.ts` (or, `built`, the bundle `npm run build` makes: what production runs) in a
+ * process of its own, with only PATH and `env` as its environment.
+ */
+export function startServer(env: Record<string, string>, { built = false } = {}): ServerProcess {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const entry = built ? ['--enable-source-maps', 'dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: appRoot,
     env: { PATH: process.env.PATH, LOG_LEVEL: 'info', NODE_ENV: 'production', ...env },
   });

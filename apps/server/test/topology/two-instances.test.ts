@@ -1,0 +1,214 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Notification, Page } from '@pathwise/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
+import {
+  FOLLOWERS_PER_JOB,
+  NOTIFY_FOLLOWERS_JOB,
+} from '../../src/modules/notifications/notifications.fan-out.js';
+import { bearer, signUp, type TestAccount } from '../helpers/accounts.js';
+import { createServerDatabase, serverUrl } from '../helpers/database.js';
+import { openEventStream } from '../helpers/event-stream.js';
+import { planShareCount, seedFollowers } from '../helpers/followers.js';
+import { overHttp } from '../helpers/http-app.js';
+import { createPlan } from '../helpers/plans.js';
+import { createPost, filePart, filesIn, fixture } from '../helpers/posts.js';
+import { type S3TestServer, startS3Server } from '../helpers/s3-server.js';
+import { type ServerProcess, startServer, stopServer, waitForListening } from '../helpers/server-process.js';
+import { addComment, callAs, follow, toggleLike } from '../helpers/social.js';
+
+/**
+ * The deployment the README describes for several instances, for real: the built server
+ * (`npm run build`) started twice as separate processes on one fresh PostgreSQL database and one S3
+ * server, nothing else shared (each has its own DATA_DIR), requests alternating between them.
+ */
+const ATTEMPTS_PER_MINUTE = 6;
+const FOLLOWERS = 10_000;
+
+const adminUrl = serverUrl ?? '';
+if (!adminUrl) throw new Error('The topology test needs a PostgreSQL server: set DATABASE_URL.');
+const builtServer = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+if (!existsSync(builtServer))
+  throw new Error('The topology test runs the built server: `npm run build` first.');
+
+type Instance = { process: ServerProcess; url: string; dataDir: string; api: ReturnType<typeof overHttp> };
+
+let database: Awaited<ReturnType<typeof createServerDatabase>>;
+let s3: S3TestServer;
+let a: Instance;
+let b: Instance;
+/** The test's own connection, to seed data in SQL and read what the instances wrote. */
+let direct: DatabaseHandle;
+let ann: TestAccount;
+let annPostId: number;
+
+async function startInstance(): Promise<Instance> {
+  const s3Settings = s3.mediaStorage.driver === 's3' ? s3.mediaStorage.s3 : undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pathwise-topology-'));
+  const server = startServer(
+    {
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      DATABASE_POOL_SIZE: '5',
+      JWT_SECRET: 'every-instance-shares-this-secret-0123456789',
+      MEDIA_STORAGE: 's3',
+      S3_BUCKET: s3Settings!.bucket,
+      S3_REGION: s3Settings!.region,
+      S3_ENDPOINT: s3Settings!.endpoint!,
+      S3_ACCESS_KEY_ID: s3Settings!.credentials!.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3Settings!.credentials!.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+      TRUST_PROXY: 'true',
+      AUTH_RATE_LIMIT_PER_MINUTE: String(ATTEMPTS_PER_MINUTE),
+    },
+    { built: true },
+  );
+  const url = await waitForListening(server);
+  return { process: server, url, dataDir, api: overHttp(url) };
+}
+
+beforeAll(async () => {
+  [database, s3] = await Promise.all([createServerDatabase(adminUrl), startS3Server()]);
+  // One after the other: the first applies the migrations, the second finds them applied.
+  a = await startInstance();
+  b = await startInstance();
+  direct = await openDatabase({ url: database.url, poolSize: 2 });
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([a, b].filter(Boolean).map((instance) => stopServer(instance.process)));
+  await direct?.close();
+  await database?.drop();
+  await s3?.close();
+  for (const instance of [a, b]) if (instance) rmSync(instance.dataDir, { recursive: true, force: true });
+});
+
+/** Ann's notifications newer than `afterId`, oldest first, as the API lists them. */
+async function notificationsAfter(account: TestAccount, afterId: number) {
+  const res = await callAs(b.api, account, { url: '/api/notifications?size=50' });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as Page<Notification>).content.filter((item) => item.id > afterId).reverse();
+}
+
+describe('two built server processes on one database and one S3 server', () => {
+  it('accepts on B the token A signed at sign-up', async () => {
+    ann = await signUp(a.api, { name: 'Ann Lee' });
+    const me = await b.api.app.inject({ url: '/api/auth/me', headers: bearer(ann.token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ id: ann.user.id, email: ann.user.email });
+  });
+
+  it('serves through B, by byte ranges, a video uploaded through A', async () => {
+    const post = await createPost(a.api, ann.token, {}, [filePart('short.mp4')]);
+    annPostId = post.id;
+    const video = fixture('short.mp4');
+    const res = await b.api.app.inject({
+      url: new URL(post.media[0]!.fileUrl).pathname,
+      headers: { range: 'bytes=100-1099' },
+    });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-range']).toBe(`bytes 100-1099/${video.length}`);
+    expect(res.rawPayload.equals(video.subarray(100, 1100))).toBe(true);
+    // The bytes came from the bucket: A kept no copy of its own.
+    expect(filesIn(a, 'media')).toEqual([]);
+  });
+
+  it('pushes a like made through B to a stream open on A', async () => {
+    const bob = await signUp(b.api, { name: 'Bob Stone' });
+    const stream = await openEventStream(`${a.url}/api/notifications/stream`, bearer(ann.token));
+    try {
+      expect((await stream.next('unread-count', 10_000)).data).toBe(0);
+      expect((await toggleLike(b.api, bob, annPostId)).statusCode).toBe(200);
+      const pushed = await stream.next('notification', 10_000);
+      expect(pushed.data).toMatchObject({
+        type: 'LIKE',
+        message: 'Bob Stone liked your post',
+        entityId: annPostId,
+      });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('trips the sign-in limit of one address at the configured number, attempts alternating', async () => {
+    const statuses: number[] = [];
+    let refusal: Record<string, unknown> = {};
+    for (let i = 0; i < ATTEMPTS_PER_MINUTE + 2; i++) {
+      const res = await (i % 2 ? b : a).api.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '203.0.113.7',
+        payload: { email: ann.user.email, password: `wrong guess ${i}` },
+      });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) refusal = res.headers;
+    }
+    expect(statuses).toEqual([...Array(ATTEMPTS_PER_MINUTE).fill(400), 429, 429]);
+    expect(Number(refusal['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it(`notifies all ${FOLLOWERS.toLocaleString('en')} followers of a published plan through the job queue`, async () => {
+    const dana = await signUp(a.api, { name: 'Dana Park' });
+    await seedFollowers(direct.db, dana.user.id, FOLLOWERS, 'fan');
+
+    const plan = await createPlan(b.api, dana.token, { title: 'Learn Postgres', isPublic: true });
+
+    await vi.waitFor(async () => expect(await planShareCount(direct.db, plan.id)).toBe(FOLLOWERS), {
+      timeout: 45_000,
+      interval: 250,
+    });
+    const { rows } = (await direct.db.execute(sql`
+      select count(distinct recipient_id)::int as recipients,
+             (select count(*)::int from pgboss.job
+              where name = ${NOTIFY_FOLLOWERS_JOB} and data->>'planId' = ${String(plan.id)}) as jobs
+      from notifications where plan_id = ${plan.id}`)) as unknown as {
+      rows: { recipients: number; jobs: number }[];
+    };
+    // Each follower once, by batch jobs of FOLLOWERS_PER_JOB each.
+    expect(rows[0]).toEqual({ recipients: FOLLOWERS, jobs: expect.any(Number) });
+    expect(rows[0]!.jobs).toBeGreaterThanOrEqual(FOLLOWERS / FOLLOWERS_PER_JOB);
+  });
+
+  it('after A is killed (-9) under an open stream, resumes on B from Last-Event-ID, each missed notification once', async () => {
+    const carl = await signUp(b.api, { name: 'Carl Hale' });
+    const onA = await openEventStream(`${a.url}/api/notifications/stream`, bearer(ann.token));
+    const lastEventId = (await onA.next('unread-count', 10_000)).id!;
+
+    a.process.process.kill('SIGKILL');
+    await a.process.exited;
+    await onA.ended;
+
+    // Made through B while Ann's client has no stream.
+    await addComment(b.api, carl, annPostId, 'Nice progress!');
+    expect((await follow(b.api, carl, ann)).statusCode).toBe(200);
+    await addComment(b.api, carl, annPostId, '@annlee what did you read?');
+    const missed = await notificationsAfter(ann, Number(lastEventId));
+    expect(missed.map((item) => item.type)).toEqual(['COMMENT', 'FOLLOW', 'COMMENT', 'MENTION']);
+
+    const onB = await openEventStream(`${b.url}/api/notifications/stream`, {
+      ...bearer(ann.token),
+      'last-event-id': lastEventId,
+    });
+    try {
+      for (const expected of missed) {
+        const replayed = await onB.next('notification', 10_000);
+        expect(replayed.data).toMatchObject({ id: expected.id, type: expected.type });
+      }
+      const unread = (await onB.next('unread-count', 10_000)).data;
+      expect(unread).toBe(missed.length + 1); // and Bob's like from before
+
+      // Live again: the next notification is the new one, no replayed one repeated before it.
+      await addComment(b.api, carl, annPostId, 'Back again');
+      const [live] = await notificationsAfter(ann, missed.at(-1)!.id);
+      expect((await onB.next('notification', 10_000)).data).toMatchObject({ id: live!.id });
+    } finally {
+      onB.close();
+    }
+  });
+});
