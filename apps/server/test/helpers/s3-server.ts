@@ -24,8 +24,19 @@ export async function startS3Server() {
     driver: 's3',
     s3: { bucket, region: 'us-east-1', endpoint, credentials, forcePathStyle: true },
   };
+  /** The same settings as a server process reads them from its environment. */
+  const env = {
+    MEDIA_STORAGE: 's3',
+    S3_BUCKET: bucket,
+    S3_REGION: 'us-east-1',
+    S3_ENDPOINT: endpoint,
+    S3_ACCESS_KEY_ID: credentials.accessKeyId,
+    S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
   return {
     mediaStorage,
+    env,
     async stop() {
       await server.close();
     },

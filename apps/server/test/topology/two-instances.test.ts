@@ -22,11 +22,10 @@ import { type S3TestServer, startS3Server } from '../helpers/s3-server.js';
 import { type ServerProcess, startServer, stopServer, waitForListening } from '../helpers/server-process.js';
 import { addComment, callAs, follow, toggleLike } from '../helpers/social.js';
 
-/**
- * The deployment the README describes for several instances, for real: the built server
- * (`npm run build`) started twice as separate processes on one fresh PostgreSQL database and one S3
- * server, nothing else shared (each has its own DATA_DIR), requests alternating between them.
- */
+// The deployment the README describes for several instances, for real: the built server
+// (`npm run build`) started twice as separate processes on one fresh PostgreSQL database and one S3
+// server, nothing else shared (each has its own DATA_DIR), requests alternating between them.
+
 /** Above the sign-ups the test makes from its own address, which count too. */
 const ATTEMPTS_PER_MINUTE = 10;
 const FOLLOWERS = 10_000;
@@ -49,7 +48,6 @@ let ann: TestAccount;
 let annPostId: number;
 
 async function startInstance(): Promise<Instance> {
-  const s3Settings = s3.mediaStorage.driver === 's3' ? s3.mediaStorage.s3 : undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pathwise-topology-'));
   const server = startServer(
     {
@@ -59,13 +57,7 @@ async function startInstance(): Promise<Instance> {
       DATABASE_URL: database.url,
       DATABASE_POOL_SIZE: '5',
       JWT_SECRET: 'every-instance-shares-this-secret-0123456789',
-      MEDIA_STORAGE: 's3',
-      S3_BUCKET: s3Settings!.bucket,
-      S3_REGION: s3Settings!.region,
-      S3_ENDPOINT: s3Settings!.endpoint!,
-      S3_ACCESS_KEY_ID: s3Settings!.credentials!.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3Settings!.credentials!.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
+      ...s3.env,
       TRUST_PROXY: 'true',
       AUTH_RATE_LIMIT_PER_MINUTE: String(ATTEMPTS_PER_MINUTE),
     },
