@@ -215,7 +215,7 @@ export type LikeToggle = { postAuthorId: number; added: boolean; removed: boolea
  * delete of the post then waits for the toggle (or the toggle finds no post), instead of each
  * waiting on rows the other has (a deadlock). Toggles of one post follow each other, so the kept
  * count read under the lock, with this change applied, is exact. A toggle by the same user racing
- * one that added the like first leaves neither added nor removed.
+ * one that added the like first leaves neither added nor removed (the service then runs it again).
  */
 export async function toggleLike(db: Database, postId: number, userId: number): Promise<LikeToggle | null> {
   const result = (await db.execute(sql`with post as (

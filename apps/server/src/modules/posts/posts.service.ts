@@ -176,10 +176,16 @@ export function createPostsService({ db, events, uploads }: PostsDependencies) {
      */
     async toggleLike(viewer: Viewer, postId: number): Promise<LikeResponse> {
       return db.transaction(async (tx) => {
-        const toggled = await toggleLike(tx, postId, viewer.id).catch((error: unknown) => {
-          // The post was deleted between the statement's snapshot and its foreign key check.
-          throw isForeignKeyViolation(error) ? notFound(POST_MESSAGES.postNotFound) : error;
-        });
+        const toggle = () =>
+          toggleLike(tx, postId, viewer.id).catch((error: unknown) => {
+            // The post was deleted between the statement's snapshot and its foreign key check.
+            throw isForeignKeyViolation(error) ? notFound(POST_MESSAGES.postNotFound) : error;
+          });
+        let toggled = await toggle();
+        // Having waited for the post's lock behind this user's own toggle, the statement ran on a
+        // snapshot without that toggle's like and changed nothing. The lock is ours now, so running it
+        // again sees every earlier toggle and flips, as each click must.
+        if (toggled && !toggled.added && !toggled.removed) toggled = await toggle();
         if (!toggled) throw notFound(POST_MESSAGES.postNotFound);
         const event = { actorId: viewer.id, postId, postAuthorId: toggled.postAuthorId };
         if (toggled.removed) await events.publish(tx, { type: 'post.unliked', ...event });
