@@ -37,14 +37,14 @@ module.exports = {
       to: { path: '^apps/server/src/(modules|plugins)/' },
     },
     {
-      name: 'server-modules-meet-through-services',
+      name: 'server-modules-meet-through-index',
       severity: 'error',
       comment:
-        "A module's *.service.ts files are its public entry: its queries, helpers and rules stay free to change inside it.",
+        "A module's index.ts is its public entry: what it does not export there (queries, helpers, rules) stays free to change inside it.",
       from: { path: '^apps/server/src/modules/([^/]+)/' },
       to: {
         path: '^apps/server/src/modules/[^/]+/',
-        pathNot: ['^apps/server/src/modules/$1/', '\\.service\\.ts$'],
+        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/index\\.ts$'],
       },
     },
     {
@@ -78,6 +78,14 @@ module.exports = {
         'components/ and lib/ are shared by every feature, so they must not depend on any one of them or on app/.',
       from: { path: '^apps/web/src/(components|lib)/' },
       to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'no-test-code-in-production',
+      severity: 'error',
+      comment:
+        'Fixtures, mock servers and test helpers would ship in the build and make the app depend on what tests fake.',
+      from: { path: '^apps/(server|web)/src/', pathNot: ['\\.test\\.tsx?$', '/test/'] },
+      to: { path: ['/test/', '\\.test\\.tsx?$'] },
     },
     {
       name: 'no-unresolvable-imports',

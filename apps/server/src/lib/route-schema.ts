@@ -1,4 +1,5 @@
-import { errorBody } from '@pathwise/contract';
+import { errorBody, pageQuery } from '@pathwise/contract';
+import { z } from 'zod';
 
 /**
  * The failure answers a route documents, each the contract's error body. Signed-in routes need not
@@ -12,3 +13,19 @@ export function failures<const Status extends number>(
     typeof errorBody
   >;
 }
+
+/** Reading: a malformed id or query is a 400; an unknown id, or one the viewer may not see, a 404. */
+export const readFailures = failures(400, 404);
+/** Changing something: a read's failures, and 403 when it belongs to someone else. */
+export const writeFailures = failures(400, 403, 404);
+/** Changing something with files: also 413 (a file too large) and 415 (not multipart, or a refused type). */
+export const uploadFailures = failures(400, 403, 404, 413, 415);
+
+/** What a deletion answers: 204 without a body, or a change's failures. */
+export const deletionResponse = { 204: z.null().describe('Deleted'), ...writeFailures };
+
+/** The query string (`page`, `size`) and answers of a list read one page at a time. */
+export const pagedList = <Page extends z.ZodType>(pageSchema: Page) => ({
+  querystring: pageQuery(),
+  response: { 200: pageSchema, ...readFailures },
+});

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, unauthorized } from '../../lib/app-error.js';
 import { failures } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
-import type { UsersService } from '../users/users.service.js';
+import type { UsersService } from '../users/index.js';
 import type { AuthService } from './auth.service.js';
 import type { SignInAttempts } from './sign-in-attempts.js';
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { TokenService } from '../../lib/tokens.js';
-import { insertAccount } from '../users/accounts.service.js';
+import { insertAccount } from '../users/index.js';
 import { findCredentialsByEmail } from './auth.queries.js';
 
 /** Verified against when the e-mail is unknown, so both failures take the same time. */

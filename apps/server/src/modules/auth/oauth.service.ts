@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { TokenService } from '../../lib/tokens.js';
-import { insertAccount } from '../users/accounts.service.js';
+import { insertAccount } from '../users/index.js';
 import { findCredentialsByEmail } from './auth.queries.js';
 import { createFlowSeal, type SignInFlow } from './oauth.flow.js';
 import { identityFromClaims, type ProviderIdentity } from './oauth.identity.js';

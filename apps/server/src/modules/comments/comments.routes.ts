@@ -4,16 +4,13 @@ import {
   commentInput,
   commentPage,
   commentsOfPostParams,
-  pageQuery,
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { failures } from '../../lib/route-schema.js';
+import { deletionResponse, pagedList, writeFailures } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { CommentsService } from './comments.service.js';
 
 const tags = ['comments'];
-const writeFailures = failures(400, 403, 404);
 
 export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }> = async (
   app,
@@ -26,8 +23,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }
         tags,
         summary: "A post's comments, newest first",
         params: commentsOfPostParams,
-        querystring: pageQuery(),
-        response: { 200: commentPage, ...failures(400, 404) },
+        ...pagedList(commentPage),
       },
     },
     async (request) => comments.ofPost(viewerOf(request), request.params.postId, request.query),
@@ -71,7 +67,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }
         tags,
         summary: 'Delete your comment, or any comment on your post',
         params: commentIdParams,
-        response: { 204: z.null(), ...writeFailures },
+        response: deletionResponse,
       },
     },
     async (request, reply) => {

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerExpiryMs } from '../../lib/bearer-expiry.js';
 import { openEventStream } from '../../lib/event-stream.js';
-import { failures } from '../../lib/route-schema.js';
+import { failures, readFailures } from '../../lib/route-schema.js';
 import { sentNoCredentials, viewerOf } from '../../lib/viewer.js';
 import type { LiveNotifications } from './notifications.live.js';
 import { type NotificationsService, toNotification } from './notifications.service.js';
@@ -75,7 +75,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
         tags,
         summary: 'Marks one of your notifications read',
         params: notificationIdParams,
-        response: { 200: notification, ...failures(400, 404) },
+        response: { 200: notification, ...readFailures },
       },
     },
     async (request) => notifications.markRead(viewerOf(request), request.params.id),

@@ -2,7 +2,6 @@ import {
   learningPlan,
   learningPlanPage,
   newResourceBody,
-  pageQuery,
   planBody,
   planFileUpload,
   planParams,
@@ -14,8 +13,13 @@ import {
   topicProgressQuery,
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { failures } from '../../lib/route-schema.js';
+import {
+  deletionResponse,
+  pagedList,
+  readFailures,
+  uploadFailures,
+  writeFailures,
+} from '../../lib/route-schema.js';
 import { incomingUpload } from '../../lib/uploads/upload.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { PlanFilesService } from './plan-files.service.js';
@@ -25,8 +29,6 @@ import type { ProgressService } from './progress.service.js';
 type PlanRoutesOptions = { plans: PlansService; progress: ProgressService; files: PlanFilesService };
 
 const tags = ['learning plans'];
-const errors = failures(400, 404);
-const mutationErrors = failures(400, 403, 404);
 
 /** `/api/learning-plans`: plans, their items, uploaded PDFs and each viewer's own progress. */
 export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
@@ -39,8 +41,7 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
       schema: {
         tags,
         summary: 'Public learning plans, newest first, with the viewer’s progress',
-        querystring: pageQuery(),
-        response: { 200: learningPlanPage, ...errors },
+        ...pagedList(learningPlanPage),
       },
     },
     async (request) => plans.publicPlans(viewerOf(request), request.query),
@@ -53,8 +54,7 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
         tags,
         summary: 'A user’s learning plans (their own private ones only to themselves), newest first',
         params: planUserParams,
-        querystring: pageQuery(),
-        response: { 200: learningPlanPage, ...errors },
+        ...pagedList(learningPlanPage),
       },
     },
     async (request) => plans.userPlans(viewerOf(request), request.params.userId, request.query),
@@ -67,7 +67,7 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
         tags,
         summary: 'A learning plan with its topics, resources and the viewer’s progress',
         params: planParams,
-        response: { 200: learningPlan, ...errors },
+        response: { 200: learningPlan, ...readFailures },
       },
     },
     async (request) => plans.planFor(viewerOf(request), request.params.planId),
@@ -80,7 +80,7 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
         tags,
         summary: 'Create a learning plan with its topics and resources',
         body: planBody,
-        response: { 201: learningPlan, ...errors },
+        response: { 201: learningPlan, ...readFailures },
       },
     },
     async (request, reply) => reply.status(201).send(await plans.create(viewerOf(request), request.body)),
@@ -94,7 +94,7 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
         summary: 'Replace a learning plan: topics and resources matched by id are kept (with progress)',
         params: planParams,
         body: planBody,
-        response: { 200: learningPlan, ...mutationErrors },
+        response: { 200: learningPlan, ...writeFailures },
       },
     },
     async (request) => plans.update(viewerOf(request), request.params.planId, request.body),
@@ -107,7 +107,7 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
         tags,
         summary: 'Delete a learning plan with everything that depends on it',
         params: planParams,
-        response: { 204: z.null().describe('Deleted'), ...mutationErrors },
+        response: deletionResponse,
       },
     },
     async (request, reply) => {
@@ -124,7 +124,7 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
         summary: 'Add a resource after the topic’s last one',
         params: topicParams,
         body: newResourceBody,
-        response: { 201: planResource, ...mutationErrors },
+        response: { 201: planResource, ...writeFailures },
       },
     },
     async (request, reply) => {
@@ -147,7 +147,7 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
           'becomes a PDF whose `url` serves the file; a file it had before is removed.',
         consumes: ['multipart/form-data'],
         params: topicParams,
-        response: { 200: planFileUpload, ...failures(400, 403, 404, 413, 415) },
+        response: { 200: planFileUpload, ...uploadFailures },
       },
     },
     async (request) => {
@@ -164,7 +164,7 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
         summary: 'Set the viewer’s own status of a topic; answers the plan as the viewer now sees it',
         params: topicParams,
         querystring: topicProgressQuery,
-        response: { 200: learningPlan, ...errors },
+        response: { 200: learningPlan, ...readFailures },
       },
     },
     async (request) => {
@@ -184,7 +184,7 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
           'Mark a resource completed or not for the viewer; answers the plan as the viewer now sees it',
         params: resourceParams,
         querystring: resourceProgressQuery,
-        response: { 200: learningPlan, ...errors },
+        response: { 200: learningPlan, ...readFailures },
       },
     },
     async (request) => {

@@ -1,7 +1,12 @@
-import { likeResponse, pageQuery, post, postIdParams, postPage, postsOfUserParams } from '@pathwise/contract';
+import { likeResponse, post, postIdParams, postPage, postsOfUserParams } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { failures } from '../../lib/route-schema.js';
+import {
+  deletionResponse,
+  pagedList,
+  readFailures,
+  uploadFailures,
+  writeFailures,
+} from '../../lib/route-schema.js';
 import { incomingUpload } from '../../lib/uploads/upload.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { PostsService } from './posts.service.js';
@@ -9,9 +14,6 @@ import type { PostsService } from './posts.service.js';
 type PostsRoutesOptions = { posts: PostsService };
 
 const tags = ['posts'];
-const readFailures = failures(400, 404);
-const writeFailures = failures(400, 403, 404);
-const uploadFailures = failures(400, 403, 404, 413, 415);
 const multipartNote =
   'multipart/form-data: part `post` = JSON of title, content, category, learningProgressPercent' +
   ' (and removeMediaIds on edit); repeated `files` parts (images and videos, checked by content).';
@@ -23,8 +25,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
       schema: {
         tags,
         summary: 'All posts, newest first',
-        querystring: pageQuery(),
-        response: { 200: postPage, ...readFailures },
+        ...pagedList(postPage),
       },
     },
     async (request) => posts.feed(viewerOf(request), request.query),
@@ -37,8 +38,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
         tags,
         summary: "A user's posts, newest first",
         params: postsOfUserParams,
-        querystring: pageQuery(),
-        response: { 200: postPage, ...readFailures },
+        ...pagedList(postPage),
       },
     },
     async (request) => posts.byAuthor(viewerOf(request), request.params.userId, request.query),
@@ -96,7 +96,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
         tags,
         summary: 'Delete a post with its media, likes, comments and notifications',
         params: postIdParams,
-        response: { 204: z.null(), ...writeFailures },
+        response: deletionResponse,
       },
     },
     async (request, reply) => {

@@ -3,8 +3,8 @@ import type { Database } from '../../db/client.js';
 import { answerText } from '../../lib/answer-text.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
 import type { Viewer } from '../../lib/viewer.js';
-import type { PlansService } from '../plans/plans.service.js';
-import type { PostsService } from '../posts/posts.service.js';
+import type { PlansService } from '../plans/index.js';
+import type { PostsService } from '../posts/index.js';
 import {
   firstRow,
   prepareSearch,

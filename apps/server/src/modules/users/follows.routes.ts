@@ -1,11 +1,9 @@
-import { followResult, followStatus, page, pageQuery, userIdParams, userListItem } from '@pathwise/contract';
+import { followResult, followStatus, page, userIdParams, userListItem } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { failures } from '../../lib/route-schema.js';
+import { pagedList, readFailures } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { FollowDirection } from './follows.queries.js';
 import type { FollowsService } from './follows.service.js';
-
-const errors = failures(400, 404);
 
 export const followsRoutes: FastifyPluginAsyncZod<{ follows: FollowsService }> = async (app, { follows }) => {
   app.get(
@@ -15,7 +13,7 @@ export const followsRoutes: FastifyPluginAsyncZod<{ follows: FollowsService }> =
         tags: ['follows'],
         summary: 'Whether you follow this user',
         params: userIdParams,
-        response: { 200: followStatus, ...errors },
+        response: { 200: followStatus, ...readFailures },
       },
     },
     async (request, reply) => {
@@ -32,7 +30,7 @@ export const followsRoutes: FastifyPluginAsyncZod<{ follows: FollowsService }> =
         tags: ['follows'],
         summary,
         params: userIdParams,
-        response: { 200: followResult, ...errors },
+        response: { 200: followResult, ...readFailures },
       },
       handler: async (request) => follows.setFollowing(viewerOf(request), request.params.id, follow),
     });
@@ -47,8 +45,7 @@ export const followsRoutes: FastifyPluginAsyncZod<{ follows: FollowsService }> =
           tags: ['follows'],
           summary,
           params: userIdParams,
-          querystring: pageQuery(),
-          response: { 200: page(userListItem), ...errors },
+          ...pagedList(page(userListItem)),
         },
       },
       async (request) => follows.list(viewerOf(request), request.params.id, direction, request.query),

@@ -5,8 +5,6 @@ import { incomingUpload } from '../../lib/uploads/upload.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { UsersService } from './users.service.js';
 
-const errors = failures(400, 403, 404);
-
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.get(
     '/:id',
@@ -15,7 +13,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         tags: ['users'],
         summary: "A user's profile with follower, following and post counts",
         params: userIdParams,
-        response: { 200: userProfile, ...errors },
+        response: { 200: userProfile, ...failures(400, 403, 404) },
       },
     },
     async (request, reply) => {

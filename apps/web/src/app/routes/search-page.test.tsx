@@ -129,7 +129,7 @@ describe('search page', { timeout: 15_000 }, () => {
     serveSearch({ posts: range(1, 1001).map(post), learningPlans: range(2000, 3).map(plan), ranked: 1000 });
     const { user } = renderApp('/search?q=typesc', { signedIn: true });
 
-    const posts = within(await screen.findByRole('region', { name: 'Posts' }, { timeout: 5000 }));
+    const posts = within(await screen.findByRole('region', { name: 'Posts' }));
     expect(screen.getByRole('tab', { name: 'Posts (1,000+)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Learning Plans (3)' })).toBeInTheDocument();
     await user.click(posts.getByRole('button', { name: 'View all 1,000+ posts' }));

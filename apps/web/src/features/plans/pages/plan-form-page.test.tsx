@@ -1,5 +1,5 @@
 import type { LearningPlan, PlanBody, PlanTopic } from '@pathwise/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -213,9 +213,7 @@ describe('create learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
     await user.click(screen.getByRole('checkbox', { name: /Public/ }));
     await user.click(screen.getByRole('button', { name: 'Create Learning Plan' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/learning-plan/40'), {
-      timeout: 5000,
-    });
+    await router.arrivesAt('/learning-plan/40');
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/learning-plans' });
     const body = calls[0]!.body as PlanBody;
     expect(body).toMatchObject({
@@ -268,9 +266,7 @@ describe('create learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
     await fillPlan(user);
     await user.click(screen.getByRole('button', { name: 'Create Learning Plan' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/learning-plan/40'), {
-      timeout: 5000,
-    });
+    await router.arrivesAt('/learning-plan/40');
     expect(calls.slice(2, 4)).toEqual([
       {
         method: 'POST',
@@ -307,9 +303,7 @@ describe('create learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
     expect(router.state.location.pathname).toBe('/create-learning-plan');
 
     await user.click(screen.getByRole('button', { name: 'Create Learning Plan' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/learning-plan/40'), {
-      timeout: 5000,
-    });
+    await router.arrivesAt('/learning-plan/40');
     const retry = calls.find((call) => call.method === 'PUT')!;
     expect(
       calls.filter((call) => call.method === 'POST' && call.path === '/api/learning-plans'),
@@ -363,9 +357,7 @@ describe('edit learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
     await user.click(within(topicGroup(2)).getByRole('button', { name: 'Remove topic 2' }));
     await user.click(screen.getByRole('button', { name: 'Update Learning Plan' }));
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/learning-plan/5'), {
-      timeout: 5000,
-    });
+    await router.arrivesAt('/learning-plan/5');
     const put = calls.find((call) => call.method === 'PUT')!;
     expect(put.path).toBe('/api/learning-plans/5');
     expect((put.body as PlanBody).topics).toEqual([
@@ -416,6 +408,6 @@ describe('edit learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
     );
     const { router } = renderApp('/learning-plan/5/edit', { signedIn: true });
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toMatch(/^\/profile/), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/profile/));
   });
 });
