@@ -287,6 +287,109 @@ describe('lists', () => {
     expect((await send('GET', '/api/learning-plans/public', cara.token)).json().size).toBe(10);
   });
 
+  it('answers every field of a plan, its items and the viewer’s progress exactly, on the public page and past its end', async () => {
+    const plan = await createPlan(t, cara.token, {
+      title: 'Exact answer',
+      startDate: null,
+      targetCompletionDate: null,
+      topics: [
+        {
+          title: 'With items',
+          description: 'About it',
+          resources: [
+            { title: 'Read', url: 'https://read.example.com', type: 'ARTICLE', durationMinutes: 12 },
+            { title: 'Watch', url: 'https://watch.example.com', type: 'VIDEO', description: 'Short' },
+          ],
+        },
+        { title: 'Empty', resources: [] },
+      ],
+    });
+    const [withItems, empty] = plan.topics as [LearningPlan['topics'][0], LearningPlan['topics'][0]];
+    const read = withItems.resources[0]!;
+    await setResourceCompleted(t, dan.token, plan, { topicId: withItems.id, resourceId: read.id }, true);
+    await setTopicStatus(t, dan.token, plan, empty.id, 'COMPLETED');
+
+    const res = await send('GET', '/api/learning-plans/public?page=0&size=1', dan.token);
+    const total = (await send('GET', '/api/learning-plans/public?size=50', dan.token)).json().totalElements;
+    expect(res.json()).toEqual({
+      content: [
+        {
+          id: plan.id,
+          title: 'Exact answer',
+          description: 'From ownership to async.',
+          category: 'PROGRAMMING',
+          isPublic: true,
+          estimatedDays: 30,
+          startDate: null,
+          targetCompletionDate: null,
+          createdAt: plan.createdAt,
+          updatedAt: plan.updatedAt,
+          completionPercentage: 50,
+          completedTopics: 1,
+          creator: { id: cara.user.id, name: 'Cara', profilePicture: null },
+          topics: [
+            {
+              id: withItems.id,
+              title: 'With items',
+              description: 'About it',
+              orderIndex: 0,
+              completionStatus: 'IN_PROGRESS',
+              resources: [
+                {
+                  id: read.id,
+                  title: 'Read',
+                  url: 'https://read.example.com',
+                  type: 'ARTICLE',
+                  description: '',
+                  orderIndex: 0,
+                  isCompleted: true,
+                  durationMinutes: 12,
+                },
+                {
+                  id: withItems.resources[1]!.id,
+                  title: 'Watch',
+                  url: 'https://watch.example.com',
+                  type: 'VIDEO',
+                  description: 'Short',
+                  orderIndex: 1,
+                  isCompleted: false,
+                  durationMinutes: null,
+                },
+              ],
+            },
+            {
+              id: empty.id,
+              title: 'Empty',
+              description: '',
+              orderIndex: 1,
+              completionStatus: 'COMPLETED',
+              resources: [],
+            },
+          ],
+        },
+      ],
+      number: 0,
+      size: 1,
+      totalElements: total,
+      totalPages: total,
+      first: true,
+      last: false,
+    });
+    const pastTheEnd = (
+      await send('GET', `/api/learning-plans/public?page=${total}&size=1`, dan.token)
+    ).json();
+    expect(pastTheEnd).toEqual({
+      content: [],
+      number: total,
+      size: 1,
+      totalElements: total,
+      totalPages: total,
+      first: false,
+      last: true,
+    });
+    await send('DELETE', `/api/learning-plans/${plan.id}`, cara.token);
+  });
+
   it("a user's list: all of their own plans to them, only the public ones to others", async () => {
     const own = (await send('GET', `/api/learning-plans/user/${cara.user.id}`, cara.token)).json();
     expect(titles(own)).toEqual(['Cara public two', 'Cara private', 'Cara public one']);
