@@ -287,6 +287,109 @@ describe('lists', () => {
     expect((await send('GET', '/api/learning-plans/public', cara.token)).json().size).toBe(10);
   });
 
+  it('answers every field of a plan, its items and the viewer’s progress exactly, on the public page and past its end', async () => {
+    const plan = await createPlan(t, cara.token, {
+      title: 'Exact answer',
+      startDate: null,
+      targetCompletionDate: null,
+      topics: [
+        {
+          title: 'With items',
+          description: 'About it',
+          resources: [
+            { title: 'Read', url: 'https://read.example.com', type: 'ARTICLE', durationMinutes: 12 },
+            { title: 'Watch', url: 'https://watch.example.com', type: 'VIDEO', description: 'Short' },
+          ],
+        },
+        { title: 'Empty', resources: [] },
+      ],
+    });
+    const [withItems, empty] = plan.topics as [LearningPlan['topics'][0], LearningPlan['topics'][0]];
+    const read = withItems.resources[0]!;
+    await setResourceCompleted(t, dan.token, plan, { topicId: withItems.id, resourceId: read.id }, true);
+    await setTopicStatus(t, dan.token, plan, empty.id, 'COMPLETED');
+
+    const res = await send('GET', '/api/learning-plans/public?page=0&size=1', dan.token);
+    const total = (await send('GET', '/api/learning-plans/public?size=50', dan.token)).json().totalElements;
+    expect(res.json()).toEqual({
+      content: [
+        {
+          id: plan.id,
+          title: 'Exact answer',
+          description: 'From ownership to async.',
+          category: 'PROGRAMMING',
+          isPublic: true,
+          estimatedDays: 30,
+          startDate: null,
+          targetCompletionDate: null,
+          createdAt: plan.createdAt,
+          updatedAt: plan.updatedAt,
+          completionPercentage: 50,
+          completedTopics: 1,
+          creator: { id: cara.user.id, name: 'Cara', profilePicture: null },
+          topics: [
+            {
+              id: withItems.id,
+              title: 'With items',
+              description: 'About it',
+              orderIndex: 0,
+              completionStatus: 'IN_PROGRESS',
+              resources: [
+                {
+                  id: read.id,
+                  title: 'Read',
+                  url: 'https://read.example.com',
+                  type: 'ARTICLE',
+                  description: '',
+                  orderIndex: 0,
+                  isCompleted: true,
+                  durationMinutes: 12,
+                },
+                {
+                  id: withItems.resources[1]!.id,
+                  title: 'Watch',
+                  url: 'https://watch.example.com',
+                  type: 'VIDEO',
+                  description: 'Short',
+                  orderIndex: 1,
+                  isCompleted: false,
+                  durationMinutes: null,
+                },
+              ],
+            },
+            {
+              id: empty.id,
+              title: 'Empty',
+              description: '',
+              orderIndex: 1,
+              completionStatus: 'COMPLETED',
+              resources: [],
+            },
+          ],
+        },
+      ],
+      number: 0,
+      size: 1,
+      totalElements: total,
+      totalPages: total,
+      first: true,
+      last: false,
+    });
+    const pastTheEnd = (
+      await send('GET', `/api/learning-plans/public?page=${total}&size=1`, dan.token)
+    ).json();
+    expect(pastTheEnd).toEqual({
+      content: [],
+      number: total,
+      size: 1,
+      totalElements: total,
+      totalPages: total,
+      first: false,
+      last: true,
+    });
+    await send('DELETE', `/api/learning-plans/${plan.id}`, cara.token);
+  });
+
   it("a user's list: all of their own plans to them, only the public ones to others", async () => {
     const own = (await send('GET', `/api/learning-plans/user/${cara.user.id}`, cara.token)).json();
     expect(titles(own)).toEqual(['Cara public two', 'Cara private', 'Cara public one']);
@@ -524,6 +627,86 @@ describe('PUT /api/learning-plans/{id}', () => {
     expect(created.statusCode).toBe(400);
     expect(created.json().message).toBe('Resource URL is required');
     expect(await getPlan(t, ann.token, plan.id)).toEqual(kept.json());
+  });
+
+  it('saves 30 topics × 30 resources in as many SQL statements as 2 × 2, keeping ids and progress', async () => {
+    const resources = (topic: number, n: number) =>
+      Array.from({ length: n }, (_, r) => ({
+        title: `R${topic}.${r}`,
+        url: `https://r.example.com/${topic}/${r}`,
+        type: 'ARTICLE' as const,
+      }));
+    const planOf = (n: number) =>
+      createPlan(t, ann.token, {
+        topics: Array.from({ length: n }, (_, i) => ({ title: `T${i}`, resources: resources(i, n) })),
+      });
+    // Every kept item renamed and its list reversed; the last topic and each topic's last resource dropped, one of each added.
+    const edit = (plan: LearningPlan) =>
+      send('PUT', `/api/learning-plans/${plan.id}`, ann.token, {
+        ...planBody(),
+        topics: [
+          ...plan.topics
+            .slice(0, -1)
+            .map((topic) => ({
+              id: topic.id,
+              title: `${topic.title}'`,
+              resources: [
+                ...topic.resources
+                  .slice(0, -1)
+                  .reverse()
+                  .map((r) => ({ id: r.id, title: `${r.title}'`, url: r.url, type: r.type })),
+                { title: 'Added', url: 'https://added.example.com', type: 'VIDEO' },
+              ],
+            }))
+            .reverse(),
+          {
+            title: 'Added topic',
+            resources: [{ title: 'New', url: 'https://new.example.com', type: 'BOOK' }],
+          },
+        ],
+      });
+    const big = await planOf(30);
+    const small = await planOf(2);
+    const [first, second] = big.topics as [LearningPlan['topics'][0], LearningPlan['topics'][0]];
+    const done = first.resources[1]!;
+    await setResourceCompleted(t, bob.token, big, { topicId: first.id, resourceId: done.id }, true);
+    await setTopicStatus(t, bob.token, big, second.id, 'COMPLETED');
+
+    const smallSave = await t.queries.count(() => edit(small));
+    const bigSave = await t.queries.count(() => edit(big));
+    expect(smallSave.result.statusCode).toBe(200);
+    expect(bigSave.result.statusCode).toBe(200);
+    expect(bigSave.statements).toBe(smallSave.statements);
+    expect(bigSave.statements).toBeLessThanOrEqual(13 + AUTH_LOOKUP_STATEMENTS);
+
+    const seenByBob = await getPlan(t, bob.token, big.id);
+    expect(seenByBob.topics).toHaveLength(30);
+    expect(seenByBob.topics.slice(0, 29).map((topic) => topic.id)).toEqual(
+      big.topics
+        .slice(0, 29)
+        .map((topic) => topic.id)
+        .reverse(),
+    );
+    expect(seenByBob.topics.at(-1)).toMatchObject({ title: 'Added topic', orderIndex: 29 });
+    const movedFirst = seenByBob.topics[28]!;
+    expect(movedFirst).toMatchObject({ id: first.id, title: "T0'", orderIndex: 28 });
+    expect(movedFirst.resources.map((r) => r.id).slice(0, 29)).toEqual(
+      first.resources
+        .slice(0, 29)
+        .map((r) => r.id)
+        .reverse(),
+    );
+    expect(movedFirst.resources[27]).toMatchObject({
+      id: done.id,
+      title: "R0.1'",
+      orderIndex: 27,
+      isCompleted: true,
+    });
+    expect(movedFirst.resources[29]).toMatchObject({ title: 'Added', orderIndex: 29, isCompleted: false });
+    expect(seenByBob.topics[27]).toMatchObject({ id: second.id, completionStatus: 'COMPLETED' });
+    expect(
+      seenByBob.topics.every((topic) => topic.resources.length === (topic.title === 'Added topic' ? 1 : 30)),
+    ).toBe(true);
   });
 
   it('is for the creator only: 403 for others, 404 when they cannot see it, 400 for bad input', async () => {

@@ -11,6 +11,18 @@ export const pageWindow = ({ page, size }: PageQuery) => ({ limit: size, offset:
  */
 export const literalLimit = (limit: number) => sql.raw(String(Math.trunc(limit))) as unknown as Placeholder;
 
+/** A statement per page size, prepared the first time that size is asked for (sizes are few: 1 to PAGE_SIZE.max). */
+export function preparedPerSize<T>(prepare: (size: number) => T) {
+  const statements = new Map<number, T>();
+  return (size: number) => {
+    let statement = statements.get(size);
+    if (!statement) {
+      statement = prepare(size);
+      statements.set(size, statement);
+    }
+    return statement;
+  };
+}
 /** The Spring-style page the spec's client reads, from one page of items and the total count. */
 export function toPage<T>(content: T[], totalElements: number, { page, size }: PageQuery): Page<T> {
   const totalPages = Math.ceil(totalElements / size);

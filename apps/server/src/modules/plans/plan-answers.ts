@@ -1,8 +1,7 @@
 import type { Category, LearningPlan, PlanTopic, ResourceType, TopicStatus } from '@pathwise/contract';
-import type { Database } from '../../db/client.js';
 import { answerText } from '../../lib/answer-text.js';
 import type { Viewer } from '../../lib/viewer.js';
-import { selectPlans, selectTopicsWithResources } from './plans.queries.js';
+import type { PlanReads } from './plans.queries.js';
 
 /** 100 × completed ÷ total, rounded down to one decimal, so only a fully completed plan reads 100. */
 export function completionPercentage(completed: number, total: number): number {
@@ -13,12 +12,9 @@ export function completionPercentage(completed: number, total: number): number {
  * The answers for the plans `ids` as `viewer` sees them (their own progress), in the order of `ids`;
  * plans the viewer may not see are left out. Two SQL statements whatever the number of plans.
  */
-export async function planAnswers(db: Database, viewer: Viewer, ids: number[]): Promise<LearningPlan[]> {
+export async function planAnswers(reads: PlanReads, viewer: Viewer, ids: number[]): Promise<LearningPlan[]> {
   if (ids.length === 0) return [];
-  const [plans, rows] = await Promise.all([
-    selectPlans(db, ids, viewer.id),
-    selectTopicsWithResources(db, ids, viewer.id),
-  ]);
+  const [plans, rows] = await reads.withIds(viewer.id, ids);
 
   const topicsByPlan = new Map<number, PlanTopic[]>();
   let topic: PlanTopic | undefined;

@@ -1,5 +1,6 @@
 import type { TopicStatus } from '@pathwise/contract';
-import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import {
   learningPlans,
@@ -9,20 +10,26 @@ import {
   topicProgress,
   users,
 } from '../../db/schema/index.js';
-import { literalLimit } from '../../lib/pagination.js';
+import { literalLimit, preparedPerSize } from '../../lib/pagination.js';
 
 type PlanColumns = typeof learningPlans.$inferInsert;
-type TopicRow = typeof planTopics.$inferInsert;
 type ResourceRow = typeof planResources.$inferInsert;
 
 /** Plans `viewerId` may see: public ones and their own. */
-export const visibleTo = (viewerId: number) =>
+export const visibleTo = (viewerId: number | Placeholder) =>
   or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId))!;
 export const publicPlans = () => eq(learningPlans.isPublic, true);
 export const plansOf = (creatorId: number, onlyPublic: boolean) =>
   onlyPublic
     ? and(eq(learningPlans.creatorId, creatorId), eq(learningPlans.isPublic, true))!
     : eq(learningPlans.creatorId, creatorId);
+
+const newestFirst = [desc(learningPlans.createdAt), desc(learningPlans.id)];
+
+/** A page's ids and the total its rows carry; an empty page (past the end) carries none, so it is counted. */
+async function idsAndTotal(db: Database, where: SQL, rows: { id: number; total: number }[]) {
+  return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? (await db.$count(learningPlans, where)) };
+}
 
 /**
  * One page of plan ids, newest first, and how many match in all: one round trip, unless the page is
@@ -33,15 +40,14 @@ export async function pagePlanIds(db: Database, where: SQL, window: { limit: num
     .select({ id: learningPlans.id, total: db.$count(learningPlans, where) })
     .from(learningPlans)
     .where(where)
-    .orderBy(desc(learningPlans.createdAt), desc(learningPlans.id))
+    .orderBy(...newestFirst)
     .limit(literalLimit(window.limit))
     .offset(window.offset);
-  const total = rows[0]?.total ?? (await db.$count(learningPlans, where));
-  return { ids: rows.map((row) => row.id), total };
+  return idsAndTotal(db, where, rows);
 }
 
 /** The plans among `ids` that `viewerId` may see, with their creators. */
-export function selectPlans(db: Database, ids: number[], viewerId: number) {
+function selectPlans(db: Database, ids: SQL, viewerId: Placeholder) {
   return db
     .select({
       id: learningPlans.id,
@@ -58,14 +64,14 @@ export function selectPlans(db: Database, ids: number[], viewerId: number) {
     })
     .from(learningPlans)
     .innerJoin(users, eq(users.id, learningPlans.creatorId))
-    .where(and(inArray(learningPlans.id, ids), visibleTo(viewerId)));
+    .where(and(sql`${learningPlans.id} = any(${ids})`, visibleTo(viewerId)));
 }
 
 /**
  * Every topic of the plans with each of its resources (one row per resource, or one row with null
  * resource fields for a topic without resources) and the viewer's progress on both, in plan order.
  */
-export function selectTopicsWithResources(db: Database, planIds: number[], viewerId: number) {
+function selectTopicsWithResources(db: Database, planIds: SQL, viewerId: Placeholder) {
   return db
     .select({
       planId: planTopics.planId,
@@ -94,7 +100,7 @@ export function selectTopicsWithResources(db: Database, planIds: number[], viewe
       resourceCompletions,
       and(eq(resourceCompletions.resourceId, planResources.id), eq(resourceCompletions.userId, viewerId)),
     )
-    .where(inArray(planTopics.planId, planIds))
+    .where(sql`${planTopics.planId} = any(${planIds})`)
     .orderBy(
       asc(planTopics.orderIndex),
       asc(planTopics.id),
@@ -102,6 +108,40 @@ export function selectTopicsWithResources(db: Database, planIds: number[], viewe
       asc(planResources.id),
     );
 }
+
+/**
+ * The reads of every plan list and plan page, each statement built once instead of by Drizzle per
+ * request, and the same text for 1 plan or 50 (the ids are one array parameter), so PostgreSQL
+ * parses and plans it once per connection (bench/RESULTS.md).
+ */
+export function preparePlanReads(db: Database) {
+  const viewerId = sql.placeholder('viewerId');
+  const ids = sql`${sql.placeholder('ids')}::int[]`;
+  const plans = selectPlans(db, ids, viewerId).prepare('plans_with_ids');
+  const items = selectTopicsWithResources(db, ids, viewerId).prepare('plan_items_with_ids');
+  const publicPages = preparedPerSize((size) =>
+    db
+      .select({ id: learningPlans.id, total: db.$count(learningPlans, publicPlans()) })
+      .from(learningPlans)
+      .where(publicPlans())
+      .orderBy(...newestFirst)
+      .limit(literalLimit(size))
+      .offset(sql.placeholder('offset'))
+      .prepare(`plans_public_page_${size}`),
+  );
+  return {
+    /** The plans among `ids` the viewer may see, with their creators, and all their items with the viewer's progress. */
+    withIds: (viewer: number, planIds: number[]) =>
+      Promise.all([
+        plans.execute({ viewerId: viewer, ids: planIds }),
+        items.execute({ viewerId: viewer, ids: planIds }),
+      ]),
+    /** A page of public plan ids, newest first, and how many there are. */
+    publicPage: async ({ limit, offset }: { limit: number; offset: number }) =>
+      idsAndTotal(db, publicPlans(), await publicPages(limit).execute({ offset })),
+  };
+}
+export type PlanReads = ReturnType<typeof preparePlanReads>;
 
 export async function userExists(db: Database, userId: number) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
@@ -196,35 +236,69 @@ export async function selectPlanFileKeys(db: Database, planId: number) {
   return rows.map((row) => row.fileKey!);
 }
 
-export async function insertTopics(db: Database, topics: TopicRow[]) {
-  const rows = await db.insert(planTopics).values(topics).returning({ id: planTopics.id });
-  return rows.map((row) => row.id);
+/** An id list as one array parameter: the statement's text stays the same whatever the number of ids, so it is prepared once. */
+const anyId = (column: AnyPgColumn, ids: number[]) => sql`${column} = any(${sql.param(ids)}::int[])`;
+
+/** Rows sent as one JSON parameter and read back as a set: one statement whatever their number. */
+const rowsOf = (rows: object[]) => sql`${JSON.stringify(rows)}::jsonb`;
+
+export type NewTopicRow = { title: string; description: string | null; orderIndex: number };
+export type TopicEdit = NewTopicRow & { id: number };
+export type ResourceColumns = Omit<ResourceRow, 'id' | 'topicId'>;
+
+/** Adds topics to a plan in one statement; answers their ids by order index (unique within the plan). */
+export async function insertTopics(db: Database, planId: number, topics: NewTopicRow[]) {
+  if (topics.length === 0) return new Map<number, number>();
+  const result = (await db.execute(sql`
+    insert into plan_topics (plan_id, title, description, order_index)
+    select ${planId}::int, v."title", v."description", v."orderIndex"
+    from jsonb_to_recordset(${rowsOf(topics)}) as v("title" text, "description" text, "orderIndex" int)
+    returning id, order_index`)) as unknown as { rows: { id: number; order_index: number }[] };
+  return new Map(result.rows.map((row) => [row.order_index, row.id]));
 }
 
-export async function updateTopic(db: Database, topicId: number, topic: Omit<TopicRow, 'planId'>) {
-  await db.update(planTopics).set(topic).where(eq(planTopics.id, topicId));
+/** Rewrites the plan's topics `topics` (by id) in one statement. */
+export async function updateTopics(db: Database, planId: number, topics: TopicEdit[]) {
+  if (topics.length === 0) return;
+  await db.execute(sql`
+    update plan_topics as t
+    set title = v."title", description = v."description", order_index = v."orderIndex"
+    from jsonb_to_recordset(${rowsOf(topics)}) as v("id" int, "title" text, "description" text, "orderIndex" int)
+    where t.id = v."id" and t.plan_id = ${planId}::int`);
 }
 
 export async function deleteTopics(db: Database, topicIds: number[]) {
-  if (topicIds.length > 0) await db.delete(planTopics).where(inArray(planTopics.id, topicIds));
+  if (topicIds.length > 0) await db.delete(planTopics).where(anyId(planTopics.id, topicIds));
 }
 
-export async function insertResources(db: Database, resources: ResourceRow[]) {
+/** Adds resources in one statement; answers their ids. */
+export async function insertResources(db: Database, resources: (ResourceColumns & { topicId: number })[]) {
   if (resources.length === 0) return [];
-  const rows = await db.insert(planResources).values(resources).returning({ id: planResources.id });
-  return rows.map((row) => row.id);
+  const result = (await db.execute(sql`
+    insert into plan_resources (topic_id, title, url, type, description, order_index, file_key, duration_minutes)
+    select v."topicId", v."title", v."url", v."type", v."description", v."orderIndex", v."fileKey", v."durationMinutes"
+    from jsonb_to_recordset(${rowsOf(resources)}) as v(
+      "topicId" int, "title" text, "url" text, "type" text, "description" text, "orderIndex" int,
+      "fileKey" text, "durationMinutes" int)
+    returning id`)) as unknown as { rows: { id: number }[] };
+  return result.rows.map((row) => row.id);
 }
 
-export async function updateResource(
-  db: Database,
-  resourceId: number,
-  resource: Omit<ResourceRow, 'topicId'>,
-) {
-  await db.update(planResources).set(resource).where(eq(planResources.id, resourceId));
+/** Rewrites resources (by id) in one statement; a resource stays on its topic. */
+export async function updateResources(db: Database, resources: (ResourceColumns & { id: number })[]) {
+  if (resources.length === 0) return;
+  await db.execute(sql`
+    update plan_resources as r
+    set title = v."title", url = v."url", type = v."type", description = v."description",
+      order_index = v."orderIndex", file_key = v."fileKey", duration_minutes = v."durationMinutes"
+    from jsonb_to_recordset(${rowsOf(resources)}) as v(
+      "id" int, "title" text, "url" text, "type" text, "description" text, "orderIndex" int,
+      "fileKey" text, "durationMinutes" int)
+    where r.id = v."id"`);
 }
 
 export async function deleteResources(db: Database, resourceIds: number[]) {
-  if (resourceIds.length > 0) await db.delete(planResources).where(inArray(planResources.id, resourceIds));
+  if (resourceIds.length > 0) await db.delete(planResources).where(anyId(planResources.id, resourceIds));
 }
 
 /** The order index after a topic's last resource. */

@@ -24,7 +24,7 @@ import {
   nextResourceOrderIndex,
   pagePlanIds,
   plansOf,
-  publicPlans,
+  preparePlanReads,
   selectPlanFileKeys,
   updatePlan,
   userExists,
@@ -37,16 +37,17 @@ function planColumns({ topics: _topics, ...plan }: ParsedPlanBody) {
 }
 
 export function createPlansService({ db, events, removal }: Dependencies) {
+  const reads = preparePlanReads(db);
+
   /** A plan as the viewer sees it, or the 404 a private plan of someone else gets. */
   async function planFor(viewer: Viewer, planId: number): Promise<LearningPlan> {
-    const [plan] = await planAnswers(db, viewer, [planId]);
+    const [plan] = await planAnswers(reads, viewer, [planId]);
     if (!plan) throw notFound(PLAN_MESSAGES.planNotFound);
     return plan;
   }
 
-  async function pageOf(viewer: Viewer, where: Parameters<typeof pagePlanIds>[1], query: PageQuery) {
-    const { ids, total } = await pagePlanIds(db, where, pageWindow(query));
-    return toPage(await planAnswers(db, viewer, ids), total, query);
+  async function pageOf(viewer: Viewer, { ids, total }: { ids: number[]; total: number }, query: PageQuery) {
+    return toPage(await planAnswers(reads, viewer, ids), total, query);
   }
 
   return {
@@ -56,16 +57,20 @@ export function createPlansService({ db, events, removal }: Dependencies) {
      * Plan answers for other features (search, analytics): the plans `ids` the viewer may see, with the
      * viewer's progress, in the order given, in a constant number of SQL statements.
      */
-    plansFor: (viewer: Viewer, ids: number[]) => planAnswers(db, viewer, ids),
+    plansFor: (viewer: Viewer, ids: number[]) => planAnswers(reads, viewer, ids),
 
     /** Every public plan, newest first. */
-    publicPlans: (viewer: Viewer, query: PageQuery): Promise<Page<LearningPlan>> =>
-      pageOf(viewer, publicPlans(), query),
+    publicPlans: async (viewer: Viewer, query: PageQuery): Promise<Page<LearningPlan>> =>
+      pageOf(viewer, await reads.publicPage(pageWindow(query)), query),
 
     /** A user's plans, newest first: all of them for the user, the public ones for everyone else. */
     async userPlans(viewer: Viewer, userId: number, query: PageQuery): Promise<Page<LearningPlan>> {
       if (!(await userExists(db, userId))) throw notFound(PLAN_MESSAGES.userNotFound);
-      return pageOf(viewer, plansOf(userId, userId !== viewer.id), query);
+      return pageOf(
+        viewer,
+        await pagePlanIds(db, plansOf(userId, userId !== viewer.id), pageWindow(query)),
+        query,
+      );
     },
 
     async create(viewer: Viewer, body: ParsedPlanBody): Promise<LearningPlan> {

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { postLikes, postMedia, posts, rowCounts, users } from '../../db/schema/index.js';
-import { literalLimit } from '../../lib/pagination.js';
+import { literalLimit, preparedPerSize } from '../../lib/pagination.js';
 
 /**
  * A post row with its author, its counts (kept on the row by the triggers of migration 0011), the
@@ -112,18 +112,6 @@ export function preparePostReads(db: Database) {
   };
 }
 
-/** A statement per page size, prepared the first time that size is asked for (sizes are few: 1 to PAGE_SIZE.max). */
-function preparedPerSize<T>(prepare: (size: number) => T) {
-  const statements = new Map<number, T>();
-  return (size: number) => {
-    let statement = statements.get(size);
-    if (!statement) {
-      statement = prepare(size);
-      statements.set(size, statement);
-    }
-    return statement;
-  };
-}
 export type PostRow = Awaited<ReturnType<ReturnType<typeof preparePostReads>['withIds']>>[number];
 
 /** How many posts there are, as the triggers of migration 0006 keep it (no scan of the table). */
