@@ -1,5 +1,6 @@
 import { POST_LIMITS } from '@pathwise/contract';
 import { type FormEvent, useId, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 
 type CommentEditorProps = {
   label: string;
@@ -54,9 +55,14 @@ export function CommentEditor({
             Cancel
           </button>
         )}
-        <button type="submit" disabled={blank || pending} className="btn-primary disabled:cursor-not-allowed">
+        <BusyButton
+          type="submit"
+          busy={pending}
+          unavailable={blank}
+          className="btn-primary aria-disabled:cursor-not-allowed aria-busy:cursor-wait"
+        >
           {pending ? 'Saving...' : submitLabel}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -201,7 +201,7 @@ describe("Home 'Latest Posts' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
 });
 
 describe('liking from a card', { timeout: FULL_APP_TIMEOUT_MS }, () => {
-  it('ignores clicks while the like is on its way, then shows the answer', async () => {
+  it('ignores clicks while the like is on its way, keeping focus, then shows the answer', async () => {
     serveFeed([postFixture({ author: bobRef, likesCount: 4 })]);
     const like = heldAnswer();
     let likeCalls = 0;
@@ -217,13 +217,16 @@ describe('liking from a card', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     await user.click(within(card).getByRole('button', { name: 'Like, 4 likes' }));
     await like.arrived;
     const button = within(card).getByRole('button', { name: 'Like, 4 likes' });
-    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
     await user.click(button);
     like.release(HttpResponse.json({ liked: true, likesCount: 5 }));
 
     const liked = await within(card).findByRole('button', { name: 'Like, 5 likes' });
     expect(liked).toHaveAttribute('aria-pressed', 'true');
-    expect(liked).toBeEnabled();
+    expect(liked).not.toHaveAttribute('aria-disabled');
+    expect(liked).toHaveFocus();
     expect(likeCalls).toBe(1);
   });
 });

@@ -119,15 +119,17 @@ describe('comments', { timeout: FULL_APP_TIMEOUT_MS }, () => {
 
     const box = await screen.findByRole('textbox', { name: 'Add a comment' });
     const submit = screen.getByRole('button', { name: 'Post Comment' });
-    expect(submit).toBeDisabled();
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
     await user.type(box, '   ');
-    expect(submit).toBeDisabled();
+    await user.click(submit);
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
     await user.type(box, ' Thanks for sharing ');
     await user.click(submit);
 
     expect(await within(commentsSection()).findByText('Thanks for sharing')).toBeInTheDocument();
     expect(sent).toEqual({ content: 'Thanks for sharing' });
     expect(box).toHaveValue('');
+    expect(submit).toHaveFocus();
     const items = within(commentsSection()).getAllByRole('article');
     expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
       'Comment by Ann Lee',
@@ -199,7 +201,7 @@ describe('comments', { timeout: FULL_APP_TIMEOUT_MS }, () => {
 
     await user.click(within(mine).getByRole('button', { name: 'Edit' }));
     await user.clear(within(mine).getByRole('textbox', { name: 'Edit comment' }));
-    expect(within(mine).getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(within(mine).getByRole('button', { name: 'Save' })).toHaveAttribute('aria-disabled', 'true');
     await user.type(within(mine).getByRole('textbox', { name: 'Edit comment' }), 'First');
     await user.click(within(mine).getByRole('button', { name: 'Save' }));
 
