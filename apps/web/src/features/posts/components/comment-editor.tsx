@@ -27,14 +27,19 @@ export function CommentEditor({
   const [text, setText] = useState(initialText);
   const blank = text.trim() === '';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const send = async () => {
     if (blank || pending) return;
     if ((await onSubmit(text.trim())) && !onCancel) setText('');
   };
 
   return (
-    <form onSubmit={submit} className="space-y-2">
+    <form
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void send();
+      }}
+      className="space-y-2"
+    >
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
@@ -42,6 +47,14 @@ export function CommentEditor({
         id={id}
         value={text}
         onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          // Ctrl+Enter (Cmd+Enter on a Mac) sends, as in most comment boxes; Enter alone adds a line.
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            void send();
+          }
+        }}
+        aria-keyshortcuts="Control+Enter Meta+Enter"
         placeholder={label}
         rows={3}
         maxLength={POST_LIMITS.commentMax}
