@@ -1,7 +1,7 @@
-import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { ConfirmQuestion } from './confirm-dialog';
 
-type Pending = { question: ConfirmQuestion; answer: (confirmed: boolean) => void };
+type Pending = { question: ConfirmQuestion; answer: (confirmed: boolean) => void; asker: Element | null };
 
 // The dialog's code (Headless UI's Dialog and focus trap) is fetched on the first question only,
 // so the pages that offer a delete keep their first-paint budget.
@@ -13,11 +13,20 @@ const ConfirmDialog = lazy(() => import('./confirm-dialog'));
  */
 export function useConfirm(): [(question: ConfirmQuestion) => Promise<boolean>, ReactNode] {
   const [pending, setPending] = useState<Pending | null>(null);
+  const returnFocusTo = useRef<Element | null>(null);
+
+  // Back to the control that asked once the dialog is gone: while it shows, the rest of the page is
+  // inert and cannot take focus.
+  useEffect(() => {
+    if (pending || !(returnFocusTo.current instanceof HTMLElement)) return;
+    returnFocusTo.current.focus();
+    returnFocusTo.current = null;
+  }, [pending]);
 
   const confirm = useCallback(
     (question: ConfirmQuestion) =>
       new Promise<boolean>((resolve) => {
-        setPending({ question, answer: resolve });
+        setPending({ question, answer: resolve, asker: document.activeElement });
       }),
     [],
   );
@@ -28,6 +37,7 @@ export function useConfirm(): [(question: ConfirmQuestion) => Promise<boolean>, 
         question={pending.question}
         onAnswer={(confirmed) => {
           pending.answer(confirmed);
+          returnFocusTo.current = pending.asker;
           setPending(null);
         }}
       />

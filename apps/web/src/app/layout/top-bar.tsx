@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { type FocusEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { CloseIcon, MenuIcon } from '../../components/icons';
 import { NotificationBell } from '../../features/notifications';
@@ -16,11 +16,19 @@ const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: m
 export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const menuPanel = useRef<HTMLDivElement>(null);
   const menuId = useId();
 
-  const closeMenu = (focusButton: boolean) => {
+  const closeMenuOnEscape = (event: { key: string }) => {
+    if (event.key !== 'Escape') return;
     setMenuOpen(false);
-    if (focusButton) menuButton.current?.focus();
+    menuButton.current?.focus();
+  };
+  // The button and the panel count as the menu: focus moving between them keeps it open.
+  const closeMenuWhenFocusLeaves = (event: FocusEvent) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && (next === menuButton.current || menuPanel.current?.contains(next))) return;
+    setMenuOpen(false);
   };
 
   return (
@@ -69,9 +77,8 @@ export function TopBar() {
             aria-expanded={menuOpen}
             aria-controls={menuOpen ? menuId : undefined}
             onClick={() => setMenuOpen((open) => !open)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape' && menuOpen) closeMenu(true);
-            }}
+            onKeyDown={menuOpen ? closeMenuOnEscape : undefined}
+            onBlur={menuOpen ? closeMenuWhenFocusLeaves : undefined}
             className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
           >
             {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
@@ -79,8 +86,15 @@ export function TopBar() {
         </div>
       </div>
       {menuOpen && (
-        <div id={menuId} className="md:hidden">
-          <MobileMenu menuButton={menuButton} onClose={closeMenu} />
+        // biome-ignore lint/a11y/noStaticElementInteractions: it only hears what bubbles up from the menu's own controls (Escape, focus leaving).
+        <div
+          ref={menuPanel}
+          id={menuId}
+          onKeyDown={closeMenuOnEscape}
+          onBlur={closeMenuWhenFocusLeaves}
+          className="md:hidden"
+        >
+          <MobileMenu onClose={() => setMenuOpen(false)} />
         </div>
       )}
     </header>
