@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type Account, authHeaders, createAccount, signInAs } from './support/accounts';
+import { answerConfirmation } from './support/confirm';
 
 const pdf = path.join(import.meta.dirname, '..', 'fixtures', 'doc.pdf');
 
@@ -130,13 +131,12 @@ test('a plan from creation to deletion: PDF upload, progress, edits that keep it
   // The creator deletes it from her profile.
   await page.goto(`/profile/${ann.id}`);
   await page.getByRole('tab', { name: 'Learning Plans' }).click();
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe(
-      'Are you sure you want to delete this learning plan? This action cannot be undone.',
-    );
-    void dialog.accept();
-  });
   await card(page, 'Learn Rust properly').getByRole('button', { name: 'Delete' }).click();
+  await answerConfirmation(
+    page,
+    'Are you sure you want to delete this learning plan? This action cannot be undone.',
+    'Delete',
+  );
   await expect(
     page.getByRole('status').filter({ hasText: 'Learning plan deleted successfully' }),
   ).toBeVisible();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type Account, authHeaders, createAccount, signInAs } from './support/accounts';
+import { answerConfirmation } from './support/confirm';
 
 const fixture = (name: string) => path.join(import.meta.dirname, '..', 'fixtures', name);
 
@@ -96,11 +97,8 @@ test('a post from creation to deletion: media, feed thumbnail, likes, comments, 
   await expect(comment).toContainText('Lifetimes come after traits.');
   await page.reload();
   await expect(commentBy(page, 'Ann Poster')).toContainText('Lifetimes come after traits.');
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('Are you sure you want to delete this comment?');
-    return dialog.accept();
-  });
   await commentBy(page, 'Ann Poster').getByRole('button', { name: 'Delete' }).click();
+  await answerConfirmation(page, 'Are you sure you want to delete this comment?', 'Delete');
   await expect(commentBy(page, 'Ann Poster')).toHaveCount(0);
   await expect(post).toContainText('0 comments');
 
@@ -118,11 +116,12 @@ test('a post from creation to deletion: media, feed thumbnail, likes, comments, 
 
   // Delete from the feed: asked first, then gone, also for the API.
   await page.goto('/');
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('Are you sure you want to delete this post? This action cannot be undone.');
-    return dialog.accept();
-  });
   await card(page, `${title} (video only)`).getByRole('button', { name: 'Delete' }).click();
+  await answerConfirmation(
+    page,
+    'Are you sure you want to delete this post? This action cannot be undone.',
+    'Delete',
+  );
   await expect(page.getByText('Post deleted successfully!')).toBeVisible();
   await expect(card(page, `${title} (video only)`)).toHaveCount(0);
   expect((await request.get(`/api/posts/${postId}`, { headers: authHeaders(ann) })).status()).toBe(404);

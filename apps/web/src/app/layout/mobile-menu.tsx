@@ -1,4 +1,4 @@
-import { CloseButton, useClose } from '@headlessui/react';
+import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { useAuth, useSignedInUser } from '../../lib/auth/auth-context';
@@ -8,22 +8,34 @@ import { SearchBox } from './search-box';
 const LINK_CLASSES =
   'block rounded-lg px-3 py-2 text-base font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-800';
 
-/** The panel behind the hamburger on small screens; following a link or searching closes it. */
-export function MobileMenu() {
+/**
+ * The panel behind the hamburger on small screens (the top bar closes it on Escape and when focus
+ * leaves). It takes focus when it opens, so the next Tab is inside it; following a link or searching
+ * closes it.
+ */
+export function MobileMenu({ onClose }: { onClose: () => void }) {
   const user = useSignedInUser();
   const { logout } = useAuth();
-  const close = useClose();
+  const panel = useRef<HTMLElement>(null);
   const links = [...MAIN_NAV, CREATE_POST, ...accountNav(user.id)];
 
+  useEffect(() => panel.current?.focus(), []);
+
   return (
-    <nav aria-label="Mobile" className="space-y-3 border-t border-slate-200 px-4 pt-3 pb-4">
-      <SearchBox onSearch={close} />
+    <nav
+      ref={panel}
+      aria-label="Mobile"
+      // Focusable itself, so a click on its text keeps focus inside and does not count as leaving it.
+      tabIndex={-1}
+      className="space-y-3 border-t border-slate-200 px-4 pt-3 pb-4 outline-none"
+    >
+      <SearchBox onSearch={onClose} />
       <ul>
         {links.map((link) => (
           <li key={link.to}>
-            <CloseButton as={NavLink} to={link.to} end className={LINK_CLASSES}>
+            <NavLink to={link.to} end onClick={onClose} className={LINK_CLASSES}>
               {link.label}
-            </CloseButton>
+            </NavLink>
           </li>
         ))}
       </ul>

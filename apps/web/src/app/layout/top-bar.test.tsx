@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import placeholderImage from '../../components/avatar-placeholder.svg';
 import { renderApp } from '../../test/render-app';
 
@@ -130,6 +130,43 @@ describe('mobile menu', () => {
     await router.arrivesAt('/create-post');
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Main menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('mobile menu and the keyboard', () => {
+  it('takes focus when opened and closes on Escape, giving focus back to its button', async () => {
+    const { user } = await renderSignedInHome();
+    const menuButton = screen.getByRole('button', { name: 'Main menu' });
+
+    menuButton.focus();
+    await user.keyboard('{Enter}');
+    const mobileMenu = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(mobileMenu).toHaveFocus();
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await user.tab();
+    expect(within(mobileMenu).getByRole('searchbox', { name: 'Search' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+    expect(menuButton).toHaveFocus();
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes when focus leaves it, and stays open while focus moves inside it', async () => {
+    const { user } = await renderSignedInHome();
+
+    await user.click(screen.getByRole('button', { name: 'Main menu' }));
+    const mobileMenu = screen.getByRole('navigation', { name: 'Mobile' });
+    within(mobileMenu).getByRole('link', { name: 'Analytics' }).focus();
+    expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeInTheDocument();
+
+    screen.getByRole('link', { name: 'Pathwise' }).focus();
+
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('link', { name: 'Pathwise' })).toHaveFocus();
   });
 });
 

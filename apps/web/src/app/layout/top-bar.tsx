@@ -1,5 +1,4 @@
-import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
-import { lazy, Suspense } from 'react';
+import { type FocusEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { CloseIcon, MenuIcon } from '../../components/icons';
 import { NotificationBell } from '../../features/notifications';
@@ -15,8 +14,25 @@ import { UserMenuFace } from './user-menu-face';
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 export function TopBar() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuPanel = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  const closeMenuOnEscape = (event: { key: string }) => {
+    if (event.key !== 'Escape') return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
+  // The button and the panel count as the menu: focus moving between them keeps it open.
+  const closeMenuWhenFocusLeaves = (event: FocusEvent) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && (next === menuButton.current || menuPanel.current?.contains(next))) return;
+    setMenuOpen(false);
+  };
+
   return (
-    <Disclosure as="header" className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 md:gap-6">
         <Link
           to="/"
@@ -54,18 +70,33 @@ export function TopBar() {
               <UserMenu />
             </Suspense>
           </div>
-          <DisclosureButton
+          <button
+            ref={menuButton}
+            type="button"
             aria-label="Main menu"
-            className="group rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuOpen ? menuId : undefined}
+            onClick={() => setMenuOpen((open) => !open)}
+            onKeyDown={menuOpen ? closeMenuOnEscape : undefined}
+            onBlur={menuOpen ? closeMenuWhenFocusLeaves : undefined}
+            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
           >
-            <MenuIcon className="size-6 group-data-open:hidden" />
-            <CloseIcon className="hidden size-6 group-data-open:block" />
-          </DisclosureButton>
+            {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+          </button>
         </div>
       </div>
-      <DisclosurePanel className="md:hidden">
-        <MobileMenu />
-      </DisclosurePanel>
-    </Disclosure>
+      {menuOpen && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: it only hears what bubbles up from the menu's own controls (Escape, focus leaving).
+        <div
+          ref={menuPanel}
+          id={menuId}
+          onKeyDown={closeMenuOnEscape}
+          onBlur={closeMenuWhenFocusLeaves}
+          className="md:hidden"
+        >
+          <MobileMenu onClose={() => setMenuOpen(false)} />
+        </div>
+      )}
+    </header>
   );
 }

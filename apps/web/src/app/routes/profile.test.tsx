@@ -2,6 +2,7 @@ import type { Post } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { answerConfirmation } from '../../test/confirmation';
 import { ann } from '../../test/fixtures';
 import { server } from '../../test/msw-server';
 import { pageOf } from '../../test/page-of';
@@ -66,13 +67,17 @@ describe('profile tabs', () => {
       http.get('/api/posts/user/7', () => HttpResponse.json(pageOf([annsPost], 0, true))),
       http.delete('/api/posts/31', () => new HttpResponse(null, { status: 204 })),
     );
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user } = renderApp('/profile/7', { signedIn: true });
     const header = (await findProfileHeading('Ann Lee')).closest('section')!;
     expect(header).toHaveTextContent('1 Posts');
 
     const card = (await screen.findByRole('link', { name: /Week one of Go/ })).closest('article')!;
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    await answerConfirmation(
+      user,
+      'Are you sure you want to delete this post? This action cannot be undone.',
+      'Delete',
+    );
 
     await vi.waitFor(() => expect(header).toHaveTextContent('0 Posts'));
   });

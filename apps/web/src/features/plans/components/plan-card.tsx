@@ -1,6 +1,7 @@
 import type { LearningPlan } from '@pathwise/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { BusyButton } from '../../../components/busy-button';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { formatDays, formatTopicCount } from '../plan-display';
 import { CreatorByline } from './creator-byline';
@@ -61,14 +62,14 @@ export function PlanCard({ plan, onDelete, deleting = false }: PlanCardProps) {
             <Link to={`/learning-plan/${plan.id}/edit`} className="btn-secondary">
               Edit
             </Link>
-            <button
+            <BusyButton
               type="button"
               onClick={() => onDelete(plan)}
-              disabled={deleting}
+              busy={deleting}
               className="btn-secondary text-red-700"
             >
               {deleting ? 'Deleting...' : 'Delete'}
-            </button>
+            </BusyButton>
           </div>
         )}
       </footer>

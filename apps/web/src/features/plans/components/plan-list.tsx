@@ -2,6 +2,7 @@ import { type LearningPlan, type Page, PLAN_MESSAGES } from '@pathwise/contract'
 import { type ReactNode, useState } from 'react';
 import { Callout } from '../../../components/callout';
 import { LoadMore } from '../../../components/load-more';
+import { useConfirm } from '../../../components/use-confirm';
 import { itemsOf, type PagedList } from '../../../lib/paged-list';
 import { useDeletePlan } from '../api/queries';
 import { PlanCard } from './plan-card';
@@ -12,15 +13,21 @@ type Notice = { ok: boolean; text: string };
 function usePlanDeletion() {
   const deletion = useDeletePlan();
   const [notice, setNotice] = useState<Notice | null>(null);
-  const remove = (plan: LearningPlan) => {
-    if (!window.confirm(PLAN_MESSAGES.confirmDelete)) return;
+  const [confirm, confirmDialog] = useConfirm();
+  const remove = async (plan: LearningPlan) => {
+    const confirmed = await confirm({
+      title: 'Delete learning plan?',
+      message: PLAN_MESSAGES.confirmDelete,
+      confirmLabel: 'Delete',
+    });
+    if (!confirmed) return;
     setNotice(null);
     deletion.mutate(plan.id, {
       onSuccess: () => setNotice({ ok: true, text: PLAN_MESSAGES.deleted }),
       onError: () => setNotice({ ok: false, text: PLAN_MESSAGES.deleteFailed }),
     });
   };
-  return { remove, deletingId: deletion.isPending ? deletion.variables : null, notice };
+  return { remove, deletingId: deletion.isPending ? deletion.variables : null, notice, confirmDialog };
 }
 
 type PlanListProps = {
@@ -36,13 +43,14 @@ type PlanListProps = {
 
 /** Plan cards, 'Load More' while pages remain, and deletion for the plans the viewer created. */
 export function PlanList({ list, loading, failure, empty, loadMoreFailure }: PlanListProps) {
-  const { remove, deletingId, notice } = usePlanDeletion();
+  const { remove, deletingId, notice, confirmDialog } = usePlanDeletion();
   if (list.isPending) return loading;
   if (!list.data) return failure;
 
   const plans = itemsOf(list.data);
   return (
     <div className="space-y-4">
+      {confirmDialog}
       {notice && <Callout tone={notice.ok ? 'success' : 'error'}>{notice.text}</Callout>}
       {plans.length === 0 ? (
         empty

@@ -1,7 +1,8 @@
 import { PLAN_MESSAGES } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { answerConfirmation } from '../../../test/confirmation';
 import { errorAnswer } from '../../../test/error-answer';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
@@ -74,15 +75,16 @@ describe("Home 'Learning Plans' tab", { timeout: SLOW_PAGE_TEST_MS }, () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const { user } = renderApp('/?tab=plans', { signedIn: true });
     const card = await findCard('Learn Rust');
 
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledWith(PLAN_MESSAGES.confirmDelete);
+    await answerConfirmation(user, PLAN_MESSAGES.confirmDelete, 'Cancel');
     expect(deleted).toBe(0);
+    expect(within(card).getByRole('button', { name: 'Delete' })).toHaveFocus();
 
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    await answerConfirmation(user, PLAN_MESSAGES.confirmDelete, 'Delete');
     expect(await screen.findByRole('status')).toHaveTextContent('Learning plan deleted successfully');
     expect(screen.queryByRole('heading', { name: 'Learn Rust' })).not.toBeInTheDocument();
     expect(deleted).toBe(1);
@@ -96,11 +98,11 @@ describe("Home 'Learning Plans' tab", { timeout: SLOW_PAGE_TEST_MS }, () => {
         errorAnswer(403, "You don't have permission to delete this learning plan"),
       ),
     );
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user } = renderApp('/?tab=plans', { signedIn: true });
     const card = await findCard('Learn Rust');
 
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    await answerConfirmation(user, PLAN_MESSAGES.confirmDelete, 'Delete');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete learning plan');
     expect(card).toBeInTheDocument();
   });

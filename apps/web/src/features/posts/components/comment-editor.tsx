@@ -1,5 +1,6 @@
 import { POST_LIMITS } from '@pathwise/contract';
 import { type FormEvent, useId, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 
 type CommentEditorProps = {
   label: string;
@@ -26,14 +27,19 @@ export function CommentEditor({
   const [text, setText] = useState(initialText);
   const blank = text.trim() === '';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const send = async () => {
     if (blank || pending) return;
     if ((await onSubmit(text.trim())) && !onCancel) setText('');
   };
 
   return (
-    <form onSubmit={submit} className="space-y-2">
+    <form
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void send();
+      }}
+      className="space-y-2"
+    >
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
@@ -41,6 +47,14 @@ export function CommentEditor({
         id={id}
         value={text}
         onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          // Ctrl+Enter (Cmd+Enter on a Mac) sends, as in most comment boxes; Enter alone adds a line.
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            void send();
+          }
+        }}
+        aria-keyshortcuts="Control+Enter Meta+Enter"
         placeholder={label}
         rows={3}
         maxLength={POST_LIMITS.commentMax}
@@ -54,9 +68,14 @@ export function CommentEditor({
             Cancel
           </button>
         )}
-        <button type="submit" disabled={blank || pending} className="btn-primary disabled:cursor-not-allowed">
+        <BusyButton
+          type="submit"
+          busy={pending}
+          unavailable={blank}
+          className="btn-primary aria-disabled:cursor-not-allowed aria-busy:cursor-wait"
+        >
           {pending ? 'Saving...' : submitLabel}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -2,7 +2,9 @@ import type { Comment } from '@pathwise/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
+import { BusyButton } from '../../../components/busy-button';
 import { ErrorBox } from '../../../components/callout';
+import { useConfirm } from '../../../components/use-confirm';
 import { formatRelativeTime } from '../../../lib/format';
 import { useDeleteComment, useUpdateComment } from '../api/queries';
 import { CommentEditor } from './comment-editor';
@@ -23,6 +25,7 @@ export function CommentItem({ comment, canEdit, canDelete }: CommentItemProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateComment(comment.postId);
   const remove = useDeleteComment(comment.postId);
+  const [confirm, confirmDialog] = useConfirm();
 
   const save = async (content: string) => {
     setFailure(null);
@@ -36,14 +39,20 @@ export function CommentItem({ comment, canEdit, canDelete }: CommentItemProps) {
     }
   };
 
-  const confirmDelete = () => {
-    if (!window.confirm(DELETE_COMMENT_CONFIRMATION)) return;
+  const confirmDelete = async () => {
+    const confirmed = await confirm({
+      title: 'Delete comment?',
+      message: DELETE_COMMENT_CONFIRMATION,
+      confirmLabel: 'Delete',
+    });
+    if (!confirmed) return;
     setFailure(null);
     remove.mutate(comment.id, { onError: () => setFailure('Failed to delete comment. Please try again.') });
   };
 
   return (
     <article aria-label={`Comment by ${comment.user.name}`} className="flex gap-3">
+      {confirmDialog}
       <Avatar src={comment.user.profilePicture} alt="" className="size-8" />
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
@@ -79,14 +88,14 @@ export function CommentItem({ comment, canEdit, canDelete }: CommentItemProps) {
               </button>
             )}
             {canDelete && (
-              <button
+              <BusyButton
                 type="button"
                 onClick={confirmDelete}
-                disabled={remove.isPending}
-                className="text-link text-red-700"
+                busy={remove.isPending}
+                className="text-link text-red-700 aria-busy:cursor-wait"
               >
                 {remove.isPending ? 'Deleting...' : 'Delete'}
-              </button>
+              </BusyButton>
             )}
           </div>
         )}

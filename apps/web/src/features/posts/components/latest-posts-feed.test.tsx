@@ -2,6 +2,7 @@ import type { Post } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { answerConfirmation } from '../../../test/confirmation';
 import { errorAnswer } from '../../../test/error-answer';
 import { heldAnswer } from '../../../test/held-answer';
 import { server } from '../../../test/msw-server';
@@ -201,7 +202,7 @@ describe("Home 'Latest Posts' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
 });
 
 describe('liking from a card', { timeout: FULL_APP_TIMEOUT_MS }, () => {
-  it('ignores clicks while the like is on its way, then shows the answer', async () => {
+  it('ignores clicks while the like is on its way, keeping focus, then shows the answer', async () => {
     serveFeed([postFixture({ author: bobRef, likesCount: 4 })]);
     const like = heldAnswer();
     let likeCalls = 0;
@@ -217,13 +218,16 @@ describe('liking from a card', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     await user.click(within(card).getByRole('button', { name: 'Like, 4 likes' }));
     await like.arrived;
     const button = within(card).getByRole('button', { name: 'Like, 4 likes' });
-    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
     await user.click(button);
     like.release(HttpResponse.json({ liked: true, likesCount: 5 }));
 
     const liked = await within(card).findByRole('button', { name: 'Like, 5 likes' });
     expect(liked).toHaveAttribute('aria-pressed', 'true');
-    expect(liked).toBeEnabled();
+    expect(liked).not.toHaveAttribute('aria-disabled');
+    expect(liked).toHaveFocus();
     expect(likeCalls).toBe(1);
   });
 });
@@ -243,18 +247,21 @@ describe('editing and deleting from a card', { timeout: FULL_APP_TIMEOUT_MS }, (
 
   it('asks first, is busy while deleting, then says so and drops the post', async () => {
     serveFeed([postFixture(), postFixture({ id: 43, title: 'Another post' })]);
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const deletion = heldAnswer();
     server.use(http.delete('/api/posts/42', deletion.resolver));
     const { user } = renderApp('/', { signedIn: true });
     const card = await findCard('Learning Rust ownership');
 
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledWith(
+    await answerConfirmation(
+      user,
       'Are you sure you want to delete this post? This action cannot be undone.',
+      'Delete',
     );
     await deletion.arrived;
-    expect(within(card).getByRole('button', { name: 'Deleting...' })).toBeDisabled();
+    const deleting = within(card).getByRole('button', { name: 'Deleting...' });
+    expect(deleting).toHaveAttribute('aria-busy', 'true');
+    expect(deleting).toHaveFocus();
     deletion.release(new HttpResponse(null, { status: 204 }));
 
     expect(await screen.findByText('Post deleted successfully!')).toBeInTheDocument();
@@ -264,7 +271,6 @@ describe('editing and deleting from a card', { timeout: FULL_APP_TIMEOUT_MS }, (
 
   it('sends nothing when the question is answered no', async () => {
     serveFeed([postFixture()]);
-    vi.spyOn(window, 'confirm').mockReturnValue(false);
     let deletes = 0;
     server.use(
       http.delete('/api/posts/42', () => {
@@ -277,6 +283,11 @@ describe('editing and deleting from a card', { timeout: FULL_APP_TIMEOUT_MS }, (
     await user.click(
       within(await findCard('Learning Rust ownership')).getByRole('button', { name: 'Delete' }),
     );
+    await answerConfirmation(
+      user,
+      'Are you sure you want to delete this post? This action cannot be undone.',
+      'Cancel',
+    );
 
     expect(deletes).toBe(0);
     expect(screen.getByRole('heading', { name: 'Learning Rust ownership' })).toBeInTheDocument();
@@ -284,7 +295,6 @@ describe('editing and deleting from a card', { timeout: FULL_APP_TIMEOUT_MS }, (
 
   it('tries twice more, a second apart, when the server fails', async () => {
     serveFeed([postFixture()]);
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const attempts: number[] = [];
     server.use(
       http.delete('/api/posts/42', () => {
@@ -297,6 +307,11 @@ describe('editing and deleting from a card', { timeout: FULL_APP_TIMEOUT_MS }, (
     await user.click(
       within(await findCard('Learning Rust ownership')).getByRole('button', { name: 'Delete' }),
     );
+    await answerConfirmation(
+      user,
+      'Are you sure you want to delete this post? This action cannot be undone.',
+      'Delete',
+    );
 
     expect(await screen.findByText('Post deleted successfully!')).toBeInTheDocument();
     expect(attempts).toHaveLength(3);
@@ -306,12 +321,16 @@ describe('editing and deleting from a card', { timeout: FULL_APP_TIMEOUT_MS }, (
 
   it("shows 'Server error occurred. Please try again later.' when every attempt fails on the way", async () => {
     serveFeed([postFixture()]);
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     server.use(http.delete('/api/posts/42', () => HttpResponse.error()));
     const { user } = renderApp('/', { signedIn: true });
 
     await user.click(
       within(await findCard('Learning Rust ownership')).getByRole('button', { name: 'Delete' }),
+    );
+    await answerConfirmation(
+      user,
+      'Are you sure you want to delete this post? This action cannot be undone.',
+      'Delete',
     );
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -322,7 +341,6 @@ describe('editing and deleting from a card', { timeout: FULL_APP_TIMEOUT_MS }, (
 
   it("shows the server's refusal at once, without trying again", async () => {
     serveFeed([postFixture()]);
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     let attempts = 0;
     server.use(
       http.delete('/api/posts/42', () => {
@@ -334,6 +352,11 @@ describe('editing and deleting from a card', { timeout: FULL_APP_TIMEOUT_MS }, (
 
     await user.click(
       within(await findCard('Learning Rust ownership')).getByRole('button', { name: 'Delete' }),
+    );
+    await answerConfirmation(
+      user,
+      'Are you sure you want to delete this post? This action cannot be undone.',
+      'Delete',
     );
 
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -1,5 +1,6 @@
 import type { LikeResponse, Post } from '@pathwise/contract';
 import { useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { HeartIcon } from '../../../components/icons';
 import { useLike } from '../api/queries';
 import { countLabel } from './counts';
@@ -31,16 +32,16 @@ export function LikeButton({ post, onResult }: LikeButtonProps) {
     });
 
   return (
-    <button
+    <BusyButton
       type="button"
       aria-pressed={liked}
       aria-label={`Like, ${countLabel(likesCount, 'like')}`}
-      disabled={like.isPending}
+      busy={like.isPending}
       onClick={toggle}
-      className={`inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium hover:bg-rose-50 disabled:cursor-wait disabled:opacity-60 ${liked ? 'text-rose-600' : 'text-slate-600'}`}
+      className={`inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium hover:bg-rose-50 aria-busy:cursor-wait aria-busy:opacity-60 ${liked ? 'text-rose-600' : 'text-slate-600'}`}
     >
       <HeartIcon className={`size-5 ${liked ? 'fill-current' : ''}`} />
       {countLabel(likesCount, 'like')}
-    </button>
+    </BusyButton>
   );
 }

@@ -1,6 +1,7 @@
 import type { Post } from '@pathwise/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { BusyButton } from '../../../components/busy-button';
 import { CommentIcon } from '../../../components/icons';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { countLabel } from './counts';
@@ -56,14 +57,14 @@ export function PostCard({ post, actions }: PostCardProps) {
             <Link to={`/edit-post/${post.id}`} className="btn-secondary px-3 py-1.5">
               Edit
             </Link>
-            <button
+            <BusyButton
               type="button"
               onClick={actions.onDelete}
-              disabled={actions.deleting}
+              busy={actions.deleting}
               className="btn-secondary px-3 py-1.5 text-red-700"
             >
               {actions.deleting ? 'Deleting...' : 'Delete'}
-            </button>
+            </BusyButton>
           </span>
         )}
       </footer>

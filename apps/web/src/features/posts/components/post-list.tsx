@@ -1,6 +1,7 @@
 import type { Post } from '@pathwise/contract';
 import { type ReactNode, useState } from 'react';
 import { Callout } from '../../../components/callout';
+import { useConfirm } from '../../../components/use-confirm';
 import { useDeletePost } from '../api/queries';
 import { PostCard } from './post-card';
 
@@ -22,9 +23,15 @@ type PostListProps = {
 export function PostList({ posts, empty, deleteFailureMessage, onPostDeleted }: PostListProps) {
   const deletion = useDeletePost();
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
 
-  const remove = (post: Post) => {
-    if (!window.confirm(DELETE_POST_CONFIRMATION)) return;
+  const remove = async (post: Post) => {
+    const confirmed = await confirm({
+      title: 'Delete post?',
+      message: DELETE_POST_CONFIRMATION,
+      confirmLabel: 'Delete',
+    });
+    if (!confirmed) return;
     setNotice(null);
     deletion.mutate(post.id, {
       onSuccess: () => {
@@ -37,6 +44,7 @@ export function PostList({ posts, empty, deleteFailureMessage, onPostDeleted }: 
 
   return (
     <div className="space-y-4">
+      {confirmDialog}
       {notice && <Callout tone={notice.tone}>{notice.text}</Callout>}
       {posts.length === 0 && empty}
       <ul className="space-y-4">

@@ -8,6 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { AuthProvider } from '../../../lib/auth/auth-provider';
+import { answerConfirmation } from '../../../test/confirmation';
 import { errorAnswer } from '../../../test/error-answer';
 import { ANN_TOKEN, ann } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
@@ -110,11 +111,15 @@ describe("a profile's posts", { timeout: FULL_APP_TIMEOUT_MS }, () => {
 
   it('tells the profile when one of its posts was deleted', async () => {
     serveUserPosts(7, [postFixture()]);
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     server.use(http.delete('/api/posts/42', () => new HttpResponse(null, { status: 204 })));
     const { user, onPostDeleted } = renderUserPosts(7, true);
 
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await answerConfirmation(
+      user,
+      'Are you sure you want to delete this post? This action cannot be undone.',
+      'Delete',
+    );
 
     expect(await screen.findByText('Post deleted successfully!')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'No posts yet' })).toBeInTheDocument();
@@ -123,13 +128,17 @@ describe("a profile's posts", { timeout: FULL_APP_TIMEOUT_MS }, () => {
 
   it("says 'Failed to delete post' when the delete is refused", async () => {
     serveUserPosts(7, [postFixture()]);
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     server.use(
       http.delete('/api/posts/42', errorAnswer(403, 'You do not have permission to delete this post')),
     );
     const { user, onPostDeleted } = renderUserPosts(7, true);
 
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await answerConfirmation(
+      user,
+      'Are you sure you want to delete this post? This action cannot be undone.',
+      'Delete',
+    );
 
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to delete post$/);
     expect(onPostDeleted).not.toHaveBeenCalled();

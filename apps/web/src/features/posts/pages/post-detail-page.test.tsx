@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { answerConfirmation } from '../../../test/confirmation';
 import { errorAnswer } from '../../../test/error-answer';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
@@ -119,21 +120,54 @@ describe('comments', { timeout: FULL_APP_TIMEOUT_MS }, () => {
 
     const box = await screen.findByRole('textbox', { name: 'Add a comment' });
     const submit = screen.getByRole('button', { name: 'Post Comment' });
-    expect(submit).toBeDisabled();
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
     await user.type(box, '   ');
-    expect(submit).toBeDisabled();
+    await user.click(submit);
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
     await user.type(box, ' Thanks for sharing ');
     await user.click(submit);
 
     expect(await within(commentsSection()).findByText('Thanks for sharing')).toBeInTheDocument();
     expect(sent).toEqual({ content: 'Thanks for sharing' });
     expect(box).toHaveValue('');
+    expect(submit).toHaveFocus();
     const items = within(commentsSection()).getAllByRole('article');
     expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
       'Comment by Ann Lee',
       'Comment by Bob Stone',
     ]);
     expect(screen.getByRole('article', { name: 'Learning Rust ownership' })).toHaveTextContent('2 comments');
+  });
+
+  it('sends a comment with Ctrl+Enter or Cmd+Enter, while Enter alone starts a new line', async () => {
+    servePost(postFixture({ author: bobRef }));
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/posts/42/comments', async ({ request }) => {
+        const body = (await request.json()) as { content: string };
+        sent.push(body);
+        return HttpResponse.json(
+          commentFixture({ id: 300 + sent.length, content: body.content, user: annRef }),
+          {
+            status: 201,
+          },
+        );
+      }),
+    );
+    const { user } = renderApp('/post/42', { signedIn: true });
+    await findTitle();
+    const box = await screen.findByRole('textbox', { name: 'Add a comment' });
+
+    await user.type(box, 'Two{Enter}lines');
+    expect(sent).toEqual([]);
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await vi.waitFor(() => expect(sent).toEqual([{ content: 'Two\nlines' }]));
+    await vi.waitFor(() => expect(box).toHaveValue(''));
+    expect(box).toHaveFocus();
+
+    await user.type(box, 'From a Mac');
+    await user.keyboard('{Meta>}{Enter}{/Meta}');
+    await vi.waitFor(() => expect(sent).toEqual([{ content: 'Two\nlines' }, { content: 'From a Mac' }]));
   });
 
   it("says 'Failed to add comment. Please try again.' and keeps the text when adding fails", async () => {
@@ -199,7 +233,7 @@ describe('comments', { timeout: FULL_APP_TIMEOUT_MS }, () => {
 
     await user.click(within(mine).getByRole('button', { name: 'Edit' }));
     await user.clear(within(mine).getByRole('textbox', { name: 'Edit comment' }));
-    expect(within(mine).getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(within(mine).getByRole('button', { name: 'Save' })).toHaveAttribute('aria-disabled', 'true');
     await user.type(within(mine).getByRole('textbox', { name: 'Edit comment' }), 'First');
     await user.click(within(mine).getByRole('button', { name: 'Save' }));
 
@@ -229,28 +263,27 @@ describe('comments', { timeout: FULL_APP_TIMEOUT_MS }, () => {
 
   it('deletes a comment after asking, and the count drops', async () => {
     servePost(postFixture({ commentsCount: 1 }), [commentFixture()]);
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     server.use(http.delete('/api/comments/300', () => new HttpResponse(null, { status: 204 })));
     const { user } = renderApp('/post/42', { signedIn: true });
     await findTitle();
     const bobs = await within(commentsSection()).findByRole('article', { name: 'Comment by Bob Stone' });
 
     await user.click(within(bobs).getByRole('button', { name: 'Delete' }));
+    await answerConfirmation(user, 'Are you sure you want to delete this comment?', 'Delete');
 
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this comment?');
     await vi.waitFor(() => expect(within(commentsSection()).queryByRole('article')).not.toBeInTheDocument());
     expect(screen.getByRole('article', { name: 'Learning Rust ownership' })).toHaveTextContent('0 comments');
   });
 
   it("says 'Failed to delete comment. Please try again.' and keeps the comment", async () => {
     servePost(postFixture(), [commentFixture()]);
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     server.use(http.delete('/api/comments/300', errorAnswer(404, 'Comment not found')));
     const { user } = renderApp('/post/42', { signedIn: true });
     await findTitle();
     const bobs = await within(commentsSection()).findByRole('article', { name: 'Comment by Bob Stone' });
 
     await user.click(within(bobs).getByRole('button', { name: 'Delete' }));
+    await answerConfirmation(user, 'Are you sure you want to delete this comment?', 'Delete');
 
     expect(await within(bobs).findByRole('alert')).toHaveTextContent(
       'Failed to delete comment. Please try again.',

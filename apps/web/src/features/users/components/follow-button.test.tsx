@@ -28,7 +28,7 @@ function serveFollowStatus(isFollowing: boolean) {
 beforeAll(loadProfileRoute);
 
 describe('Follow button', () => {
-  it('flips at once and counts one more follower, then checks the status with the server', async () => {
+  it('flips at once and counts one more follower, then checks the status with the server, keeping focus', async () => {
     const follow = heldAnswer();
     server.use(http.post('/api/users/8/follow', follow.resolver));
     const statusChecks = serveFollowStatus(true);
@@ -36,11 +36,16 @@ describe('Follow button', () => {
 
     await user.click(within(header).getByRole('button', { name: 'Follow' }));
     await follow.arrived;
-    expect(within(header).getByRole('button', { name: 'Unfollow' })).toBeDisabled();
+    const busy = within(header).getByRole('button', { name: 'Unfollow' });
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(busy).toHaveFocus();
     expect(within(header).getByRole('button', { name: '5 Followers' })).toBeInTheDocument();
 
     follow.release(HttpResponse.json({ isFollowing: true, followersCount: 5 }));
-    await vi.waitFor(() => expect(within(header).getByRole('button', { name: 'Unfollow' })).toBeEnabled());
+    await vi.waitFor(() =>
+      expect(within(header).getByRole('button', { name: 'Unfollow' })).not.toHaveAttribute('aria-busy'),
+    );
+    expect(within(header).getByRole('button', { name: 'Unfollow' })).toHaveFocus();
     expect(statusChecks).toHaveBeenCalledTimes(1);
     expect(within(header).getByRole('button', { name: '5 Followers' })).toBeInTheDocument();
   });
@@ -68,7 +73,9 @@ describe('Follow button', () => {
     expect(await within(header).findByRole('alert')).toHaveTextContent(
       'Failed to follow/unfollow user: Something went wrong on our side.',
     );
-    expect(await within(header).findByRole('button', { name: 'Follow' })).toBeEnabled();
+    await vi.waitFor(() =>
+      expect(within(header).getByRole('button', { name: 'Follow' })).not.toHaveAttribute('aria-disabled'),
+    );
     expect(within(header).getByRole('button', { name: '4 Followers' })).toBeInTheDocument();
   });
 

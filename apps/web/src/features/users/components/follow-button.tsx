@@ -1,4 +1,5 @@
 import type { UserProfile } from '@pathwise/contract';
+import { BusyButton } from '../../../components/busy-button';
 import { ErrorBox } from '../../../components/callout';
 import { useFollowToggle } from '../api/queries';
 
@@ -8,14 +9,14 @@ export function FollowButton({ profile }: { profile: UserProfile }) {
   const following = profile.isCurrentUserFollowing;
   return (
     <div className="flex flex-col items-stretch gap-2 sm:items-end">
-      <button
+      <BusyButton
         type="button"
         onClick={() => toggle.mutate(!following)}
-        disabled={toggle.isPending}
+        busy={toggle.isPending}
         className={following ? 'btn-secondary' : 'btn-primary'}
       >
         {following ? 'Unfollow' : 'Follow'}
-      </button>
+      </BusyButton>
       {toggle.error && <ErrorBox>{`Failed to follow/unfollow user: ${toggle.error.message}`}</ErrorBox>}
     </div>
   );
