@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { multipart } from './helpers/multipart.js';
+import { malformedMultipart, multipart } from './helpers/multipart.js';
 import { createPlan } from './helpers/plans.js';
 import { createPost, filePart, filesIn, postPart, validPost } from './helpers/posts.js';
 
@@ -32,24 +32,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const body = multipart([postPart(validPost), filePart('small.png')]).payload;
-const boundaryOf = (payload: Buffer) => payload.toString('latin1').split('\r\n')[0]!.slice(2);
-
 /** Bodies that are not valid multipart/form-data, each with the content type it claims. */
-const malformed: [string, string, Buffer][] = [
-  ['no boundary', 'multipart/form-data', body],
-  ['an empty boundary', 'multipart/form-data; boundary=', body],
-  ['a boundary the body does not use', 'multipart/form-data; boundary=something-else', body],
-  [
-    'a truncated body',
-    `multipart/form-data; boundary=${boundaryOf(body)}`,
-    body.subarray(0, body.length - 40),
-  ],
-  [
-    'a body cut inside the headers',
-    `multipart/form-data; boundary=${boundaryOf(body)}`,
-    body.subarray(0, 60),
-  ],
-];
+const malformed = malformedMultipart(body);
 
 describe('malformed multipart bodies', () => {
   it.each(malformed)(

@@ -7,7 +7,8 @@ import { users } from '../../src/db/schema/index.js';
 import { bearer, signUp } from '../helpers/accounts.js';
 import { createTestApp } from '../helpers/app.js';
 import { planBody } from '../helpers/plans.js';
-import { createPost } from '../helpers/posts.js';
+import { createPost, filePart, fixture, postPart, validPost } from '../helpers/posts.js';
+import { multipartBodies } from './multipart-bodies.js';
 
 /**
  * Property-based fuzzing of every route from the route table and its OpenAPI schema: valid, boundary
@@ -190,12 +191,17 @@ const TOKENS = {
 const routes = t.app.routeTable.filter(
   (route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'),
 );
-const MULTIPART_ROUTES = new Set([
-  'POST /api/posts',
-  'PUT /api/posts/:id',
-  'POST /api/users/profile-picture',
-  'POST /api/learning-plans/:planId/topics/:topicId/resources/upload',
-]);
+const postParts = [postPart(validPost), filePart('small.png')];
+/** The upload routes, each with the parts of a valid request, from which its broken bodies are made. */
+const MULTIPART_ROUTES: Record<string, fc.Arbitrary<Partial<InjectOptions>>> = {
+  'POST /api/posts': multipartBodies(postParts),
+  'PUT /api/posts/:id': multipartBodies(postParts),
+  'POST /api/users/profile-picture': multipartBodies([{ ...filePart('small.png'), name: 'file' }]),
+  'POST /api/learning-plans/:planId/topics/:topicId/resources/upload': multipartBodies([
+    { name: 'resourceId', data: String(mine.plan.topics[0].resources[0].id) },
+    { name: 'file', filename: 'doc.pdf', contentType: 'application/pdf', data: fixture('doc.pdf') },
+  ]),
+};
 const runsPerRoute = Math.ceil(TOTAL_RUNS / routes.length);
 
 function requestFor(method: string, url: string): fc.Arbitrary<InjectOptions> {
@@ -207,18 +213,23 @@ function requestFor(method: string, url: string): fc.Arbitrary<InjectOptions> {
   const names = url.match(/:\w+|\*/g) ?? [];
   // A granted live stream never ends; it is fuzzed with every token that must be refused.
   const tokenNames = Object.keys(TOKENS).filter((name) => !(url.endsWith('/stream') && name === 'fuzzer'));
+  const multipartBody = MULTIPART_ROUTES[route];
+  // Only a signed-in caller gets an upload's body read, so most upload requests are theirs.
+  const token = multipartBody
+    ? fc.oneof({ weight: 3, arbitrary: fc.constant('fuzzer') }, fc.constantFrom(...tokenNames))
+    : fc.constantFrom(...tokenNames);
   const query = fc.dictionary(
     fc.oneof(fc.constantFrom(...queryNames, 'page', 'size', 'unknown'), fc.string({ maxLength: 5 })),
     fc.oneof(hostileText, fc.constantFrom(...HOSTILE_NUMBERS.map(String), 'true', 'COMPLETED', '2025-01-01')),
     { maxKeys: 3 },
   );
-  const withBody = ['POST', 'PUT', 'PATCH'].includes(method) && !MULTIPART_ROUTES.has(route);
+  const withBody = ['POST', 'PUT', 'PATCH'].includes(method);
   return fc
     .record({
       segments: fc.tuple(...names.map(() => segment)),
       query,
-      body: withBody ? bodyFor(route, fields) : fc.constant<Partial<InjectOptions>>({}),
-      token: fc.constantFrom(...tokenNames),
+      body: multipartBody ?? (withBody ? bodyFor(route, fields) : fc.constant<Partial<InjectOptions>>({})),
+      token,
     })
     .map(({ segments, query: search, body, token }) => {
       let path = url;
