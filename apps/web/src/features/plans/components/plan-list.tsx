@@ -1,8 +1,8 @@
 import { type LearningPlan, type Page, PLAN_MESSAGES } from '@pathwise/contract';
 import { type ReactNode, useState } from 'react';
 import { Callout } from '../../../components/callout';
-import { LoadMore } from '../../../components/load-more';
-import { itemsOf, type PagedList } from '../../../lib/paged-list';
+import { PagedItems } from '../../../components/paged-items';
+import type { PagedList } from '../../../lib/paged-list';
 import { useDeletePlan } from '../api/queries';
 import { PlanCard } from './plan-card';
 
@@ -37,25 +37,30 @@ type PlanListProps = {
 /** Plan cards, 'Load More' while pages remain, and deletion for the plans the viewer created. */
 export function PlanList({ list, loading, failure, empty, loadMoreFailure }: PlanListProps) {
   const { remove, deletingId, notice } = usePlanDeletion();
-  if (list.isPending) return loading;
-  if (!list.data) return failure;
-
-  const plans = itemsOf(list.data);
   return (
-    <div className="space-y-4">
-      {notice && <Callout tone={notice.ok ? 'success' : 'error'}>{notice.text}</Callout>}
-      {plans.length === 0 ? (
-        empty
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
-          {plans.map((plan) => (
-            <li key={plan.id}>
-              <PlanCard plan={plan} onDelete={remove} deleting={deletingId === plan.id} />
-            </li>
-          ))}
-        </ul>
+    <PagedItems
+      list={list}
+      loading={loading}
+      failure={failure}
+      loadMoreFailure={loadMoreFailure}
+      className="space-y-4"
+    >
+      {(plans) => (
+        <>
+          {notice && <Callout tone={notice.ok ? 'success' : 'error'}>{notice.text}</Callout>}
+          {plans.length === 0 ? (
+            empty
+          ) : (
+            <ul className="grid gap-4 md:grid-cols-2">
+              {plans.map((plan) => (
+                <li key={plan.id}>
+                  <PlanCard plan={plan} onDelete={remove} deleting={deletingId === plan.id} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
-      <LoadMore list={list} failure={loadMoreFailure} />
-    </div>
+    </PagedItems>
   );
 }
