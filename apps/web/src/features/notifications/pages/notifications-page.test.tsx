@@ -177,6 +177,30 @@ describe('notifications page', () => {
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
   });
 
+  it("keeps what it shows when 'Load More' fails, says so in a red box, and the button tries again", async () => {
+    let olderFails = true;
+    server.use(
+      http.get('/api/notifications', ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        if (page === 0)
+          return HttpResponse.json(pageOf([notificationOf({ message: 'Newest' })], { last: false }));
+        if (olderFails) return HttpResponse.json({}, { status: 500 });
+        return HttpResponse.json(pageOf([notificationOf({ message: 'Older' })], { number: 1 }));
+      }),
+    );
+    const { user } = openPage();
+    await screen.findByText('Newest');
+
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load notifications');
+    expect(screen.getByText('Newest')).toBeInTheDocument();
+
+    olderFails = false;
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(await screen.findByText('Older')).toBeInTheDocument();
+    expect(screen.getByText('Newest')).toBeInTheDocument();
+  });
+
   it('reads the list again when the stream says more was missed than it replays', async () => {
     const stream = eventStream();
     let answers = 0;
