@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { serveFailingNextPage } from '../../../test/failing-next-page';
 import { heldAnswer } from '../../../test/held-answer';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
@@ -178,15 +179,10 @@ describe('notifications page', () => {
   });
 
   it("keeps what it shows when 'Load More' fails, says so in a red box, and the button tries again", async () => {
-    let olderFails = true;
-    server.use(
-      http.get('/api/notifications', ({ request }) => {
-        const page = Number(new URL(request.url).searchParams.get('page'));
-        if (page === 0)
-          return HttpResponse.json(pageOf([notificationOf({ message: 'Newest' })], { last: false }));
-        if (olderFails) return HttpResponse.json({}, { status: 500 });
-        return HttpResponse.json(pageOf([notificationOf({ message: 'Older' })], { number: 1 }));
-      }),
+    const olderPage = serveFailingNextPage(
+      '/api/notifications',
+      notificationOf({ message: 'Newest' }),
+      notificationOf({ message: 'Older' }),
     );
     const { user } = openPage();
     await screen.findByText('Newest');
@@ -195,7 +191,7 @@ describe('notifications page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load notifications');
     expect(screen.getByText('Newest')).toBeInTheDocument();
 
-    olderFails = false;
+    olderPage.recover();
     await user.click(screen.getByRole('button', { name: 'Load More' }));
     expect(await screen.findByText('Older')).toBeInTheDocument();
     expect(screen.getByText('Newest')).toBeInTheDocument();
