@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { serveFailingNextPage } from '../../../test/failing-next-page';
 import { heldAnswer } from '../../../test/held-answer';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
@@ -175,6 +176,25 @@ describe('notifications page', () => {
     expect(await screen.findByText('Older')).toBeInTheDocument();
     expect(screen.getByText('Newest')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+  });
+
+  it("keeps what it shows when 'Load More' fails, says so in a red box, and the button tries again", async () => {
+    const olderPage = serveFailingNextPage(
+      '/api/notifications',
+      notificationOf({ message: 'Newest' }),
+      notificationOf({ message: 'Older' }),
+    );
+    const { user } = openPage();
+    await screen.findByText('Newest');
+
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load notifications');
+    expect(screen.getByText('Newest')).toBeInTheDocument();
+
+    olderPage.recover();
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(await screen.findByText('Older')).toBeInTheDocument();
+    expect(screen.getByText('Newest')).toBeInTheDocument();
   });
 
   it('reads the list again when the stream says more was missed than it replays', async () => {

@@ -2,9 +2,7 @@ import { NOTIFICATION_MESSAGES, type Notification } from '@pathwise/contract';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
-import { LoadMore } from '../../../components/load-more';
-import { Loading } from '../../../components/loading';
-import { itemsOf } from '../../../lib/paged-list';
+import { PagedItems } from '../../../components/paged-items';
 import { useMarkAllRead, useMarkRead, useNotificationList } from '../api/queries';
 import { NotificationItem } from '../components/notification-item';
 
@@ -14,7 +12,6 @@ export function NotificationsPage() {
   const list = useNotificationList(unreadOnly);
   const markRead = useMarkRead();
   const markAllRead = useMarkAllRead();
-  const notifications = list.data ? itemsOf(list.data) : [];
 
   const open = (notification: Notification) => {
     if (!notification.isRead) markRead.mutate(notification);
@@ -41,21 +38,26 @@ export function NotificationsPage() {
         </div>
       </div>
 
-      <div className="mt-6">
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
+      <PagedItems
+        list={list}
+        failure={
           <ErrorWithRetry onRetry={() => void list.refetch()}>
             {NOTIFICATION_MESSAGES.loadFailed}
           </ErrorWithRetry>
-        ) : notifications.length === 0 ? (
-          <EmptyState
-            title={
-              unreadOnly ? "You don't have any unread notifications" : "You don't have any notifications yet"
-            }
-          />
-        ) : (
-          <>
+        }
+        loadMoreFailure={NOTIFICATION_MESSAGES.loadFailed}
+        className="mt-6"
+      >
+        {(notifications) =>
+          notifications.length === 0 ? (
+            <EmptyState
+              title={
+                unreadOnly
+                  ? "You don't have any unread notifications"
+                  : "You don't have any notifications yet"
+              }
+            />
+          ) : (
             <ul
               aria-labelledby="notifications-heading"
               className="divide-y divide-slate-100 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
@@ -66,10 +68,9 @@ export function NotificationsPage() {
                 </li>
               ))}
             </ul>
-            <LoadMore list={list} failure={NOTIFICATION_MESSAGES.loadFailed} />
-          </>
-        )}
-      </div>
+          )
+        }
+      </PagedItems>
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { type LearningPlan, type Page, PLAN_MESSAGES } from '@pathwise/contract';
 import { type ReactNode, useState } from 'react';
 import { Callout } from '../../../components/callout';
-import { LoadMore } from '../../../components/load-more';
+import { PagedItems } from '../../../components/paged-items';
 import { useConfirm } from '../../../components/use-confirm';
-import { itemsOf, type PagedList } from '../../../lib/paged-list';
+import type { PagedList } from '../../../lib/paged-list';
 import { useDeletePlan } from '../api/queries';
 import { PlanCard } from './plan-card';
 
@@ -44,26 +44,31 @@ type PlanListProps = {
 /** Plan cards, 'Load More' while pages remain, and deletion for the plans the viewer created. */
 export function PlanList({ list, loading, failure, empty, loadMoreFailure }: PlanListProps) {
   const { remove, deletingId, notice, confirmDialog } = usePlanDeletion();
-  if (list.isPending) return loading;
-  if (!list.data) return failure;
-
-  const plans = itemsOf(list.data);
   return (
-    <div className="space-y-4">
-      {confirmDialog}
-      {notice && <Callout tone={notice.ok ? 'success' : 'error'}>{notice.text}</Callout>}
-      {plans.length === 0 ? (
-        empty
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
-          {plans.map((plan) => (
-            <li key={plan.id}>
-              <PlanCard plan={plan} onDelete={remove} deleting={deletingId === plan.id} />
-            </li>
-          ))}
-        </ul>
+    <PagedItems
+      list={list}
+      loading={loading}
+      failure={failure}
+      loadMoreFailure={loadMoreFailure}
+      className="space-y-4"
+    >
+      {(plans) => (
+        <>
+          {confirmDialog}
+          {notice && <Callout tone={notice.ok ? 'success' : 'error'}>{notice.text}</Callout>}
+          {plans.length === 0 ? (
+            empty
+          ) : (
+            <ul className="grid gap-4 md:grid-cols-2">
+              {plans.map((plan) => (
+                <li key={plan.id}>
+                  <PlanCard plan={plan} onDelete={remove} deleting={deletingId === plan.id} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
-      <LoadMore list={list} failure={loadMoreFailure} />
-    </div>
+    </PagedItems>
   );
 }

@@ -2,9 +2,8 @@ import type { Post } from '@pathwise/contract';
 import { useState } from 'react';
 import { ErrorBox } from '../../../components/callout';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
-import { LoadMore } from '../../../components/load-more';
+import { PagedItems } from '../../../components/paged-items';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
-import { itemsOf } from '../../../lib/paged-list';
 import { useAddComment, useComments } from '../api/queries';
 import { CommentEditor } from './comment-editor';
 import { CommentItem } from './comment-item';
@@ -29,36 +28,6 @@ export function CommentsSection({ post }: { post: Post }) {
     }
   };
 
-  const list = () => {
-    if (comments.isPending)
-      return (
-        <p role="status" className="text-slate-600">
-          Loading comments...
-        </p>
-      );
-    if (comments.isError)
-      return <ErrorWithRetry onRetry={() => comments.refetch()}>{LOAD_FAILED}</ErrorWithRetry>;
-    const items = itemsOf(comments.data);
-    if (items.length === 0)
-      return <p className="text-slate-600">No comments yet. Be the first to comment.</p>;
-    return (
-      <>
-        <ul className="space-y-5">
-          {items.map((comment) => (
-            <li key={comment.id}>
-              <CommentItem
-                comment={comment}
-                canEdit={comment.user.id === me.id}
-                canDelete={comment.user.id === me.id || post.author.id === me.id}
-              />
-            </li>
-          ))}
-        </ul>
-        <LoadMore list={comments} label="Load more comments" failure={LOAD_FAILED} />
-      </>
-    );
-  };
-
   return (
     <section aria-labelledby="comments-heading" className="space-y-5">
       <h2 id="comments-heading" className="text-lg font-semibold text-slate-900">
@@ -71,7 +40,36 @@ export function CommentsSection({ post }: { post: Post }) {
         onSubmit={submit}
       />
       {addFailed && <ErrorBox>Failed to add comment. Please try again.</ErrorBox>}
-      {list()}
+      <PagedItems
+        list={comments}
+        loading={
+          <p role="status" className="text-slate-600">
+            Loading comments...
+          </p>
+        }
+        failure={<ErrorWithRetry onRetry={() => comments.refetch()}>{LOAD_FAILED}</ErrorWithRetry>}
+        loadMoreLabel="Load more comments"
+        loadMoreFailure={LOAD_FAILED}
+        className="space-y-5"
+      >
+        {(items) =>
+          items.length === 0 ? (
+            <p className="text-slate-600">No comments yet. Be the first to comment.</p>
+          ) : (
+            <ul className="space-y-5">
+              {items.map((comment) => (
+                <li key={comment.id}>
+                  <CommentItem
+                    comment={comment}
+                    canEdit={comment.user.id === me.id}
+                    canDelete={comment.user.id === me.id || post.author.id === me.id}
+                  />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </PagedItems>
     </section>
   );
 }

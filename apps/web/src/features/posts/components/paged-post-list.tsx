@@ -1,7 +1,7 @@
 import type { Page, Post } from '@pathwise/contract';
 import type { ReactNode } from 'react';
-import { LoadMore } from '../../../components/load-more';
-import { itemsOf, type PagedList } from '../../../lib/paged-list';
+import { PagedItems } from '../../../components/paged-items';
+import type { PagedList } from '../../../lib/paged-list';
 import { PostList } from './post-list';
 
 type PagedPostListProps = {
@@ -28,17 +28,23 @@ export function PagedPostList({
   deleteFailureMessage,
   onPostDeleted,
 }: PagedPostListProps) {
-  if (pages.isPending) return loading;
-  if (!pages.data) return failure;
   return (
-    <div className="space-y-6">
-      <PostList
-        posts={itemsOf(pages.data)}
-        empty={empty}
-        deleteFailureMessage={deleteFailureMessage}
-        {...(onPostDeleted && { onPostDeleted })}
-      />
-      <LoadMore list={pages} label={loadMoreLabel} failure={loadMoreFailure} />
-    </div>
+    <PagedItems
+      list={pages}
+      loading={loading}
+      failure={failure}
+      loadMoreLabel={loadMoreLabel}
+      loadMoreFailure={loadMoreFailure}
+      className="space-y-6"
+    >
+      {(posts) => (
+        <PostList
+          posts={posts}
+          empty={empty}
+          deleteFailureMessage={deleteFailureMessage}
+          {...(onPostDeleted && { onPostDeleted })}
+        />
+      )}
+    </PagedItems>
   );
 }

@@ -3,6 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { answerConfirmation } from '../../../test/confirmation';
 import { errorAnswer } from '../../../test/error-answer';
+import { serveFailingNextPage } from '../../../test/failing-next-page';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import {
@@ -168,6 +169,28 @@ describe('comments', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     await user.type(box, 'From a Mac');
     await user.keyboard('{Meta>}{Enter}{/Meta}');
     await vi.waitFor(() => expect(sent).toEqual([{ content: 'Two\nlines' }, { content: 'From a Mac' }]));
+  });
+
+  it("keeps the comments when 'Load more comments' fails, says so, and loads them on the next try", async () => {
+    servePost(postFixture({ commentsCount: 2 }));
+    const olderPage = serveFailingNextPage(
+      '/api/posts/42/comments',
+      commentFixture({ content: 'Newest word' }),
+      commentFixture({ id: 299, content: 'Older word' }),
+    );
+    const { user } = renderApp('/post/42', { signedIn: true });
+    await findTitle();
+    const comments = within(commentsSection());
+    await comments.findByText('Newest word');
+
+    await user.click(comments.getByRole('button', { name: 'Load more comments' }));
+    expect(await comments.findByRole('alert')).toHaveTextContent('Failed to load comments.');
+    expect(comments.getByText('Newest word')).toBeInTheDocument();
+
+    olderPage.recover();
+    await user.click(comments.getByRole('button', { name: 'Load more comments' }));
+    expect(await comments.findByText('Older word')).toBeInTheDocument();
+    expect(comments.getByText('Newest word')).toBeInTheDocument();
   });
 
   it("says 'Failed to add comment. Please try again.' and keeps the text when adding fails", async () => {

@@ -3,9 +3,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { CloseIcon } from '../../../components/icons';
-import { LoadMore } from '../../../components/load-more';
-import { Loading } from '../../../components/loading';
-import { itemsOf } from '../../../lib/paged-list';
+import { PagedItems } from '../../../components/paged-items';
 import { useFollowList } from '../api/queries';
 import type { FollowDirection } from '../api/users-api';
 
@@ -57,33 +55,35 @@ function FollowList({ userId, direction, onNavigate }: FollowListProps) {
   const list = useFollowList(userId, direction);
   const failure = `Failed to load ${direction}. Please try again later.`;
 
-  if (list.isPending) return <Loading />;
-  if (!list.data) return <ErrorWithRetry onRetry={() => list.refetch()}>{failure}</ErrorWithRetry>;
-
-  const users = itemsOf(list.data);
-  if (users.length === 0) {
-    return <p className="py-8 text-center text-slate-600">{`No ${direction} found`}</p>;
-  }
   return (
-    <>
-      <ul className="divide-y divide-slate-100">
-        {users.map((user) => (
-          <li key={user.id}>
-            <Link
-              to={`/profile/${user.id}`}
-              onClick={onNavigate}
-              className="flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-slate-50"
-            >
-              <Avatar src={user.profilePicture} alt="" className="size-10" />
-              <span className="min-w-0">
-                <span className="block truncate font-medium text-slate-900">{user.name}</span>
-                <span className="block truncate text-sm text-slate-600">{user.email}</span>
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <LoadMore list={list} failure={failure} />
-    </>
+    <PagedItems
+      list={list}
+      failure={<ErrorWithRetry onRetry={() => list.refetch()}>{failure}</ErrorWithRetry>}
+      loadMoreFailure={failure}
+    >
+      {(users) =>
+        users.length === 0 ? (
+          <p className="py-8 text-center text-slate-600">{`No ${direction} found`}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {users.map((user) => (
+              <li key={user.id}>
+                <Link
+                  to={`/profile/${user.id}`}
+                  onClick={onNavigate}
+                  className="flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-slate-50"
+                >
+                  <Avatar src={user.profilePicture} alt="" className="size-10" />
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium text-slate-900">{user.name}</span>
+                    <span className="block truncate text-sm text-slate-600">{user.email}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </PagedItems>
   );
 }
