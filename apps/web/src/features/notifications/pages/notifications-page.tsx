@@ -4,12 +4,14 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { LoadMore } from '../../../components/load-more';
 import { Loading } from '../../../components/loading';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { itemsOf } from '../../../lib/paged-list';
 import { useMarkAllRead, useMarkRead, useNotificationList } from '../api/queries';
 import { NotificationItem } from '../components/notification-item';
 
 /** Spec §2 "Notifications page": the list, the unread filter and 'Mark All as Read'. */
 export function NotificationsPage() {
+  useDocumentTitle('Notifications');
   const [unreadOnly, setUnreadOnly] = useState(false);
   const list = useNotificationList(unreadOnly);
   const markRead = useMarkRead();
