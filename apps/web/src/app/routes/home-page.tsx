@@ -4,6 +4,7 @@ import { Tabs } from '../../components/tabs';
 import { PublicPlansFeed } from '../../features/plans';
 import { LatestPostsFeed } from '../../features/posts';
 import { useSignedInUser } from '../../lib/auth/auth-context';
+import { useDocumentTitle } from '../../lib/document-title';
 
 const SHORTCUTS = [
   { to: '/create-post', label: 'Create a post', description: 'Share what you learned or how far you got.' },
@@ -33,6 +34,7 @@ const HOME_TABS: { key: string; label: string; panel: (feed: FeedProps) => React
 
 /** Spec §1: the home page greets the user by name and offers shortcuts to create things; spec §2 "Home feed". */
 export function HomePage() {
+  useDocumentTitle('Home');
   const user = useSignedInUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const [bumps, setBumps] = useState(0);

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../lib/document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
       <p className="text-base font-semibold text-indigo-600">404</p>

@@ -3,12 +3,14 @@ import { useSearchParams } from 'react-router';
 import { PlanCard } from '../../features/plans';
 import { PostCard } from '../../features/posts';
 import { SearchForm, SearchResults, useSearchAgain } from '../../features/search';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /** Spec §2 "Search page /search?q=": searches on load when q is present, and for every query submitted. */
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const searchAgain = useSearchAgain();
   const query = normalizeSearchQuery(params.get('q') ?? '');
+  useDocumentTitle(query ? `Search: ${query}` : 'Search');
 
   const search = (submitted: string) => {
     if (submitted === query) void searchAgain(query);

@@ -2,8 +2,8 @@ import type { Activity } from '@pathwise/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ProgressBar } from '../../../components/progress-bar';
+import { RelativeTime } from '../../../components/relative-time';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
-import { formatRelativeTime } from '../../../lib/format';
 
 type ActivityItemProps = {
   activity: Activity;
@@ -98,7 +98,9 @@ export function ActivityItem({ activity, linked = true }: ActivityItemProps) {
             {activity.comment.content}
           </blockquote>
         )}
-        <p className="mt-1 text-sm text-slate-500">{formatRelativeTime(activity.timestamp)}</p>
+        <p className="mt-1 text-sm text-slate-500">
+          <RelativeTime value={activity.timestamp} />
+        </p>
       </div>
     </article>
   );

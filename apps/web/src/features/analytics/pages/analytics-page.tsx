@@ -2,6 +2,7 @@ import { ANALYTICS_MESSAGES } from '@pathwise/contract';
 import { useState } from 'react';
 import { ErrorBox } from '../../../components/callout';
 import { Loading } from '../../../components/loading';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { defaultRange, rangeProblem } from '../analytics-display';
 import { useAnalytics } from '../api/queries';
 import { Dashboard } from '../components/dashboard';
@@ -12,6 +13,7 @@ const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Spec §2 '/analytics': the signed-in user's figures for a date range, the last 30 days at first. */
 export function AnalyticsPage() {
+  useDocumentTitle('Learning analytics');
   const [range, setRange] = useState<DateRange>(() => defaultRange());
   const problem = rangeProblem(range.startDate, range.endDate);
   const analytics = useAnalytics({ ...range, timeZone: timeZone() }, problem === null);

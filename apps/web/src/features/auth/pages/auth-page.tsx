@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Callout, ErrorBox } from '../../../components/callout';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { AuthScreen } from '../components/auth-screen';
 import { type AuthMode, CredentialsForm } from '../components/credentials-form';
 import { OAuthErrorBox } from '../components/oauth-error-box';
@@ -27,6 +28,7 @@ function AuthPage({ initialMode }: { initialMode: AuthMode }) {
   const [mode, setMode] = useState(initialMode);
   const [formError, setFormError] = useState<string | null>(null);
   const copy = COPY[mode];
+  useDocumentTitle(mode === 'signIn' ? 'Sign in' : 'Sign up');
 
   const switchMode = () => {
     setMode(mode === 'signIn' ? 'signUp' : 'signIn');

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { AuthScreen } from '../components/auth-screen';
 import { takeReturnPath } from '../oauth-return-path';
 
@@ -22,6 +23,7 @@ const STATUS_TEXT: Record<Status, string> = {
  * outcome is shown for the spec's delay before moving on.
  */
 export function OAuthRedirectPage() {
+  useDocumentTitle('Signing in');
   const location = useLocation();
   const navigate = useNavigate();
   const { refreshUser } = useAuth();

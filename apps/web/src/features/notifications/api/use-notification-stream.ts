@@ -1,7 +1,7 @@
-import { NOTIFICATION_STREAM, STORAGE_KEYS } from '@pathwise/contract';
+import { NOTIFICATION_STREAM, type Notification, STORAGE_KEYS } from '@pathwise/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { EventSource as EventSourceClass } from 'eventsource';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { apiUrl } from '../../../lib/api-client';
 import { notificationListsKey, unreadCountKey } from './queries';
 
@@ -14,7 +14,10 @@ const storedToken = () => localStorage.getItem(STORAGE_KEYS.authToken);
  * with the token stored since, if any. Every event's id is the server's cursor, sent back as
  * Last-Event-ID, so a reconnection, or a new connection after a refusal, gets what was missed.
  */
-function createNotificationStream(queryClient: QueryClient) {
+function createNotificationStream(
+  queryClient: QueryClient,
+  onNotification: (notification: Notification) => void,
+) {
   const { events } = NOTIFICATION_STREAM;
   let source: EventSourceClass | undefined;
   let closed = false;
@@ -54,6 +57,8 @@ function createNotificationStream(queryClient: QueryClient) {
     connection.addEventListener(events.notification, (event) => {
       remember(event);
       void queryClient.invalidateQueries({ queryKey: notificationListsKey });
+      const notification = parseNotification(event.data);
+      if (notification) onNotification(notification);
     });
     connection.addEventListener(events.resync, (event) => {
       // More was missed than the server replays: the lists are read again.
@@ -79,12 +84,28 @@ function createNotificationStream(queryClient: QueryClient) {
   };
 }
 
-/** Keeps the unread count and the notification lists live while mounted, from the server's event stream. */
-export function useNotificationStream() {
+/** An event's notification, or null for data that is not one (the lists are read again anyway). */
+function parseNotification(data: string): Notification | null {
+  try {
+    const value: unknown = JSON.parse(data);
+    return value && typeof value === 'object' && 'message' in value ? (value as Notification) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps the unread count and the notification lists live while mounted, from the server's event
+ * stream, and tells `onNotification` of each new notification as it arrives.
+ */
+export function useNotificationStream(onNotification: (notification: Notification) => void) {
   const queryClient = useQueryClient();
+  // The latest callback, without opening a new connection whenever the caller re-renders.
+  const notify = useRef(onNotification);
+  notify.current = onNotification;
 
   useEffect(() => {
-    const stream = createNotificationStream(queryClient);
+    const stream = createNotificationStream(queryClient, (notification) => notify.current(notification));
     return () => stream.close();
   }, [queryClient]);
 }

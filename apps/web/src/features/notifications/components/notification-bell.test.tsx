@@ -104,6 +104,23 @@ describe('notification bell', () => {
     expect(authorization).toBe(`Bearer ${ANN_TOKEN}`);
   });
 
+  it('announces a live notification in a small toast, which can be dismissed', async () => {
+    const stream = eventStream();
+    server.use(http.get('/api/notifications/stream', () => stream.response()));
+    const { user } = renderSignedIn();
+    await screen.findByRole('link', { name: 'Notifications' });
+
+    stream.send('notification', notificationOf({ id: 42, message: 'Bob Stone started following you' }), 42);
+
+    const toast = await screen.findByText('Bob Stone started following you');
+    const region = toast.closest('[aria-live]');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toHaveTextContent('New notification: Bob Stone started following you');
+    await user.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    expect(screen.queryByText('Bob Stone started following you')).not.toBeInTheDocument();
+    expect(region).toBeInTheDocument();
+  });
+
   it('reconnects after the stream drops, asking for what came after the last notification it got', async () => {
     const first = eventStream();
     const second = eventStream();

@@ -2,7 +2,7 @@ import type { Notification } from '@pathwise/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
-import { formatRelativeTime } from '../../../lib/format';
+import { RelativeTime } from '../../../components/relative-time';
 
 const ENTITY_PATHS: Record<string, string> = {
   post: '/post',
@@ -32,7 +32,7 @@ export function NotificationItem({ notification, onOpen }: NotificationItemProps
           {notification.message}
         </span>
         <span className="mt-0.5 block text-sm text-slate-500">
-          {formatRelativeTime(notification.createdAt)}
+          <RelativeTime value={notification.createdAt} />
         </span>
       </span>
       {!notification.isRead && (

@@ -3,11 +3,13 @@ import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { PagedItems } from '../../../components/paged-items';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useMarkAllRead, useMarkRead, useNotificationList } from '../api/queries';
 import { NotificationItem } from '../components/notification-item';
 
 /** Spec §2 "Notifications page": the list, the unread filter and 'Mark All as Read'. */
 export function NotificationsPage() {
+  useDocumentTitle('Notifications');
   const [unreadOnly, setUnreadOnly] = useState(false);
   const list = useNotificationList(unreadOnly);
   const markRead = useMarkRead();

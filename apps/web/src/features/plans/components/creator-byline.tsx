@@ -1,7 +1,7 @@
 import type { LearningPlan } from '@pathwise/contract';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
-import { formatRelativeTime } from '../../../lib/format';
+import { RelativeTime } from '../../../components/relative-time';
 
 /** Who made the plan (spec §2: 'Anonymous User' when the name is missing) and how long ago. */
 export function CreatorByline({ plan }: { plan: LearningPlan }) {
@@ -15,7 +15,9 @@ export function CreatorByline({ plan }: { plan: LearningPlan }) {
         >
           {plan.creator.name || 'Anonymous User'}
         </Link>
-        <p className="text-xs text-slate-500">{formatRelativeTime(plan.createdAt)}</p>
+        <p className="text-xs text-slate-500">
+          <RelativeTime value={plan.createdAt} />
+        </p>
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { Loading } from '../../../components/loading';
 import { ApiError } from '../../../lib/api-client';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { type ProgressChange, usePlan, useProgressChange } from '../api/queries';
 import { PlanSummary } from '../components/plan-summary';
 import { TopicProgress } from '../components/topic-progress';
@@ -30,6 +31,7 @@ function PlanNotFound() {
 function PlanDetail({ planId }: { planId: number }) {
   const me = useSignedInUser();
   const plan = usePlan(planId);
+  useDocumentTitle(plan.data ? `Learning plan: ${plan.data.title}` : 'Learning plan');
   const progress = useProgressChange(planId);
   // Set in the click's own render, so a controlled checkbox shows its new state at once rather than
   // snapping back until the mutation's state arrives a tick later.

@@ -3,6 +3,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { ErrorBox } from '../../../components/callout';
 import { Loading } from '../../../components/loading';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { usePlan } from '../api/queries';
 import { PlanForm } from '../plan-form/plan-form';
 import { emptyPlan, toFormValues } from '../plan-form/plan-form-schema';
@@ -11,6 +12,7 @@ import { planIdFrom } from '../plan-id';
 /** Spec §2: /create-learning-plan, and /learning-plan/{planId}/edit (edit mode when a planId is present). */
 export function PlanFormPage() {
   const { planId: param } = useParams();
+  useDocumentTitle(param === undefined ? 'Create learning plan' : 'Edit learning plan');
   const planId = planIdFrom(param);
   // Spec §2: a plan that cannot be loaded sends the user to their profile.
   if (param !== undefined && planId === null) return <Navigate to="/profile" replace />;

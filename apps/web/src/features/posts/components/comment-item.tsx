@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { BusyButton } from '../../../components/busy-button';
 import { ErrorBox } from '../../../components/callout';
+import { RelativeTime } from '../../../components/relative-time';
 import { useConfirm } from '../../../components/use-confirm';
-import { formatRelativeTime } from '../../../lib/format';
 import { useDeleteComment, useUpdateComment } from '../api/queries';
 import { CommentEditor } from './comment-editor';
 
@@ -59,9 +59,7 @@ export function CommentItem({ comment, canEdit, canDelete }: CommentItemProps) {
           <Link to={`/profile/${comment.user.id}`} className="font-semibold text-slate-900 hover:underline">
             {comment.user.name}
           </Link>
-          <time dateTime={comment.createdAt} className="text-xs text-slate-500">
-            {formatRelativeTime(comment.createdAt)}
-          </time>
+          <RelativeTime value={comment.createdAt} className="text-xs text-slate-500" />
         </div>
         {editing ? (
           <CommentEditor

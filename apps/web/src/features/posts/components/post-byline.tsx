@@ -1,7 +1,7 @@
 import type { Post } from '@pathwise/contract';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
-import { formatRelativeTime } from '../../../lib/format';
+import { RelativeTime } from '../../../components/relative-time';
 
 /**
  * Author (linking to their profile), when it was posted, and the lowercased category. On a narrow
@@ -18,9 +18,7 @@ export function PostByline({ post }: { post: Post }) {
         >
           {post.author.name}
         </Link>
-        <time dateTime={post.createdAt} className="block shrink-0 text-sm text-slate-500">
-          {formatRelativeTime(post.createdAt)}
-        </time>
+        <RelativeTime value={post.createdAt} className="block shrink-0 text-sm text-slate-500" />
       </div>
       <span className="shrink-0 rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-700">
         {post.category.toLowerCase()}

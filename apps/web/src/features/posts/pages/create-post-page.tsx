@@ -1,7 +1,9 @@
+import { useDocumentTitle } from '../../../lib/document-title';
 import { PostForm } from '../components/post-form';
 
 /** Spec §2 /create-post: success goes to the new post, Cancel goes home. */
 export function CreatePostPage() {
+  useDocumentTitle('Create post');
   return (
     <section aria-labelledby="create-post-heading" className="mx-auto max-w-3xl space-y-6">
       <h1 id="create-post-heading" className="text-2xl font-semibold tracking-tight text-slate-900">

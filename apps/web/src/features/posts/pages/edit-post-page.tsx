@@ -4,6 +4,7 @@ import { ErrorBox } from '../../../components/callout';
 import { Loading } from '../../../components/loading';
 import { ApiError } from '../../../lib/api-client';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { usePost } from '../api/queries';
 import { PostForm } from '../components/post-form';
 import { parsePostId } from '../post-id';
@@ -11,6 +12,7 @@ import { useGoBack } from '../use-go-back';
 
 /** Spec §2 /edit-post/{postId}: only the author edits; success goes to the post, Cancel goes back. */
 export function EditPostPage() {
+  useDocumentTitle('Edit post');
   const { postId: param } = useParams();
   const postId = parsePostId(param);
   return (

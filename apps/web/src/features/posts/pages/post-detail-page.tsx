@@ -5,6 +5,7 @@ import { ErrorBox } from '../../../components/callout';
 import { Loading } from '../../../components/loading';
 import { ProgressBar } from '../../../components/progress-bar';
 import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { usePost } from '../api/queries';
 import { CommentsSection } from '../components/comments-section';
 import { countLabel } from '../components/counts';
@@ -37,6 +38,7 @@ export function PostDetailPage() {
 
 function LoadedPost({ postId }: { postId: number }) {
   const post = usePost(postId);
+  useDocumentTitle(post.data?.title ?? 'Post');
   if (post.isPending) return <Loading />;
   if (post.isError) return <ErrorBox>{loadFailureMessage(post.error)}</ErrorBox>;
   return <PostDetail post={post.data} />;

@@ -5,6 +5,7 @@ import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { Loading } from '../../../components/loading';
 import { ApiError } from '../../../lib/api-client';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { usePatchProfile, useProfile } from '../api/queries';
 import { ProfileHeader } from './profile-header';
 
@@ -25,6 +26,7 @@ export function ProfileView({ userId, children }: ProfileViewProps) {
   const me = useSignedInUser();
   const isOwnProfile = userId === me.id;
   const profile = useProfile(userId);
+  useDocumentTitle(profile.data?.name ?? 'Profile');
   const patchProfile = usePatchProfile(userId);
   const onPostDeleted = useCallback(
     () => patchProfile((current) => ({ postsCount: Math.max(0, current.postsCount - 1) })),

@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/spinner';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useAuth, useSignedInUser } from '../../../lib/auth/auth-context';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { profileKey } from '../api/queries';
 import { updateProfile, uploadProfilePicture } from '../api/users-api';
 import { type PictureChoice, PictureField } from '../components/picture-field';
@@ -22,6 +23,7 @@ const UPLOAD_FAILED = 'Failed to upload profile picture. Please try again.';
 
 /** Spec §2 "Edit profile /profile/edit". */
 export function EditProfilePage() {
+  useDocumentTitle('Edit profile');
   const me = useSignedInUser();
   const { updateUser } = useAuth();
   const navigate = useNavigate();
