@@ -13,24 +13,29 @@ export type LoadResult = {
   errors: number;
 };
 
+/** autocannon's requests: each one `next()`, as its user. */
+export function sending(next: () => BenchRequest): autocannon.Request[] {
+  return [
+    {
+      setupRequest: (request) => {
+        const { method, path, token, body } = next();
+        const headers = {
+          authorization: `Bearer ${token}`,
+          ...(body && { 'content-type': 'application/json' }),
+        };
+        return { ...request, method, path, headers, body };
+      },
+    },
+  ];
+}
+
 /** Sends `next()` requests to `url` from `connections` connections for `seconds`. */
 export async function load(url: string, next: () => BenchRequest, options: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: options.connections,
     duration: options.seconds,
-    requests: [
-      {
-        setupRequest: (request) => {
-          const { method, path, token, body } = next();
-          const headers = {
-            authorization: `Bearer ${token}`,
-            ...(body && { 'content-type': 'application/json' }),
-          };
-          return { ...request, method, path, headers, body };
-        },
-      },
-    ],
+    requests: sending(next),
   });
   return {
     requestsPerSecond: result.requests.average,

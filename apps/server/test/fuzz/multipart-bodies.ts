@@ -12,15 +12,11 @@ const OVERSIZED_FILE_PADDING = Buffer.alloc(
 );
 
 /** A request body, printed by what it is (fast-check would print every byte of a failing one). */
-const sent = (
-  what: string,
-  payload: InjectOptions['payload'],
-  contentType: string,
-): Partial<InjectOptions> => ({
-  payload,
-  headers: { 'content-type': contentType },
-  [fc.toStringMethod]: () => `${what} (${contentType})`,
-});
+const sent = (what: string, payload: InjectOptions['payload'], contentType: string): Partial<InjectOptions> =>
+  Object.assign(
+    { payload, headers: { 'content-type': contentType } },
+    { [fc.toStringMethod]: () => `${what} (${contentType})` },
+  );
 
 /**
  * The valid body with its file made one byte too large, streamed from the shared padding: copying
