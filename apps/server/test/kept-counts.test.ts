@@ -109,10 +109,10 @@ describe('repairCounters', () => {
     await addComment(t, people[3]!, post.id, 'a comment');
     await t.db.execute(sql`update posts set likes_count = 40, comments_count = 7 where id = ${post.id}`);
     await t.db.execute(sql`update users set followers_count = 0, posts_count = 99 where id = ${ann.user.id}`);
-    await t.db.execute(sql`update row_counts set count = 12345 where table_name = 'posts'`);
+    await t.db.execute(sql`update row_counts set count = 12345`);
     expect(await wrongCounts()).toEqual([`post ${post.id}`, `user ${ann.user.id}`]);
 
-    expect(await repairCounters(t.db)).toEqual({ posts: 1, users: 1, rowCounts: 1 });
+    expect(await repairCounters(t.db)).toEqual({ posts: 1, users: 1, rowCounts: 2 });
     expect(await wrongCounts()).toEqual([]);
     expect(await getJson(ann, `/api/posts/${post.id}`)).toMatchObject({ likesCount: 1, commentsCount: 1 });
     const feed = await getJson(ann, '/api/posts?page=0&size=1');
@@ -122,6 +122,7 @@ describe('repairCounters', () => {
       }
     ).rows;
     expect(feed.totalElements).toBe(posts);
+    expect((await getJson(ann, '/api/learning-plans/public')).totalElements).toBe(0);
     expect(await repairCounters(t.db)).toEqual({ posts: 0, users: 0, rowCounts: 0 });
   });
 });

@@ -390,6 +390,31 @@ describe('lists', () => {
     await send('DELETE', `/api/learning-plans/${plan.id}`, cara.token);
   });
 
+  it('keeps the public total exact as plans are made, switched between public and private, and deleted', async () => {
+    const publicTotal = async () =>
+      (await send('GET', '/api/learning-plans/public?size=1', dan.token)).json().totalElements;
+    const counted = async () =>
+      (await t.db.select({ n: count() }).from(learningPlans).where(eq(learningPlans.isPublic, true)))[0]!.n;
+    const start = await publicTotal();
+    expect(start).toBe(await counted());
+    const opened = await createPlan(t, dan.token, { title: 'Opened later', isPublic: false });
+    const shown = await createPlan(t, dan.token, { title: 'Shown' });
+    expect(await publicTotal()).toBe(start + 1);
+    const edit = async (plan: LearningPlan, isPublic: boolean) =>
+      (await send('PUT', `/api/learning-plans/${plan.id}`, dan.token, planBody({ isPublic }))).statusCode;
+    expect([await edit(opened, true), await edit(shown, false), await edit(shown, false)]).toEqual([
+      200, 200, 200,
+    ]);
+    expect(await publicTotal()).toBe(start + 1);
+    const deleted = [
+      await send('DELETE', `/api/learning-plans/${opened.id}`, dan.token),
+      await send('DELETE', `/api/learning-plans/${shown.id}`, dan.token),
+    ];
+    expect(deleted.map((res) => res.statusCode)).toEqual([204, 204]);
+    expect(await publicTotal()).toBe(start);
+    expect(await publicTotal()).toBe(await counted());
+  });
+
   it("a user's list: all of their own plans to them, only the public ones to others", async () => {
     const own = (await send('GET', `/api/learning-plans/user/${cara.user.id}`, cara.token)).json();
     expect(titles(own)).toEqual(['Cara public two', 'Cara private', 'Cara public one']);

@@ -8,13 +8,13 @@ const changedRows = async (db: Database, statement: SQL) =>
   ((await db.execute(statement)) as unknown as { rows: unknown[] }).rows.length;
 
 /**
- * Recomputes every kept count (migrations 0006 and 0011) from the rows it counts and corrects those
+ * Recomputes every kept count (migrations 0006, 0011 and 0012) from the rows it counts and corrects those
  * that differ. The counted tables are locked against writes meanwhile (reads go on), so no change
  * can slip between counting and correcting.
  */
 export function repairCounters(db: Database): Promise<CountersRepair> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`lock table post_likes, comments, follows, posts in share mode`);
+    await tx.execute(sql`lock table post_likes, comments, follows, posts, learning_plans in share mode`);
     const posts = await changedRows(
       tx,
       sql`with actual as (
@@ -46,9 +46,13 @@ export function repairCounters(db: Database): Promise<CountersRepair> {
     );
     const rowCounts = await changedRows(
       tx,
-      sql`update row_counts set count = (select count(*) from posts)
-      where table_name = 'posts' and count <> (select count(*) from posts)
-      returning table_name`,
+      sql`with actual (table_name, count) as (values
+          ('posts', (select count(*) from posts)),
+          ('public_learning_plans', (select count(*) from learning_plans where is_public)))
+      update row_counts set count = actual.count
+      from actual
+      where row_counts.table_name = actual.table_name and row_counts.count <> actual.count
+      returning row_counts.table_name`,
     );
     return { posts, users, rowCounts };
   });
