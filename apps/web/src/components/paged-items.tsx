@@ -19,6 +19,12 @@ type PagedItemsProps<T> = {
   children: (items: T[]) => ReactNode;
 };
 
+/** What a list built on PagedItems passes through to it: its loading, failure and 'Load More' words. */
+export type PagedStates = Pick<
+  PagedItemsProps<unknown>,
+  'loading' | 'failure' | 'loadMoreFailure' | 'loadMoreLabel'
+>;
+
 /**
  * Spec §4 paging, shown the same way by every list: 'Loading...' for the first page, the list's
  * failure when that page cannot come, then the items with 'Load More' under them while pages remain.

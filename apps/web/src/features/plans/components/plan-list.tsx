@@ -1,7 +1,7 @@
 import { type LearningPlan, type Page, PLAN_MESSAGES } from '@pathwise/contract';
 import { type ReactNode, useState } from 'react';
 import { Callout } from '../../../components/callout';
-import { PagedItems } from '../../../components/paged-items';
+import { PagedItems, type PagedStates } from '../../../components/paged-items';
 import { useConfirm } from '../../../components/use-confirm';
 import type { PagedList } from '../../../lib/paged-list';
 import { useDeletePlan } from '../api/queries';
@@ -30,28 +30,13 @@ function usePlanDeletion() {
   return { remove, deletingId: deletion.isPending ? deletion.variables : null, notice, confirmDialog };
 }
 
-type PlanListProps = {
-  list: PagedList<Page<LearningPlan>>;
-  /** Shown while the first page loads. */
-  loading: ReactNode;
-  /** Shown when the first page could not be loaded. */
-  failure: ReactNode;
-  empty: ReactNode;
-  /** Said when a further page could not be loaded. */
-  loadMoreFailure: string;
-};
+type PlanListProps = PagedStates & { list: PagedList<Page<LearningPlan>>; empty: ReactNode };
 
 /** Plan cards, 'Load More' while pages remain, and deletion for the plans the viewer created. */
-export function PlanList({ list, loading, failure, empty, loadMoreFailure }: PlanListProps) {
+export function PlanList({ list, empty, ...states }: PlanListProps) {
   const { remove, deletingId, notice, confirmDialog } = usePlanDeletion();
   return (
-    <PagedItems
-      list={list}
-      loading={loading}
-      failure={failure}
-      loadMoreFailure={loadMoreFailure}
-      className="space-y-4"
-    >
+    <PagedItems list={list} {...states} className="space-y-4">
       {(plans) => (
         <>
           {confirmDialog}
