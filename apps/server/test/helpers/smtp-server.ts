@@ -21,8 +21,17 @@ function parseMessage(raw: string): { subject: string; text: string } {
   return { subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
 }
 
-/** A real SMTP server on a free local port that keeps every message delivered to it. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server on `port` (default: a free one) on 127.0.0.1 that keeps every message delivered
+ * to it and hands each to `onMail`.
+ */
+export async function startSmtpServer({
+  port: wantedPort = 0,
+  onMail,
+}: {
+  port?: number;
+  onMail?: (mail: ReceivedMail) => void;
+} = {}) {
   const received: ReceivedMail[] = [];
   const waiting: (() => void)[] = [];
   const server = new SMTPServer({
@@ -33,17 +42,19 @@ export async function startSmtpServer() {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           ...parseMessage(Buffer.concat(chunks).toString('utf8')),
-        });
+        };
+        received.push(mail);
+        onMail?.(mail);
         for (const wake of waiting.splice(0)) wake();
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(wantedPort, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
