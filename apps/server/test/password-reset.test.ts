@@ -156,3 +156,33 @@ describe('forgot password without SMTP_URL', () => {
     }
   });
 });
+
+describe('forgot password limits', () => {
+  it('shares the sign-in allowance of an address: a 429 with a message and Retry-After past it', async () => {
+    const limited = await createTestApp({ config: { authRateLimitPerMinute: 2 } });
+    try {
+      const ask = (email: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/password/forgot',
+          remoteAddress: '10.0.0.7',
+          payload: { email },
+        });
+      expect((await ask('one@example.com')).statusCode).toBe(202);
+      expect((await ask('two@example.com')).statusCode).toBe(202);
+      const refused = await ask('three@example.com');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(AUTH_MESSAGES.tooManyAttempts);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      const login = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.0.0.7',
+        payload: { email: 'one@example.com', password: 'whatever' },
+      });
+      expect(login.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
