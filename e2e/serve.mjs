@@ -1,12 +1,19 @@
 // Starts the built Pathwise server for the E2E run on a fresh data directory (and, when DATABASE_URL
 // names a PostgreSQL server, a fresh database there), and cleans both up when Playwright stops it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
-import { E2E_BASE_URL, E2E_JWT_SECRET, E2E_OIDC_PORT, E2E_PORT } from './settings.mjs';
+import {
+  E2E_BASE_URL,
+  E2E_JWT_SECRET,
+  E2E_MAILBOX,
+  E2E_OIDC_PORT,
+  E2E_PORT,
+  E2E_SMTP_PORT,
+} from './settings.mjs';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pathwise-e2e-'));
 const adminUrl = process.env.DATABASE_URL;
@@ -40,6 +47,14 @@ const identityProvider = await startIdentityProvider({
   redirectUris: [`${E2E_BASE_URL}/api/auth/oauth2/callback/google`],
 });
 
+// Mail (password reset links) goes to a real local SMTP server; the tests read the mailbox file.
+const { startSmtpServer } = await tsImport('../apps/server/test/helpers/smtp-server.ts', import.meta.url);
+rmSync(E2E_MAILBOX, { force: true });
+const smtp = await startSmtpServer({
+  port: E2E_SMTP_PORT,
+  onMail: (mail) => appendFileSync(E2E_MAILBOX, `${JSON.stringify(mail)}\n`),
+});
+
 const env = {
   ...process.env,
   PORT: String(E2E_PORT),
@@ -52,6 +67,8 @@ const env = {
   GOOGLE_ISSUER: identityProvider.client.issuer,
   GOOGLE_CLIENT_ID: identityProvider.client.clientId,
   GOOGLE_CLIENT_SECRET: identityProvider.client.clientSecret,
+  SMTP_URL: smtp.url,
+  MAIL_FROM: 'Pathwise <no-reply@pathwise.test>',
 };
 if (databaseUrl) env.DATABASE_URL = databaseUrl;
 else delete env.DATABASE_URL;
@@ -67,7 +84,9 @@ const server = spawn(
 
 async function cleanUp() {
   await identityProvider.close();
+  await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(E2E_MAILBOX, { force: true });
   if (adminUrl) await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch(() => {});
 }
 

@@ -145,7 +145,7 @@ export async function seed({ preset, dataDir, databaseUrl, log = console.log }: 
     const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds);
     const step = Math.max(1, Math.floor(sizes.users / VIEWERS));
     const viewerIds = Array.from({ length: Math.min(VIEWERS, sizes.users) }, (_, k) => 1 + k * step);
-    const viewers = await Promise.all(viewerIds.map(async (id) => ({ id, token: await tokens.sign(id) })));
+    const viewers = await Promise.all(viewerIds.map(async (id) => ({ id, token: await tokens.sign(id, 0) })));
     const trackedPlans = await rowsOf<{ userId: number; planId: number }>(
       database.db,
       sql`select distinct tp.user_id as "userId", t.plan_id as "planId"

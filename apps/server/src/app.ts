@@ -12,6 +12,7 @@ import { createDatabaseCounterStore } from './lib/counters/database-counter-stor
 import { rateLimitStoreOf } from './lib/counters/rate-limit-store.js';
 import { createEventBus, type EventBus } from './lib/events.js';
 import { createJobQueue } from './lib/jobs.js';
+import { createMailer } from './lib/mail.js';
 import { withoutCredentials } from './lib/request-log.js';
 import { createStorage } from './lib/storage/create-storage.js';
 import { createFileRemoval, sweepPeriodically } from './lib/storage/file-removal.js';
@@ -137,7 +138,9 @@ export async function buildApp({
   await app.register(mediaPlugin, { storage });
 
   const follows = createFollowsService(db, events);
-  const auth = createAuthService(db, tokens);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  app.addHook('onClose', async () => mailer.close());
+  const auth = createAuthService({ db, tokens, mailer, log: app.log });
   const oauth = createOAuthService({
     db,
     tokens,
@@ -171,6 +174,7 @@ export async function buildApp({
         users,
         signInAttempts: createSignInAttempts(counters),
         attemptsPerMinute: config.authRateLimitPerMinute,
+        publicUrl: config.publicUrl,
       });
       await api.register(oauthRoutes, { prefix: '/auth/oauth2', oauth, publicUrl: config.publicUrl });
       await api.register(usersRoutes, { prefix: '/users', users });

@@ -62,6 +62,13 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://pathwise.example' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'must be an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.com',
+    })
+    .optional(),
+  MAIL_FROM: z.string().min(1).default('Pathwise <no-reply@localhost>'),
   TRUST_PROXY: z.stringbool().default(false),
   CORS_ORIGINS: z
     .string()
@@ -179,6 +186,9 @@ export type Config = {
   publicUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   authRateLimitPerMinute: number;
+  /** Where e-mail is sent; without it, mails are written to the log. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   trustProxy: boolean;
   /** Other origins whose web pages may call the API (CORS); the server's own origin always can. */
   corsOrigins: string[];
@@ -252,6 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,
     mediaStorage: mediaStorageOf(e),
     corsOrigins: e.CORS_ORIGINS,

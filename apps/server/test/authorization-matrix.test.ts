@@ -18,7 +18,12 @@ type Owned = {
 };
 type Caller = 'anonymous' | 'other' | 'owner';
 /** Each route's request (on the owner's things) and the status each caller gets. */
-type Row = { request: (owned: Owned) => InjectOptions; expect: Record<Caller, number> };
+type Row = {
+  request: (owned: Owned) => InjectOptions;
+  expect: Record<Caller, number>;
+  /** The route ends the caller's sessions and answers a new token, which the caller keeps using. */
+  renewsToken?: true;
+};
 
 const json = (method: InjectOptions['method'], url: string, payload: object): InjectOptions => ({
   method,
@@ -67,6 +72,26 @@ const MATRIX: Record<string, Row> = {
       json('POST', '/api/auth/login', { email: 'nobody@example.com', password: 'wrong password' }),
     // Wrong credentials are a 400 (as OAuth 2's invalid_grant), so clients do not take them for an expired session.
     expect: { anonymous: 400, other: 400, owner: 400 },
+  },
+  'POST /api/auth/password/forgot': {
+    request: () => json('POST', '/api/auth/password/forgot', { email: 'nobody@example.com' }),
+    expect: { anonymous: 202, other: 202, owner: 202 },
+  },
+  'POST /api/auth/password/reset': {
+    // A link nobody was sent: the token, not the caller, is what is checked.
+    request: () =>
+      json('POST', '/api/auth/password/reset', { token: 'never-sent', password: 'long enough pw' }),
+    expect: { anonymous: 400, other: 400, owner: 400 },
+  },
+  'POST /api/auth/password/change': {
+    request: () =>
+      json('POST', '/api/auth/password/change', { currentPassword: 'not it', newPassword: 'long enough pw' }),
+    expect: signedIn(400),
+  },
+  'POST /api/auth/sign-out-everywhere': {
+    request: () => ({ method: 'POST', url: '/api/auth/sign-out-everywhere' }),
+    expect: signedIn(200),
+    renewsToken: true,
   },
   'GET /api/auth/oauth2/authorize/:provider': {
     // Google is not configured in tests: every caller is sent back to the web app with a message.
@@ -280,7 +305,7 @@ async function ownedThings(): Promise<Owned> {
 }
 
 /** The status a caller gets; a live stream is read over a real connection and closed once it answers. */
-async function statusOf(request: InjectOptions, account: TestAccount | null): Promise<number> {
+async function statusOf(row: Row, request: InjectOptions, account: TestAccount | null): Promise<number> {
   const headers = { ...request.headers, ...(account && bearer(account.token)) } as Record<string, string>;
   if (request.url === '/api/notifications/stream') {
     const aborter = new AbortController();
@@ -288,7 +313,9 @@ async function statusOf(request: InjectOptions, account: TestAccount | null): Pr
     aborter.abort();
     return res.status;
   }
-  return (await t.app.inject({ ...request, headers })).statusCode;
+  const res = await t.app.inject({ ...request, headers });
+  if (account && row.renewsToken && res.statusCode === 200) account.token = res.json().accessToken;
+  return res.statusCode;
 }
 
 describe('the authorization matrix', () => {
@@ -311,7 +338,7 @@ describe('the authorization matrix', () => {
         ['owner', owner],
       ];
       for (const [caller, account] of callers) {
-        answers[caller] = await statusOf(row.request(await ownedThings()), account);
+        answers[caller] = await statusOf(row, row.request(await ownedThings()), account);
       }
       expect(answers).toEqual(row.expect);
     },

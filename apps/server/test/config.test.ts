@@ -34,6 +34,8 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://learn.example.com/',
       LOG_LEVEL: 'warn',
       CORS_ORIGINS: 'https://app.example.com, http://localhost:3000/',
+      SMTP_URL: 'smtps://mailer:secret@mail.example.com:465',
+      MAIL_FROM: 'Pathwise <hello@example.com>',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -45,7 +47,14 @@ describe('loadConfig', () => {
       publicUrl: 'https://learn.example.com',
       logLevel: 'warn',
       corsOrigins: ['https://app.example.com', 'http://localhost:3000'],
+      smtpUrl: 'smtps://mailer:secret@mail.example.com:465',
+      mailFrom: 'Pathwise <hello@example.com>',
     });
+  });
+
+  it('stops on an SMTP_URL that is not an smtp:// or smtps:// URL', () => {
+    const attempt = () => loadConfig({ DATA_DIR: freshDataDir(), SMTP_URL: 'https://mail.example.com' });
+    expect(attempt).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
   });
 
   it.each(['https://app.example.com/login', '*', 'app.example.com', 'ftp://files.example.com'])(

@@ -41,7 +41,7 @@ describe('the route table', () => {
     );
   });
 
-  it('lists as public only the routes declared so: sign-up, sign-in, social sign-in, health, the unread count, media and docs', () => {
+  it('lists as public only the routes declared so: sign-up, sign-in, social sign-in, password reset, health, the unread count, media and docs', () => {
     const publicRoutes = apiRoutes
       .filter((route) => route.public && !route.url.startsWith('/api/docs'))
       .map(label)
@@ -53,6 +53,8 @@ describe('the route table', () => {
       'GET /api/media/*',
       'GET /api/notifications/unread/count',
       'POST /api/auth/login',
+      'POST /api/auth/password/forgot',
+      'POST /api/auth/password/reset',
       'POST /api/auth/signup',
     ]);
     // The documentation is browsable without an account, and only it lives under /api/docs.
@@ -77,6 +79,8 @@ describe('the API documentation', () => {
       'get /api/health',
       'get /api/notifications/unread/count',
       'post /api/auth/login',
+      'post /api/auth/password/forgot',
+      'post /api/auth/password/reset',
       'post /api/auth/signup',
     ]);
     for (const { operation } of operations.filter(({ operation }) => operation.security)) {
@@ -131,10 +135,21 @@ describe('a validly signed token of an account that does not exist', () => {
     expect(Object.entries(answers).filter(([, status]) => status !== 401)).toEqual([]);
   });
 
+  it('gets 401 on every authenticated route once its owner signed out everywhere', async () => {
+    const ended = await signUp(t);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out-everywhere',
+      headers: bearer(ended.token),
+    });
+    const answers = await answersWith(ended.token);
+    expect(Object.entries(answers).filter(([, status]) => status !== 401)).toEqual([]);
+  });
+
   it('gets 401 on every authenticated route for an id no account can have', async () => {
     const tokens = createTokenService(testConfig.jwtSecret, 60);
     for (const id of [MAX_ID, MAX_ID + 1]) {
-      const answers = await answersWith(await tokens.sign(id));
+      const answers = await answersWith(await tokens.sign(id, 0));
       expect(Object.entries(answers).filter(([, status]) => status !== 401)).toEqual([]);
     }
   });

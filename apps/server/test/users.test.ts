@@ -200,7 +200,7 @@ describe('PUT /api/users/{id}', () => {
       email: 'gia@example.com',
       profilePicture: 'https://lh3.example.com/gia.png',
     });
-    const token = await createTokenService(testConfig.jwtSecret, 3600).sign(row.id);
+    const token = await createTokenService(testConfig.jwtSecret, 3600).sign(row.id, 0);
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/users/${row.id}`,

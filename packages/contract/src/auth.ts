@@ -50,4 +50,44 @@ export const AUTH_MESSAGES = {
     return `Too many failed sign-ins. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`;
   },
   unauthenticated: 'Please sign in to continue.',
+  /** The same answer whether or not the address has an account, so it reveals neither. */
+  resetLinkSent:
+    'If an account uses that address, we have sent it a link to choose a new password. The link works for one hour.',
+  resetLinkUnknown: 'This reset link is not valid. Please ask for a new one.',
+  resetLinkUsed: 'This reset link has already been used. Please ask for a new one if you need it.',
+  resetLinkExpired: 'This reset link has expired. Please ask for a new one.',
+  passwordReset: 'Your password has been changed. You can sign in with it now.',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordChanged: 'Your password has been changed. Other devices have been signed out.',
+  signedOutEverywhere: 'You have been signed out on every other device.',
 } as const;
+
+const newPasswordField = credentialField(CREDENTIAL_RULES.newPassword);
+
+/** How long a password reset link works. */
+export const PASSWORD_RESET_LINK_MINUTES = 60;
+/** A reset token as sent in the link: 32 random bytes, base64url. */
+export const PASSWORD_RESET_TOKEN_MAX_LENGTH = 100;
+
+export const forgotPasswordBody = z.object({ email: emailField });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+export const resetPasswordBody = z.object({
+  token: text({ error: AUTH_MESSAGES.resetLinkUnknown })
+    .min(1, { error: AUTH_MESSAGES.resetLinkUnknown })
+    .max(PASSWORD_RESET_TOKEN_MAX_LENGTH, { error: AUTH_MESSAGES.resetLinkUnknown }),
+  password: newPasswordField,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+/** `currentPassword` may be left out only by an account that has none yet (made by social sign-in). */
+export const changePasswordBody = z.object({
+  currentPassword: credentialField(CREDENTIAL_RULES.password).optional(),
+  newPassword: newPasswordField,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** An answer that only says what happened, for the person to read. */
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;

@@ -9,6 +9,9 @@ const ISSUER = 'pathwise';
 const REMEMBERED_TOKENS = 10_000;
 
 // Imported once: given raw bytes, jose imports the key again for every token it checks.
+/** Who a valid token speaks for, and the account's token version when it was signed. */
+export type TokenClaims = { userId: number; tokenVersion: number };
+
 const verifyKeyOf = (secretBytes: Uint8Array) =>
   webcrypto.subtle.importKey('raw', secretBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
 
@@ -22,17 +25,17 @@ export function createTokenService(secret: string, expiresInSeconds: number, pre
   const verifyKeys = [secret, ...(previousSecret ? [previousSecret] : [])].map((key) =>
     verifyKeyOf(encode(key)),
   );
-  const verified = new Map<string, { userId: number; expiresAtMs: number }>();
+  const verified = new Map<string, TokenClaims & { expiresAtMs: number }>();
 
-  function remember(token: string, userId: number, expiresAtMs: number) {
+  function remember(token: string, claims: TokenClaims, expiresAtMs: number) {
     // Forget the oldest when full (a Map keeps insertion order).
     if (verified.size >= REMEMBERED_TOKENS) verified.delete(verified.keys().next().value!);
-    verified.set(token, { userId, expiresAtMs });
+    verified.set(token, { ...claims, expiresAtMs });
   }
 
   return {
-    sign(userId: number): Promise<string> {
-      return new SignJWT({})
+    sign(userId: number, tokenVersion: number): Promise<string> {
+      return new SignJWT({ ver: tokenVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -40,21 +43,27 @@ export function createTokenService(secret: string, expiresInSeconds: number, pre
         .setExpirationTime(`${expiresInSeconds}s`)
         .sign(secretBytes);
     },
-    /** The user id of a valid, unexpired token signed by us; null for anything else. */
-    async verify(token: string): Promise<number | null> {
+    /** The claims of a valid, unexpired token signed by us; null for anything else. */
+    async verify(token: string): Promise<TokenClaims | null> {
       const known = verified.get(token);
       if (known) {
-        if (Date.now() < known.expiresAtMs) return known.userId;
+        if (Date.now() < known.expiresAtMs) return { userId: known.userId, tokenVersion: known.tokenVersion };
         verified.delete(token);
         return null;
       }
       for (const key of verifyKeys) {
         const payload = await verifiedPayload(token, await key);
         if (!payload) continue;
-        const id = Number(payload.sub);
-        if (!Number.isSafeInteger(id) || id <= 0 || payload.exp === undefined) return null;
-        remember(token, id, payload.exp * 1000);
-        return id;
+        const userId = Number(payload.sub);
+        // Tokens signed before versions existed carry no claim: version 0, so the upgrade ends no session.
+        const tokenVersion = payload.ver ?? 0;
+        if (!Number.isSafeInteger(userId) || userId <= 0 || payload.exp === undefined) return null;
+        if (typeof tokenVersion !== 'number' || !Number.isSafeInteger(tokenVersion) || tokenVersion < 0) {
+          return null;
+        }
+        const claims = { userId, tokenVersion };
+        remember(token, claims, payload.exp * 1000);
+        return claims;
       }
       return null;
     },

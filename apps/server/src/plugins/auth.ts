@@ -7,9 +7,9 @@ import { isPublicRoute } from './public-routes.js';
 
 /**
  * What one primary-key look-up tells about a token's user on every signed-in request: that the account
- * still exists. A per-user token version, to revoke tokens, belongs in this row.
+ * still exists, and the token version below which its tokens are refused.
  */
-export type SessionUser = { id: number };
+export type SessionUser = { id: number; tokenVersion: number };
 
 /** A route as registered, with whether visitors may call it: the route table the security tests walk. */
 export type RouteAccess = { method: string; url: string; public: boolean };
@@ -35,11 +35,13 @@ export const authPlugin = fp(async (app: FastifyInstance, { tokens, findSessionU
   async function signedInUserId(request: FastifyRequest): Promise<number | null> {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return null;
-    const userId = await tokens.verify(header.slice('Bearer '.length).trim());
-    if (userId === null || userId > MAX_ID) return null;
-    // A valid signature is not enough: the account may be gone (deleted, or a database reset).
-    const user = await findSessionUser(userId);
-    return user?.id ?? null;
+    const claims = await tokens.verify(header.slice('Bearer '.length).trim());
+    if (claims === null || claims.userId > MAX_ID) return null;
+    // A valid signature is not enough: the account may be gone (deleted, or a database reset), or
+    // its owner may have ended every session since (sign out everywhere, a new password).
+    const user = await findSessionUser(claims.userId);
+    if (!user || claims.tokenVersion < user.tokenVersion) return null;
+    return user.id;
   }
 
   const routeTable: RouteAccess[] = [];

@@ -8,6 +8,9 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/health',
   'POST /api/auth/signup',
   'POST /api/auth/login',
+  // Whoever forgot their password cannot sign in; the reset link's token is the credential.
+  'POST /api/auth/password/forgot',
+  'POST /api/auth/password/reset',
   // Browser navigations of social sign-in: no token exists yet.
   'GET /api/auth/oauth2/authorize/:provider',
   'GET /api/auth/oauth2/callback/:provider',

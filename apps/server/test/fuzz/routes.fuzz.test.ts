@@ -142,7 +142,19 @@ const VALID_BODIES: Record<string, () => object> = {
   }),
   'POST /api/auth/login': () => ({ email: fuzzer.user.email, password: 'wrong password' }),
   'POST /api/auth/signup': () => ({ name: 'New', email: 'new@example.com', password: 'long enough pw' }),
+  'POST /api/auth/password/forgot': () => ({ email: fuzzer.user.email }),
+  'POST /api/auth/password/reset': () => ({ token: 'never-sent', password: 'long enough pw' }),
+  'POST /api/auth/password/change': () => ({
+    currentPassword: fuzzer.password,
+    newPassword: fuzzer.password,
+  }),
 };
+
+/** Routes that end the caller's other sessions and answer a new token: the fuzzer keeps that one. */
+const SESSION_RENEWING_ROUTES = new Set([
+  'POST /api/auth/sign-out-everywhere',
+  'POST /api/auth/password/change',
+]);
 
 function bodyFor(route: string, fields: string[]): fc.Arbitrary<Partial<InjectOptions>> {
   const base = VALID_BODIES[route]?.() ?? {};
@@ -254,6 +266,10 @@ describe.each(routes.map((route) => [`${route.method} ${route.url}`, route] as c
       expect(res.statusCode, `${request.method} ${request.url} → ${res.body.slice(0, 300)}`).toBeLessThan(
         500,
       );
+      const renewed = SESSION_RENEWING_ROUTES.has(`${route.method} ${route.url}`) && res.statusCode === 200;
+      if (renewed && request.headers?.authorization === TOKENS.fuzzer.authorization) {
+        TOKENS.fuzzer.authorization = `Bearer ${res.json().accessToken}`;
+      }
       if (res.statusCode >= 400 && request.method !== 'HEAD') {
         expect(typeof res.json().message).toBe('string');
         expect(res.json().message.length).toBeGreaterThan(0);

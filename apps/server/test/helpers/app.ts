@@ -22,6 +22,8 @@ export const testConfig: Config = {
   publicUrl: undefined,
   logLevel: 'silent',
   authRateLimitPerMinute: 10_000,
+  smtpUrl: undefined,
+  mailFrom: 'Pathwise <no-reply@pathwise.test>',
   trustProxy: false,
   corsOrigins: [],
   jobWorkers: true,

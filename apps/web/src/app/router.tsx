@@ -42,8 +42,21 @@ const ROUTES: RouteObject[] = [
         ),
       },
       {
+        // Public: a reset link works whether or not someone is signed in on this browser.
+        path: '/reset-password',
+        ...lazyPage(() =>
+          import('../features/auth/pages/password-reset-pages').then((m) => m.ResetPasswordPage),
+        ),
+      },
+      {
         element: <RequireVisitor />,
         children: [
+          {
+            path: '/forgot-password',
+            ...lazyPage(() =>
+              import('../features/auth/pages/password-reset-pages').then((m) => m.ForgotPasswordPage),
+            ),
+          },
           {
             path: '/login',
             ...lazyPage(() => import('../features/auth/pages/auth-page').then((m) => m.LoginPage)),
@@ -116,6 +129,10 @@ const ROUTES: RouteObject[] = [
                     (m) => m.NotificationsPage,
                   ),
                 ),
+              },
+              {
+                path: '/settings',
+                ...lazyPage(() => import('../features/auth/pages/settings-page').then((m) => m.SettingsPage)),
               },
               {
                 path: '/search',

@@ -23,6 +23,11 @@ export const users = pgTable(
     followersCount: integer('followers_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
     postsCount: integer('posts_count').notNull().default(0),
+    /**
+     * Every token carries the version it was signed at and is refused once this is higher: raised by
+     * "Sign out everywhere" and by any password change or reset. Tokens without the claim count as 0.
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     /** Kept by PostgreSQL for search: name above bio. */
     searchVector: tsvector('search_vector')
       .notNull()

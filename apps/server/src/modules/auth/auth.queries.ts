@@ -1,11 +1,64 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { passwordResetTokens, users } from '../../db/schema/index.js';
 
 export async function findCredentialsByEmail(db: Database, email: string) {
   const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`);
   return row ?? null;
+}
+
+/** The version new tokens of the user are signed at (0 for an unknown id, whose tokens the auth plugin refuses). */
+export async function findTokenVersion(db: Database, id: number): Promise<number> {
+  const [row] = await db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, id));
+  return row?.tokenVersion ?? 0;
+}
+
+export async function findPasswordHash(db: Database, id: number) {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** Ends every session of the user: tokens signed below the returned version are refused. */
+export async function raiseTokenVersion(db: Database, id: number, passwordHash?: string): Promise<number> {
+  const [row] = await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, ...(passwordHash ? { passwordHash } : {}) })
+    .where(eq(users.id, id))
+    .returning({ tokenVersion: users.tokenVersion });
+  return row!.tokenVersion;
+}
+
+export async function insertPasswordReset(
+  db: Database,
+  reset: { tokenHash: string; userId: number; expiresAt: Date },
+) {
+  await db.insert(passwordResetTokens).values(reset);
+}
+
+export async function findPasswordReset(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({
+      userId: passwordResetTokens.userId,
+      expiresAt: passwordResetTokens.expiresAt,
+      usedAt: passwordResetTokens.usedAt,
+    })
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/**
+ * Uses the link: true when this call did (not a simultaneous one), which also retires every other
+ * pending link of the user.
+ */
+export async function usePasswordReset(db: Database, tokenHash: string, userId: number): Promise<boolean> {
+  const used = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
+    .returning({ tokenHash: passwordResetTokens.tokenHash });
+  return used.some((row) => row.tokenHash === tokenHash);
 }

@@ -1,9 +1,13 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import {
   AUTH_MESSAGES,
+  changePasswordBody,
   currentUser,
+  forgotPasswordBody,
   type LoginBody,
   loginBody,
+  messageResponse,
+  resetPasswordBody,
   signupBody,
   tokenResponse,
 } from '@pathwise/contract';
@@ -11,7 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, unauthorized } from '../../lib/app-error.js';
 import { failures } from '../../lib/route-schema.js';
-import { viewerOf } from '../../lib/viewer.js';
+import { publicOrigin, viewerOf } from '../../lib/viewer.js';
 import type { UsersService } from '../users/index.js';
 import type { AuthService } from './auth.service.js';
 import type { SignInAttempts } from './sign-in-attempts.js';
@@ -21,11 +25,13 @@ type AuthRoutesOptions = {
   users: UsersService;
   signInAttempts: SignInAttempts;
   attemptsPerMinute: number;
+  /** The origin reset links point at (PUBLIC_URL), else the request's. */
+  publicUrl: string | undefined;
 };
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { auth, users, signInAttempts, attemptsPerMinute },
+  { auth, users, signInAttempts, attemptsPerMinute, publicUrl },
 ) => {
   // An IPv6 client holds a whole /64: one address for every limit.
   const addressOf = (request: FastifyRequest) => normalizeIP(request.ip);
@@ -88,5 +94,67 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       if (!user) throw unauthorized(AUTH_MESSAGES.unauthenticated);
       return user;
     },
+  );
+
+  app.post(
+    '/password/forgot',
+    {
+      // Limited like sign-in: each request may send a mail.
+      preHandler: [perAddress],
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link, if the address has an account (the answer does not say)',
+        body: forgotPasswordBody,
+        response: { 202: messageResponse, ...failures(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await auth.forgotPassword(request.body.email, publicOrigin(publicUrl, request));
+      return reply.status(202).send({ message: AUTH_MESSAGES.resetLinkSent });
+    },
+  );
+
+  app.post(
+    '/password/reset',
+    {
+      preHandler: [perAddress],
+      schema: {
+        tags: ['auth'],
+        summary: 'Choose a new password with the token of a reset link; ends every session',
+        body: resetPasswordBody,
+        response: { 200: messageResponse, ...failures(400, 429) },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(request.body);
+      return { message: AUTH_MESSAGES.passwordReset };
+    },
+  );
+
+  app.post(
+    '/password/change',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change (or, after social sign-in, set) the password; ends every other session',
+        description: 'Answers a new token for this device: every token issued before is refused.',
+        body: changePasswordBody,
+        response: { 200: tokenResponse, ...failures(400) },
+      },
+    },
+    async (request) => auth.changePassword(viewerOf(request).id, request.body),
+  );
+
+  app.post(
+    '/sign-out-everywhere',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End every session of the signed-in user',
+        description: 'Answers a new token for this device: every token issued before is refused.',
+        response: { 200: tokenResponse },
+      },
+    },
+    async (request) => auth.signOutEverywhere(viewerOf(request).id),
   );
 };

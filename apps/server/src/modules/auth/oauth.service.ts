@@ -6,7 +6,7 @@ import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error.j
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { TokenService } from '../../lib/tokens.js';
 import { insertAccount } from '../users/index.js';
-import { findCredentialsByEmail } from './auth.queries.js';
+import { findCredentialsByEmail, findTokenVersion } from './auth.queries.js';
 import { createFlowSeal, type SignInFlow } from './oauth.flow.js';
 import { identityFromClaims, type ProviderIdentity } from './oauth.identity.js';
 import { type ConfiguredProvider, createProviderRegistry } from './oauth.providers.js';
@@ -147,7 +147,8 @@ export function createOAuthService({
         throw badRequest(OAUTH_MESSAGES.flowInvalid(provider.name));
       }
       const identity = await identityAt(provider, callbackUrl, flow);
-      return tokens.sign(await accountOf(provider, identity));
+      const userId = await accountOf(provider, identity);
+      return tokens.sign(userId, await findTokenVersion(db, userId));
     },
   };
 }

@@ -31,8 +31,11 @@ export async function userExists(db: Database, id: number): Promise<boolean> {
 }
 
 /** What the auth plugin reads for each signed-in request, by primary key. */
-export async function findSessionUser(db: Database, id: number): Promise<{ id: number } | null> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+export async function findSessionUser(db: Database, id: number) {
+  const [row] = await db
+    .select({ id: users.id, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, id));
   return row ?? null;
 }
 

@@ -12,5 +12,6 @@ export function accountNav(userId: number): NavItem[] {
   return [
     { to: `/profile/${userId}`, label: 'Your Profile' },
     { to: '/notifications', label: 'Notifications' },
+    { to: '/settings', label: 'Settings' },
   ];
 }

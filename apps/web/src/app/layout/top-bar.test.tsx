@@ -66,6 +66,7 @@ describe('user menu', () => {
       'href',
       '/analytics',
     );
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings');
   });
 
   it('shows the placeholder picture for a user without one', async () => {
@@ -111,6 +112,7 @@ describe('mobile menu', () => {
       ['Create Post', '/create-post'],
       ['Your Profile', '/profile/7'],
       ['Notifications', '/notifications'],
+      ['Settings', '/settings'],
     ]) {
       expect(mobileMenu.getByRole('link', { name })).toHaveAttribute('href', href);
     }

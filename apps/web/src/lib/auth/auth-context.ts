@@ -16,6 +16,8 @@ export type AuthContextValue = AuthState & {
    */
   refreshUser: () => Promise<void>;
   updateUser: (fields: Partial<CurrentUser>) => void;
+  /** Keeps the token the server answered after ending every other session (the old one is refused now). */
+  renewSession: (token: string) => void;
 };
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

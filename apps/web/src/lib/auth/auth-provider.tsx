@@ -87,6 +87,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [],
   );
 
+  const renewSession = useCallback((token: string) => {
+    localStorage.setItem(STORAGE_KEYS.authToken, token);
+    dispatch({ type: 'renewToken', token });
+  }, []);
+
   const value = useMemo<AuthContextValue>(
     () => ({
       ...state,
@@ -96,8 +101,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       logout,
       refreshUser,
       updateUser,
+      renewSession,
     }),
-    [state, login, signup, logout, refreshUser, updateUser],
+    [state, login, signup, logout, refreshUser, updateUser, renewSession],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

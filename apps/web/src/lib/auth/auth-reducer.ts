@@ -8,13 +8,14 @@ export type AuthState = {
   error: string | null;
 };
 
-/** Exactly the actions of spec §4; storing and removing the token is the provider's side effect. */
+/** The actions of spec §4, plus renewToken; storing and removing the token is the provider's side effect. */
 export type AuthAction =
   | { type: 'loginStart' }
   | { type: 'loginSuccess'; user: CurrentUser; token: string }
   | { type: 'loginFailure'; error: string }
   | { type: 'logout' }
-  | { type: 'updateUser'; fields: Partial<CurrentUser> };
+  | { type: 'updateUser'; fields: Partial<CurrentUser> }
+  | { type: 'renewToken'; token: string };
 
 export function initialAuthState(storedToken: string | null): AuthState {
   return { user: null, token: storedToken, loading: storedToken !== null, error: null };
@@ -30,6 +31,8 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
       return { ...state, loading: false, error: action.error };
     case 'logout':
       return { ...state, user: null, token: null, loading: false };
+    case 'renewToken':
+      return { ...state, token: action.token };
     case 'updateUser':
       return state.user ? { ...state, user: { ...state.user, ...action.fields } } : state;
   }

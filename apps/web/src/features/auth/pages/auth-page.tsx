@@ -1,6 +1,6 @@
 import type { SignupBody } from '@pathwise/contract';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Callout, ErrorBox } from '../../../components/callout';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -58,6 +58,13 @@ function AuthPage({ initialMode }: { initialMode: AuthMode }) {
         {/* key: each mode starts with its own validation state. */}
         <CredentialsForm key={mode} mode={mode} onSubmit={submit} />
       </div>
+      {mode === 'signIn' && (
+        <p className="mt-4 text-center text-sm">
+          <Link to="/forgot-password" className="text-link">
+            Forgot your password?
+          </Link>
+        </p>
+      )}
       <SocialSignIn />
       <p className="mt-6 text-center text-sm text-slate-600">
         {copy.switchPrompt}{' '}

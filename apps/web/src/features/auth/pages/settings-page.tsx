@@ -1,0 +1,121 @@
+import { AUTH_MESSAGES, CREDENTIAL_RULES, type TokenResponse } from '@pathwise/contract';
+import { type ReactNode, useState } from 'react';
+import { TextField } from '../../../components/text-field';
+import * as authApi from '../../../lib/auth/auth-api';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { type Outcome, OutcomeBox, outcomeOf, SubmitButton } from '../components/form-parts';
+import { useCheckedForm } from '../use-checked-form';
+
+/** The current password is checked by the server: an account made by social sign-in has none. */
+const PASSWORD_FIELDS = { newPassword: CREDENTIAL_RULES.newPassword };
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `settings-${title.toLowerCase().replaceAll(' ', '-')}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Runs a request that ends the other sessions: this device keeps the new token it answers. */
+function useSessionEnding(fallback: string, done: string) {
+  const { renewSession } = useAuth();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const run = async (request: () => Promise<TokenResponse>) => {
+    setOutcome(null);
+    const result = await outcomeOf(request, {
+      done: ({ accessToken }) => {
+        renewSession(accessToken);
+        return done;
+      },
+      fallback,
+    });
+    setOutcome(result);
+    return result !== null && 'done' in result;
+  };
+  return { outcome, run };
+}
+
+function ChangePasswordForm() {
+  const { outcome, run } = useSessionEnding('Failed to change the password', AUTH_MESSAGES.passwordChanged);
+  const { errors, isSubmitting, formProps } = useCheckedForm(PASSWORD_FIELDS, async (values, form) => {
+    const currentPassword = String(new FormData(form).get('currentPassword') ?? '');
+    const changed = await run(() =>
+      authApi.changePassword({
+        ...(currentPassword && { currentPassword }),
+        newPassword: values.newPassword,
+      }),
+    );
+    if (changed) form.reset();
+  });
+  return (
+    <Section title="Change password">
+      <OutcomeBox outcome={outcome} />
+      <form {...formProps} className="space-y-5">
+        <TextField
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          aria-describedby="current-password-hint"
+        />
+        <p id="current-password-hint" className="-mt-3 text-sm text-slate-600">
+          Leave it empty if you signed up with a social account and have no password yet.
+        </p>
+        <TextField
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          error={errors.newPassword}
+        />
+        <SubmitButton isSubmitting={isSubmitting} label="Change password" />
+      </form>
+    </Section>
+  );
+}
+
+function SignOutEverywhere() {
+  const { outcome, run } = useSessionEnding(
+    'Failed to sign out the other devices',
+    AUTH_MESSAGES.signedOutEverywhere,
+  );
+  const [isSubmitting, setSubmitting] = useState(false);
+  const signOut = async () => {
+    setSubmitting(true);
+    await run(authApi.signOutEverywhere);
+    setSubmitting(false);
+  };
+  return (
+    <Section title="Sessions">
+      <OutcomeBox outcome={outcome} />
+      <p className="text-sm text-slate-600">
+        Signed in on a device you no longer use, or a shared computer? End every session but this one.
+      </p>
+      <SubmitButton
+        type="button"
+        onClick={signOut}
+        isSubmitting={isSubmitting}
+        label="Sign out everywhere"
+        className="btn-secondary"
+      />
+    </Section>
+  );
+}
+
+export function SettingsPage() {
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Settings</h1>
+      <ChangePasswordForm />
+      <SignOutEverywhere />
+    </div>
+  );
+}
