@@ -1,6 +1,7 @@
 import type { LearningPlan } from '@pathwise/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { Markdown } from '../../../components/markdown/markdown';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { formatDays, formatTopicCount } from '../plan-display';
 import { CreatorByline } from './creator-byline';
@@ -37,7 +38,7 @@ export function PlanCard({ plan, onDelete, deleting = false }: PlanCardProps) {
         <h3 id={titleId} className="text-lg font-semibold text-slate-900">
           {plan.title}
         </h3>
-        <p className="mt-1 line-clamp-2 text-sm text-slate-600">{plan.description}</p>
+        <Markdown text={plan.description} compact className="mt-1 line-clamp-2 text-sm text-slate-600" />
       </div>
 
       <PlanProgress plan={plan} />

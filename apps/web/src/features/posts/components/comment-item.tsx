@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { ErrorBox } from '../../../components/callout';
+import { Markdown } from '../../../components/markdown/markdown';
 import { formatRelativeTime } from '../../../lib/format';
 import { useDeleteComment, useUpdateComment } from '../api/queries';
 import { CommentEditor } from './comment-editor';
@@ -68,7 +69,7 @@ export function CommentItem({ comment, canEdit, canDelete }: CommentItemProps) {
             autoFocus
           />
         ) : (
-          <p className="whitespace-pre-line break-words text-slate-800">{comment.content}</p>
+          <Markdown text={comment.content} className="text-slate-800" />
         )}
         {failure && <ErrorBox>{failure}</ErrorBox>}
         {!editing && (canEdit || canDelete) && (

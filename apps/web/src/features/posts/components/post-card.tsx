@@ -2,6 +2,7 @@ import type { Post } from '@pathwise/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { CommentIcon } from '../../../components/icons';
+import { Markdown } from '../../../components/markdown/markdown';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { countLabel } from './counts';
 import { LikeButton } from './like-button';
@@ -33,7 +34,7 @@ export function PostCard({ post, actions }: PostCardProps) {
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {post.title}
         </h2>
-        <p className="mt-1 line-clamp-3 whitespace-pre-line break-words text-slate-700">{post.content}</p>
+        <Markdown text={post.content} compact className="mt-1 line-clamp-3 text-slate-700" />
       </Link>
 
       {post.media.length > 0 && (

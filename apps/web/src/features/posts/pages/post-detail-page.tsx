@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorBox } from '../../../components/callout';
 import { Loading } from '../../../components/loading';
+import { Markdown } from '../../../components/markdown/markdown';
 import { ProgressBar } from '../../../components/progress-bar';
 import { ApiError } from '../../../lib/api-client';
 import { usePost } from '../api/queries';
@@ -55,7 +56,7 @@ function PostDetail({ post }: { post: Post }) {
           {post.title}
         </h1>
       </header>
-      <p className="whitespace-pre-line break-words text-slate-800">{post.content}</p>
+      <Markdown text={post.content} className="text-slate-800" />
       {post.media.length > 0 && <PostMediaView media={post.media} title={post.title} />}
       {post.learningProgressPercent !== null && (
         <div className="space-y-1.5">
