@@ -6,6 +6,7 @@ import {
   planResources,
   planTopics,
   resourceCompletions,
+  savedLearningPlans,
   topicProgress,
   users,
 } from '../../db/schema/index.js';
@@ -55,6 +56,8 @@ export function selectPlans(db: Database, ids: number[], viewerId: number) {
       createdAt: learningPlans.createdAt,
       updatedAt: learningPlans.updatedAt,
       creator: { id: users.id, name: users.name, profilePicture: users.profilePicture },
+      isSaved: sql<boolean>`exists (select 1 from ${savedLearningPlans}
+        where ${savedLearningPlans.planId} = ${learningPlans.id} and ${savedLearningPlans.userId} = ${viewerId})`,
     })
     .from(learningPlans)
     .innerJoin(users, eq(users.id, learningPlans.creatorId))
