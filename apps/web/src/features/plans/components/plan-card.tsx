@@ -2,6 +2,7 @@ import type { LearningPlan } from '@pathwise/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Markdown } from '../../../components/markdown/markdown';
+import { SaveButton } from '../../../components/save-button';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { formatDays, formatTopicCount } from '../plan-display';
 import { CreatorByline } from './creator-byline';
@@ -46,6 +47,7 @@ export function PlanCard({ plan, onDelete, deleting = false }: PlanCardProps) {
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
         <span>Estimated: {formatDays(plan.estimatedDays)}</span>
         <PlanStatusBadge completionPercentage={plan.completionPercentage} />
+        <SaveButton kind="learning-plans" target={plan} />
       </div>
 
       <p className="text-sm text-slate-600">

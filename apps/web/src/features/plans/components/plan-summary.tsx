@@ -1,6 +1,7 @@
 import type { LearningPlan } from '@pathwise/contract';
 import { Link } from 'react-router';
 import { Markdown } from '../../../components/markdown/markdown';
+import { SaveButton } from '../../../components/save-button';
 import { formatCalendarDate, formatDays } from '../plan-display';
 import { CreatorByline } from './creator-byline';
 import { PlanProgress } from './plan-progress';
@@ -37,6 +38,7 @@ export function PlanSummary({ plan, isCreator }: PlanSummaryProps) {
           {plan.title}
         </h1>
         <PlanStatusBadge completionPercentage={plan.completionPercentage} />
+        <SaveButton kind="learning-plans" target={plan} />
       </div>
       <Markdown text={plan.description} className="mt-2 text-slate-700" />
 

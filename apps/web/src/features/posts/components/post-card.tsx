@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { CommentIcon } from '../../../components/icons';
 import { Markdown } from '../../../components/markdown/markdown';
+import { SaveButton } from '../../../components/save-button';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { countLabel } from './counts';
 import { LikeButton } from './like-button';
@@ -49,6 +50,7 @@ export function PostCard({ post, actions }: PostCardProps) {
           <CommentIcon className="size-5" />
           {countLabel(post.commentsCount, 'comment')}
         </Link>
+        <SaveButton kind="posts" target={post} />
         {post.learningProgressPercent !== null && (
           <span className="text-slate-600">Progress: {post.learningProgressPercent}%</span>
         )}

@@ -5,6 +5,7 @@ import { ErrorBox } from '../../../components/callout';
 import { Loading } from '../../../components/loading';
 import { Markdown } from '../../../components/markdown/markdown';
 import { ProgressBar } from '../../../components/progress-bar';
+import { SaveButton } from '../../../components/save-button';
 import { ApiError } from '../../../lib/api-client';
 import { usePost } from '../api/queries';
 import { CommentsSection } from '../components/comments-section';
@@ -70,6 +71,7 @@ function PostDetail({ post }: { post: Post }) {
       <div className="flex items-center gap-4 border-y border-slate-100 py-2 text-sm">
         <LikeButton post={post} onResult={(succeeded) => setLikeFailed(!succeeded)} />
         <span className="text-slate-600">{countLabel(post.commentsCount, 'comment')}</span>
+        <SaveButton kind="posts" target={post} />
       </div>
       {likeFailed && <ErrorBox>Failed to process like action. Please try again.</ErrorBox>}
       <CommentsSection post={post} />
