@@ -7,7 +7,7 @@ type MarkdownFieldProps = ComponentProps<typeof TextAreaField> & { text: string 
 /** A labelled Markdown text area under Write/Preview tabs; `text` is its current value. */
 export function MarkdownField({ text, ...fieldProps }: MarkdownFieldProps) {
   return (
-    <MarkdownTabs label={fieldProps.label} text={text ?? ''}>
+    <MarkdownTabs text={text ?? ''}>
       <TextAreaField {...fieldProps} />
     </MarkdownTabs>
   );

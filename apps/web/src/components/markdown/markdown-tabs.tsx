@@ -3,8 +3,6 @@ import type { ReactNode } from 'react';
 import { Markdown } from './markdown';
 
 type MarkdownTabsProps = {
-  /** The field's label, naming the tab list for screen readers (a form can hold several editors). */
-  label: string;
   /** What the field holds now, for the preview. */
   text: string;
   /** The field itself: kept mounted while the preview shows, so the form keeps its value and focus order. */
@@ -15,11 +13,12 @@ const TAB =
   'rounded-md px-3 py-1 text-sm font-medium text-slate-600 hover:text-slate-900 data-selected:bg-indigo-50 data-selected:text-indigo-700';
 
 /** Write/Preview tabs over a Markdown field (arrow keys move between the tabs, as Headless UI does). */
-export function MarkdownTabs({ label, text, children }: MarkdownTabsProps) {
+export function MarkdownTabs({ text, children }: MarkdownTabsProps) {
   return (
     <TabGroup>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <TabList aria-label={`${label}: write or preview`} className="flex gap-1">
+        {/* Not named after the field: its label must stay the only name that finds the field. */}
+        <TabList aria-label="Write or preview" className="flex gap-1">
           <Tab className={TAB}>Write</Tab>
           <Tab className={TAB}>Preview</Tab>
         </TabList>

@@ -87,7 +87,7 @@ it('leaves code in a language it has no grammar for as plain text', async () => 
 function Editor() {
   const [text, setText] = useState('');
   return (
-    <MarkdownTabs label="Content" text={text}>
+    <MarkdownTabs text={text}>
       <label>
         Content
         <textarea value={text} onChange={(event) => setText(event.target.value)} />
@@ -99,7 +99,7 @@ function Editor() {
 it('switches between Write and Preview with the keyboard, keeping what was written', async () => {
   const user = userEvent.setup();
   render(<Editor />);
-  const tabs = screen.getByRole('tablist', { name: 'Content: write or preview' });
+  const tabs = screen.getByRole('tablist', { name: 'Write or preview' });
   const write = within(tabs).getByRole('tab', { name: 'Write' });
   expect(write).toHaveAttribute('aria-selected', 'true');
 

@@ -35,7 +35,7 @@ export function CommentEditor({
 
   return (
     <form onSubmit={submit} className="space-y-2">
-      <MarkdownTabs label={label} text={text}>
+      <MarkdownTabs text={text}>
         <label htmlFor={id} className="sr-only">
           {label}
         </label>
