@@ -1,25 +1,9 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type Account, authHeaders, createAccount, signInAs } from './support/accounts';
-import { publishPost } from './support/content';
+import { expect, type Page, test } from '@playwright/test';
+import { createAccount, signInAs } from './support/accounts';
+import { createPlan, publishPost } from './support/content';
 
 const card = (page: Page, title: string) =>
   page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
-
-async function createPlan(request: APIRequestContext, account: Account, title: string) {
-  const res = await request.post('/api/learning-plans', {
-    headers: authHeaders(account),
-    data: {
-      title,
-      description: 'A **topic** a week.',
-      category: 'PROGRAMMING',
-      isPublic: true,
-      estimatedDays: 30,
-      topics: [{ title: 'Basics', orderIndex: 0, resources: [] }],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number };
-}
 
 test('a post written in Markdown: preview while writing, then formatted, safe links and coloured code', async ({
   page,
