@@ -44,6 +44,8 @@ import { createPlansService } from './modules/plans/plans.service.js';
 import { createProgressService } from './modules/plans/progress.service.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { createPostsService } from './modules/posts/posts.service.js';
+import { savedRoutes } from './modules/saved/saved.routes.js';
+import { createSavedService } from './modules/saved/saved.service.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { createSearchService } from './modules/search/search.service.js';
 import { followsRoutes } from './modules/users/follows.routes.js';
@@ -201,6 +203,7 @@ export async function buildApp({
         prefix: '/search',
         search: createSearchService({ db, posts, plans }),
       });
+      await api.register(savedRoutes, { prefix: '/saved', saved: createSavedService({ db, posts, plans }) });
     },
     { prefix: '/api' },
   );

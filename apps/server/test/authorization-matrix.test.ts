@@ -268,6 +268,25 @@ const MATRIX: Record<string, Row> = {
     expect: signedIn(200),
   },
   'GET /api/search': { request: () => ({ url: '/api/search?query=rust' }), expect: signedIn(200) },
+  // Saves are the caller's own: anyone signed in may save what they can see (another's private plan
+  // is a 404, in saved.test.ts) and lists only their own saves.
+  'GET /api/saved': { request: () => ({ url: '/api/saved' }), expect: signedIn(200) },
+  'PUT /api/saved/posts/:id': {
+    request: (o) => ({ method: 'PUT', url: `/api/saved/posts/${o.postId}` }),
+    expect: signedIn(200),
+  },
+  'DELETE /api/saved/posts/:id': {
+    request: (o) => ({ method: 'DELETE', url: `/api/saved/posts/${o.postId}` }),
+    expect: signedIn(200),
+  },
+  'PUT /api/saved/learning-plans/:planId': {
+    request: (o) => ({ method: 'PUT', url: `/api/saved/learning-plans/${o.planId}` }),
+    expect: signedIn(200),
+  },
+  'DELETE /api/saved/learning-plans/:planId': {
+    request: (o) => ({ method: 'DELETE', url: `/api/saved/learning-plans/${o.planId}` }),
+    expect: signedIn(200),
+  },
 };
 
 let t: TestApp;

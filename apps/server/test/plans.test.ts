@@ -72,6 +72,7 @@ describe('POST /api/learning-plans', () => {
       completionPercentage: 0,
       completedTopics: 0,
       creator: { id: ann.user.id, name: 'Ann', profilePicture: null },
+      isSaved: false,
       topics: [
         {
           id: expect.any(Number),

@@ -87,6 +87,7 @@ describe('POST /api/posts', () => {
       likesCount: 0,
       commentsCount: 0,
       isLikedByCurrentUser: false,
+      isSaved: false,
     });
 
     const [image, video] = created.media;

@@ -128,6 +128,35 @@ describe('GET /api/search', () => {
     expect(ids(result.users)).toEqual([byName.user.id, byBio.user.id]);
   });
 
+  it('matches the words a Markdown post or plan shows, not its syntax, link addresses or code fence markers', async () => {
+    const post = await createPost(t, bob.token, {
+      title: 'Weekly notes',
+      content: [
+        'Read [the quindle docs](https://quindlehost.example/guide) and **Snar**vel with _wexon_.',
+        '',
+        '```pythonic',
+        'quindle_case = 1',
+        '```',
+        '',
+        '[ref]: https://refhost.example/page',
+      ].join('\n'),
+    });
+    const plan = await createPlan(t, bob.token, {
+      title: 'Metal notes',
+      description: 'See ![a brimlet diagram](https://imghost.example/brimlet.png) ~~old~~ `zarg`',
+    });
+
+    for (const words of ['quindle docs', 'snarvel', 'wexon', 'quindle_case'])
+      expect(ids((await search(words)).posts), words).toEqual([post.id]);
+    for (const syntax of ['quindlehost', 'guide', 'pythonic', 'refhost', '"snar"'])
+      expect(ids((await search(syntax)).posts), syntax).toEqual([]);
+    expect(ids((await search('brimlet diagram zarg')).learningPlans)).toEqual([plan.id]);
+    expect(ids((await search('imghost')).learningPlans)).toEqual([]);
+    // Stored as written: the post answers its Markdown unchanged.
+    const answer = await t.app.inject({ url: `/api/posts/${post.id}`, headers: bearer(ann.token) });
+    expect(answer.json().content).toContain('[the quindle docs](https://quindlehost.example/guide)');
+  });
+
   it('matches quoted phrases, leaves out -excluded words and accepts or', async () => {
     const phrase = await createPost(t, bob.token, {
       title: 'Machine learning with Glimber',

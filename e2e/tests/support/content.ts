@@ -15,3 +15,25 @@ export async function publishPost(
   expect(res.status(), await res.text()).toBe(201);
   return res.json();
 }
+
+/** Creates a public plan of one topic through the API. */
+export async function createPlan(
+  request: APIRequestContext,
+  account: Account,
+  title: string,
+  description = 'A topic a week.',
+): Promise<{ id: number }> {
+  const res = await request.post('/api/learning-plans', {
+    headers: authHeaders(account),
+    data: {
+      title,
+      description,
+      category: 'PROGRAMMING',
+      isPublic: true,
+      estimatedDays: 30,
+      topics: [{ title: 'Basics', orderIndex: 0, resources: [] }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}

@@ -13,5 +13,7 @@ export * from './oauth.js';
 export * from './plan-constants.js';
 export * from './plans.js';
 export * from './posts.js';
+export * from './saved.js';
+export * from './saved-constants.js';
 export * from './search.js';
 export * from './users.js';

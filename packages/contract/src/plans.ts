@@ -202,6 +202,8 @@ export const learningPlan = z.object({
   completedTopics: z.number().int(),
   creator: userRef,
   topics: z.array(planTopic),
+  /** Whether the viewer saved it (README "Saved items"). */
+  isSaved: z.boolean(),
 });
 export type LearningPlan = z.infer<typeof learningPlan>;
 

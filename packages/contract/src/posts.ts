@@ -100,6 +100,8 @@ export const post = z.object({
   likesCount: z.number().int(),
   commentsCount: z.number().int(),
   isLikedByCurrentUser: z.boolean(),
+  /** Whether the viewer saved it (README "Saved items"). */
+  isSaved: z.boolean(),
 });
 export type Post = z.infer<typeof post>;
 

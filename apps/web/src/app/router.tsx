@@ -117,6 +117,10 @@ const ROUTES: RouteObject[] = [
                 ...planFormPage,
               },
               {
+                path: '/saved',
+                ...lazyPage(() => import('./routes/saved-page').then((m) => m.SavedPage)),
+              },
+              {
                 path: '/analytics',
                 ...lazyPage(() =>
                   import('../features/analytics/pages/analytics-page').then((m) => m.AnalyticsPage),

@@ -34,3 +34,6 @@ export const PlayIcon = (props: IconProps) => <Icon {...props} path="M8 5.5v13l1
 export const BellIcon = (props: IconProps) => (
   <Icon {...props} path="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15L6 16Zm4 4a2 2 0 0 0 4 0" />
 );
+export const BookmarkIcon = (props: IconProps) => (
+  <Icon {...props} path="M6.5 3.5h11a1 1 0 0 1 1 1v16l-6.5-4.2-6.5 4.2v-16a1 1 0 0 1 1-1Z" />
+);

@@ -8,4 +8,5 @@ export * from './plans.js';
 export * from './posts.js';
 export * from './rate-limit-counters.js';
 export * from './row-counts.js';
+export * from './saved.js';
 export * from './users.js';

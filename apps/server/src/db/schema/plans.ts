@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { SEARCH_INDEX_OPTIONS, searchDocument, tsvector } from './search-document.js';
+import { markdownPlainText, SEARCH_INDEX_OPTIONS, searchDocument, tsvector } from './search-document.js';
 import { users } from './users.js';
 
 export const learningPlans = pgTable(
@@ -23,7 +23,8 @@ export const learningPlans = pgTable(
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(
-        (): SQL => searchDocument([learningPlans.title, 'A'], [learningPlans.description, 'B']),
+        (): SQL =>
+          searchDocument([learningPlans.title, 'A'], [markdownPlainText(learningPlans.description), 'B']),
       ),
   },
   (t) => [

@@ -10,7 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { SEARCH_INDEX_OPTIONS, searchDocument, tsvector } from './search-document.js';
+import { markdownPlainText, SEARCH_INDEX_OPTIONS, searchDocument, tsvector } from './search-document.js';
 import { users } from './users.js';
 
 export const posts = pgTable(
@@ -33,7 +33,9 @@ export const posts = pgTable(
     /** Kept by PostgreSQL for search: title above content. */
     searchVector: tsvector('search_vector')
       .notNull()
-      .generatedAlwaysAs((): SQL => searchDocument([posts.title, 'A'], [posts.content, 'B'])),
+      .generatedAlwaysAs(
+        (): SQL => searchDocument([posts.title, 'A'], [markdownPlainText(posts.content), 'B']),
+      ),
   },
   (t) => [
     index('posts_search_idx').using('gin', t.searchVector).with(SEARCH_INDEX_OPTIONS),

@@ -9,13 +9,37 @@ export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector
  * stems, so 'hooks' finds 'hook', and as the words were written, so the prefix 'learni' finds 'learning'
  * (whose stem is 'learn'). The search module builds its queries for exactly this shape.
  */
-export function searchDocument(...fields: [column: AnyPgColumn, weight: 'A' | 'B'][]): SQL {
+export function searchDocument(...fields: [text: AnyPgColumn | SQL, weight: 'A' | 'B'][]): SQL {
   return sql.join(
     fields.map(
-      ([column, weight]) =>
-        sql`setweight(to_tsvector('english', coalesce(${column}, '')) || to_tsvector('simple', coalesce(${column}, '')), ${sql.raw(`'${weight}'`)})`,
+      ([text, weight]) =>
+        sql`setweight(to_tsvector('english', coalesce(${text}, '')) || to_tsvector('simple', coalesce(${text}, '')), ${sql.raw(`'${weight}'`)})`,
     ),
     sql` || `,
+  );
+}
+
+const FENCE = '`';
+
+/**
+ * The words a reader sees in Markdown that `column` holds (README "Rich text"), so that searches match
+ * them and not the syntax around them: code fence lines (with their language), reference link lines and
+ * link and image URLs go; emphasis, strike-through and code markers go without splitting the word they
+ * touch ('**Type**Script' is 'TypeScript'), and an underscore inside a word stays ('snake_case').
+ * Regular expressions, not a Markdown parser, because a generated column may only call immutable SQL.
+ */
+export function markdownPlainText(column: AnyPgColumn): SQL {
+  const steps: [pattern: string, replacement: string, flags: string][] = [
+    [String.raw`^[ \t]{0,3}(${FENCE}{3,}|~{3,}).*$`, '', 'gn'],
+    [String.raw`^[ \t]{0,3}\[[^]\n]+\]:.*$`, '', 'gn'],
+    [String.raw`(!?\[[^]\n]*\])\([^)\n]*\)`, String.raw`\1`, 'g'],
+    [String.raw`[*~${FENCE}\[\]]+`, '', 'g'],
+    ['(?<![[:alnum:]])_+|_+(?![[:alnum:]])', '', 'g'],
+  ];
+  return steps.reduce<SQL>(
+    (text, [pattern, replacement, flags]) =>
+      sql`regexp_replace(${text}, ${sql.raw(`'${pattern}'`)}, ${sql.raw(`'${replacement}'`)}, ${sql.raw(`'${flags}'`)})`,
+    sql`${column}`,
   );
 }
 

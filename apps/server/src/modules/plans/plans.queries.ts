@@ -8,6 +8,7 @@ import {
   planTopics,
   resourceCompletions,
   rowCounts,
+  savedLearningPlans,
   topicProgress,
   users,
 } from '../../db/schema/index.js';
@@ -62,6 +63,8 @@ function selectPlans(db: Database, ids: SQL, viewerId: Placeholder) {
       createdAt: learningPlans.createdAt,
       updatedAt: learningPlans.updatedAt,
       creator: { id: users.id, name: users.name, profilePicture: users.profilePicture },
+      isSaved: sql<boolean>`exists (select 1 from ${savedLearningPlans}
+        where ${savedLearningPlans.planId} = ${learningPlans.id} and ${savedLearningPlans.userId} = ${viewerId})`,
     })
     .from(learningPlans)
     .innerJoin(users, eq(users.id, learningPlans.creatorId))

@@ -27,5 +27,6 @@ export function toPostAnswers(viewer: Viewer, rows: readonly PostRow[]): Post[] 
     likesCount: row.likesCount,
     commentsCount: row.commentsCount,
     isLikedByCurrentUser: row.isLikedByCurrentUser,
+    isSaved: row.isSaved,
   }));
 }

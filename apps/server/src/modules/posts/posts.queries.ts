@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { postLikes, postMedia, posts, rowCounts, users } from '../../db/schema/index.js';
+import { postLikes, postMedia, posts, rowCounts, savedPosts, users } from '../../db/schema/index.js';
 import { literalLimit, preparedPerSize } from '../../lib/pagination.js';
 
 /**
@@ -22,6 +22,8 @@ const postColumns = (viewerId: Placeholder) => ({
   commentsCount: posts.commentsCount,
   isLikedByCurrentUser: sql<boolean>`exists (
     select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
+  isSaved: sql<boolean>`exists (
+    select 1 from ${savedPosts} where ${savedPosts.postId} = ${posts.id} and ${savedPosts.userId} = ${viewerId})`,
   media: sql<MediaItem[]>`coalesce((
     select json_agg(json_build_object('id', ${postMedia.id}, 'type', ${postMedia.type},
       'fileKey', ${postMedia.fileKey}, 'thumbnailKey', ${postMedia.thumbnailKey}, 'width', ${postMedia.width},

@@ -62,6 +62,7 @@ describe('user menu', () => {
       'href',
       '/notifications',
     );
+    expect(within(menu).getByRole('menuitem', { name: 'Saved' })).toHaveAttribute('href', '/saved');
     expect(within(menu).getByRole('menuitem', { name: 'Learning Analytics' })).toHaveAttribute(
       'href',
       '/analytics',

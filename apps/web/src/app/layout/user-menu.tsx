@@ -10,7 +10,11 @@ const ITEM_CLASSES =
 export function UserMenu() {
   const user = useSignedInUser();
   const { logout } = useAuth();
-  const items = [...accountNav(user.id), { to: '/analytics', label: 'Learning Analytics' }];
+  const items = [
+    ...accountNav(user.id),
+    { to: '/saved', label: 'Saved' },
+    { to: '/analytics', label: 'Learning Analytics' },
+  ];
 
   return (
     <Menu as="div" className="relative">

@@ -22,6 +22,7 @@ const annsPost: Post = {
   likesCount: 0,
   commentsCount: 0,
   isLikedByCurrentUser: false,
+  isSaved: false,
 };
 
 beforeAll(loadProfileRoute);

@@ -2,6 +2,8 @@ import type { LearningPlan } from '@pathwise/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { BusyButton } from '../../../components/busy-button';
+import { Markdown } from '../../../components/markdown/markdown';
+import { SaveButton } from '../../../components/save-button';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { formatDays, formatTopicCount } from '../plan-display';
 import { CreatorByline } from './creator-byline';
@@ -38,7 +40,7 @@ export function PlanCard({ plan, onDelete, deleting = false }: PlanCardProps) {
         <h3 id={titleId} className="text-lg font-semibold text-slate-900">
           {plan.title}
         </h3>
-        <p className="mt-1 line-clamp-2 text-sm text-slate-600">{plan.description}</p>
+        <Markdown text={plan.description} compact className="mt-1 line-clamp-2 text-sm text-slate-600" />
       </div>
 
       <PlanProgress plan={plan} />
@@ -46,6 +48,7 @@ export function PlanCard({ plan, onDelete, deleting = false }: PlanCardProps) {
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
         <span>Estimated: {formatDays(plan.estimatedDays)}</span>
         <PlanStatusBadge completionPercentage={plan.completionPercentage} />
+        <SaveButton kind="learning-plans" target={plan} />
       </div>
 
       <p className="text-sm text-slate-600">

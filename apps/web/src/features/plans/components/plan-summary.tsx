@@ -1,5 +1,7 @@
 import type { LearningPlan } from '@pathwise/contract';
 import { Link } from 'react-router';
+import { Markdown } from '../../../components/markdown/markdown';
+import { SaveButton } from '../../../components/save-button';
 import { formatCalendarDate, formatDays } from '../plan-display';
 import { CreatorByline } from './creator-byline';
 import { PlanProgress } from './plan-progress';
@@ -36,8 +38,9 @@ export function PlanSummary({ plan, isCreator }: PlanSummaryProps) {
           {plan.title}
         </h1>
         <PlanStatusBadge completionPercentage={plan.completionPercentage} />
+        <SaveButton kind="learning-plans" target={plan} />
       </div>
-      <p className="mt-2 whitespace-pre-line text-slate-700">{plan.description}</p>
+      <Markdown text={plan.description} className="mt-2 text-slate-700" />
 
       <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
         {facts.map(([term, value]) => (

@@ -1,5 +1,6 @@
 import { type PlanResource, type PlanTopic, TOPIC_STATUSES, type TopicStatus } from '@pathwise/contract';
 import { useId } from 'react';
+import { Markdown } from '../../../components/markdown/markdown';
 import type { ProgressChange } from '../api/queries';
 
 const STATUS_LABELS: Record<TopicStatus, string> = {
@@ -49,9 +50,7 @@ export function TopicProgress({ topic, position, pending, onChange }: TopicProgr
           ))}
         </select>
       </div>
-      {topic.description && (
-        <p className="mt-1 text-sm whitespace-pre-line text-slate-600">{topic.description}</p>
-      )}
+      {topic.description && <Markdown text={topic.description} className="mt-1 text-sm text-slate-600" />}
       {topic.resources.length > 0 ? (
         <ul className="mt-4 divide-y divide-slate-100">
           {topic.resources.map((resource) => (
@@ -107,7 +106,9 @@ function ResourceRow({ resource, isCompleted, busy, onToggle }: ResourceRowProps
             <span className="text-xs text-slate-500">{resource.durationMinutes} min</span>
           )}
         </div>
-        {resource.description && <p className="mt-0.5 text-sm text-slate-600">{resource.description}</p>}
+        {resource.description && (
+          <Markdown text={resource.description} className="mt-0.5 text-sm text-slate-600" />
+        )}
         {resource.url ? (
           // Links and uploaded PDFs open in a new tab (the browser shows PDFs itself).
           <a

@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CATEGORIES, type LearningPlan, PLAN_LIMITS, PLAN_MESSAGES } from '@pathwise/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ErrorBox } from '../../../components/callout';
-import { SelectField, TextAreaField, TextField } from '../../../components/text-field';
+import { MarkdownField } from '../../../components/markdown/markdown-field';
+import { SelectField, TextField } from '../../../components/text-field';
 import { serverMessageOr } from '../../../lib/api-client';
 import { planKeys } from '../api/queries';
 import { emptyTopic, type PlanFormOutput, type PlanFormValues, planFormSchema } from './plan-form-schema';
@@ -70,9 +71,10 @@ export function PlanForm({ planId, initialValues }: PlanFormProps) {
           error={errors.title?.message}
           {...register('title')}
         />
-        <TextAreaField
+        <MarkdownField
           label="Description"
           rows={4}
+          text={useWatch({ control: form.control, name: 'description' })}
           error={errors.description?.message}
           {...register('description')}
         />

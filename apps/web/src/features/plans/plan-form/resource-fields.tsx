@@ -1,6 +1,7 @@
 import { RESOURCE_TYPES } from '@pathwise/contract';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
-import { SelectField, TextAreaField, TextField } from '../../../components/text-field';
+import { MarkdownField } from '../../../components/markdown/markdown-field';
+import { SelectField, TextField } from '../../../components/text-field';
 import { ItemActions } from './item-actions';
 import type { PlanFormOutput, PlanFormValues } from './plan-form-schema';
 
@@ -93,7 +94,12 @@ export function ResourceFields({ form, topicIndex, index, count, onMove, onRemov
           )}
         />
       )}
-      <TextAreaField label="Resource description" rows={2} {...register(`${path}.description`)} />
+      <MarkdownField
+        label="Resource description"
+        rows={2}
+        text={useWatch({ control, name: `${path}.description` })}
+        {...register(`${path}.description`)}
+      />
       <TextField
         label="Estimated minutes"
         type="number"

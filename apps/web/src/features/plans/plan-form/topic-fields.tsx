@@ -1,5 +1,6 @@
-import { type UseFormReturn, useFieldArray } from 'react-hook-form';
-import { TextAreaField, TextField } from '../../../components/text-field';
+import { type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
+import { MarkdownField } from '../../../components/markdown/markdown-field';
+import { TextField } from '../../../components/text-field';
 import { ItemActions } from './item-actions';
 import { emptyResource, type PlanFormOutput, type PlanFormValues } from './plan-form-schema';
 import { ResourceFields } from './resource-fields';
@@ -31,7 +32,12 @@ export function TopicFields({ form, index, count, onMove, onRemove }: TopicField
         keepReason={count === 1 ? 'A plan needs at least one topic' : undefined}
       />
       <TextField label="Topic title" error={errors?.title?.message} {...register(`topics.${index}.title`)} />
-      <TextAreaField label="Topic description" rows={2} {...register(`topics.${index}.description`)} />
+      <MarkdownField
+        label="Topic description"
+        rows={2}
+        text={useWatch({ control, name: `topics.${index}.description` })}
+        {...register(`topics.${index}.description`)}
+      />
 
       <div className="space-y-3">
         {resources.fields.map((field, resourceIndex) => (

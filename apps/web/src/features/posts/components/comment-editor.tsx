@@ -1,6 +1,7 @@
 import { POST_LIMITS } from '@pathwise/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button';
+import { MarkdownTabs } from '../../../components/markdown/markdown-tabs';
 
 type CommentEditorProps = {
   label: string;
@@ -40,28 +41,30 @@ export function CommentEditor({
       }}
       className="space-y-2"
     >
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          // Ctrl+Enter (Cmd+Enter on a Mac) sends, as in most comment boxes; Enter alone adds a line.
-          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-            event.preventDefault();
-            void send();
-          }
-        }}
-        aria-keyshortcuts="Control+Enter Meta+Enter"
-        placeholder={label}
-        rows={3}
-        maxLength={POST_LIMITS.commentMax}
-        // biome-ignore lint/a11y/noAutofocus: opening the editor is the user's own request to type here.
-        autoFocus={autoFocus}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:outline-2 focus:outline-indigo-600/30"
-      />
+      <MarkdownTabs text={text}>
+        <label htmlFor={id} className="sr-only">
+          {label}
+        </label>
+        <textarea
+          id={id}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            // Ctrl+Enter (Cmd+Enter on a Mac) sends, as in most comment boxes; Enter alone adds a line.
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              void send();
+            }
+          }}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
+          placeholder={label}
+          rows={3}
+          maxLength={POST_LIMITS.commentMax}
+          // biome-ignore lint/a11y/noAutofocus: opening the editor is the user's own request to type here.
+          autoFocus={autoFocus}
+          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:outline-2 focus:outline-indigo-600/30"
+        />
+      </MarkdownTabs>
       <div className="flex justify-end gap-2">
         {onCancel && (
           <button type="button" onClick={onCancel} className="btn-secondary">

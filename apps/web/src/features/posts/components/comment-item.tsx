@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { BusyButton } from '../../../components/busy-button';
 import { ErrorBox } from '../../../components/callout';
+import { Markdown } from '../../../components/markdown/markdown';
 import { RelativeTime } from '../../../components/relative-time';
 import { useConfirm } from '../../../components/use-confirm';
 import { useDeleteComment, useUpdateComment } from '../api/queries';
@@ -75,7 +76,7 @@ export function CommentItem({ comment, canEdit, canDelete }: CommentItemProps) {
             autoFocus
           />
         ) : (
-          <p className="whitespace-pre-line break-words text-slate-800">{comment.content}</p>
+          <Markdown text={comment.content} className="text-slate-800" />
         )}
         {failure && <ErrorBox>{failure}</ErrorBox>}
         {!editing && (canEdit || canDelete) && (

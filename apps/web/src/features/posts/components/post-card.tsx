@@ -3,6 +3,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { BusyButton } from '../../../components/busy-button';
 import { CommentIcon } from '../../../components/icons';
+import { Markdown } from '../../../components/markdown/markdown';
+import { SaveButton } from '../../../components/save-button';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { countLabel } from './counts';
 import { LikeButton } from './like-button';
@@ -34,7 +36,7 @@ export function PostCard({ post, actions }: PostCardProps) {
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {post.title}
         </h2>
-        <p className="mt-1 line-clamp-3 whitespace-pre-line break-words text-slate-700">{post.content}</p>
+        <Markdown text={post.content} compact className="mt-1 line-clamp-3 text-slate-700" />
       </Link>
 
       {post.media.length > 0 && (
@@ -49,6 +51,7 @@ export function PostCard({ post, actions }: PostCardProps) {
           <CommentIcon className="size-5" />
           {countLabel(post.commentsCount, 'comment')}
         </Link>
+        <SaveButton kind="posts" target={post} />
         {post.learningProgressPercent !== null && (
           <span className="text-slate-600">Progress: {post.learningProgressPercent}%</span>
         )}

@@ -8,12 +8,13 @@ import {
   postInput,
 } from '@pathwise/contract';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ErrorBox } from '../../../components/callout';
+import { MarkdownField } from '../../../components/markdown/markdown-field';
 import { ProgressBar } from '../../../components/progress-bar';
-import { SelectField, TextAreaField, TextField } from '../../../components/text-field';
+import { SelectField, TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useSavePost } from '../api/queries';
 import { useGoBack } from '../use-go-back';
@@ -85,7 +86,13 @@ export function PostForm({ post }: PostFormProps) {
     // noValidate: the contract's messages replace the browser's own bubbles.
     <form noValidate onSubmit={submit} className="space-y-6">
       <TextField label="Title" error={errors.title?.message} {...register('title')} />
-      <TextAreaField label="Content" rows={6} error={errors.content?.message} {...register('content')} />
+      <MarkdownField
+        label="Content"
+        rows={6}
+        text={useWatch({ control, name: 'content' })}
+        error={errors.content?.message}
+        {...register('content')}
+      />
       <SelectField label="Category" error={errors.category?.message} {...register('category')}>
         <option value="">Select a category</option>
         {CATEGORIES.map((category) => (

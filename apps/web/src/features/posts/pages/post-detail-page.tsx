@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorBox } from '../../../components/callout';
 import { Loading } from '../../../components/loading';
+import { Markdown } from '../../../components/markdown/markdown';
 import { ProgressBar } from '../../../components/progress-bar';
+import { SaveButton } from '../../../components/save-button';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { usePost } from '../api/queries';
@@ -57,7 +59,7 @@ function PostDetail({ post }: { post: Post }) {
           {post.title}
         </h1>
       </header>
-      <p className="whitespace-pre-line break-words text-slate-800">{post.content}</p>
+      <Markdown text={post.content} className="text-slate-800" />
       {post.media.length > 0 && <PostMediaView media={post.media} title={post.title} />}
       {post.learningProgressPercent !== null && (
         <div className="space-y-1.5">
@@ -71,6 +73,7 @@ function PostDetail({ post }: { post: Post }) {
       <div className="flex items-center gap-4 border-y border-slate-100 py-2 text-sm">
         <LikeButton post={post} onResult={(succeeded) => setLikeFailed(!succeeded)} />
         <span className="text-slate-600">{countLabel(post.commentsCount, 'comment')}</span>
+        <SaveButton kind="posts" target={post} />
       </div>
       {likeFailed && <ErrorBox>Failed to process like action. Please try again.</ErrorBox>}
       <CommentsSection post={post} />

@@ -49,6 +49,7 @@ export function postFixture(fields: Partial<Post> = {}): Post {
     likesCount: 0,
     commentsCount: 0,
     isLikedByCurrentUser: false,
+    isSaved: false,
     ...fields,
   };
 }

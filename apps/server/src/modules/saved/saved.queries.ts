@@ -1,0 +1,63 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { learningPlans, posts, savedLearningPlans, savedPosts } from '../../db/schema/index.js';
+import { literalLimit } from '../../lib/pagination.js';
+
+type Window = { limit: number; offset: number };
+
+export async function postExists(db: Database, postId: number) {
+  const rows = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId));
+  return rows.length > 0;
+}
+
+/** Whether `viewerId` may see the plan: public, or their own (the plans module's rule). */
+export async function planVisible(db: Database, planId: number, viewerId: number) {
+  const rows = await db
+    .select({ id: learningPlans.id })
+    .from(learningPlans)
+    .where(
+      and(
+        eq(learningPlans.id, planId),
+        or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId)),
+      ),
+    );
+  return rows.length > 0;
+}
+
+export async function savePost(db: Database, userId: number, postId: number, saved: boolean) {
+  if (saved) await db.insert(savedPosts).values({ userId, postId }).onConflictDoNothing();
+  else await db.delete(savedPosts).where(and(eq(savedPosts.userId, userId), eq(savedPosts.postId, postId)));
+}
+
+export async function savePlan(db: Database, userId: number, planId: number, saved: boolean) {
+  if (saved) await db.insert(savedLearningPlans).values({ userId, planId }).onConflictDoNothing();
+  else
+    await db
+      .delete(savedLearningPlans)
+      .where(and(eq(savedLearningPlans.userId, userId), eq(savedLearningPlans.planId, planId)));
+}
+
+export type SavedRef = { type: 'POST' | 'LEARNING_PLAN'; id: number; savedAt: string };
+
+/**
+ * One page of what `userId` saved, newest first, and how many in all: one statement. Plans the user
+ * may no longer see (made private since) are left out, and come back if they are made public again.
+ */
+export async function selectSavedPage(db: Database, userId: number, window: Window) {
+  const result = (await db.execute(sql`with saved as (
+      select 'POST' as type, ${savedPosts.postId} as id, ${savedPosts.createdAt} as created_at
+        from ${savedPosts} where ${savedPosts.userId} = ${userId}
+      union all
+      select 'LEARNING_PLAN', ${savedLearningPlans.planId}, ${savedLearningPlans.createdAt}
+        from ${savedLearningPlans} join ${learningPlans} on ${learningPlans.id} = ${savedLearningPlans.planId}
+        where ${savedLearningPlans.userId} = ${userId}
+          and (${learningPlans.isPublic} or ${learningPlans.creatorId} = ${userId}))
+    select (select count(*) from saved)::int as total,
+      coalesce((select json_agg(json_build_object('type', type, 'id', id, 'savedAt', created_at)
+          order by created_at desc, type, id desc)
+        from (select * from saved order by created_at desc, type, id desc
+          limit ${literalLimit(window.limit)} offset ${window.offset}) page), '[]') as items`)) as unknown as {
+    rows: { total: number; items: SavedRef[] }[];
+  };
+  return result.rows[0]!;
+}

@@ -1,0 +1,51 @@
+import type { LearningPlan, Post, SavedPage } from '@pathwise/contract';
+import type { ReactNode } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorWithRetry } from '../../../components/error-with-retry';
+import { LoadMore } from '../../../components/load-more';
+import { Loading } from '../../../components/loading';
+import { SAVED_QUERY_KEY } from '../../../components/save-button';
+import { apiRequest } from '../../../lib/api-client';
+import { itemsOf, pageQuery, usePagedList } from '../../../lib/paged-list';
+
+type SavedListProps = {
+  /** Cards come from their own features, put together by the page. */
+  renderPost: (post: Post) => ReactNode;
+  renderPlan: (plan: LearningPlan) => ReactNode;
+};
+
+/** The viewer's saved posts and plans, newest save first, page by page (README "Saved items"). */
+export function SavedList({ renderPost, renderPlan }: SavedListProps) {
+  const pages = usePagedList<SavedPage>({
+    queryKey: SAVED_QUERY_KEY,
+    fetchPage: (page, signal) => apiRequest<SavedPage>(`/api/saved?${pageQuery(page)}`, { signal }),
+    restartOnReturn: true,
+  });
+
+  if (pages.isPending) return <Loading />;
+  if (!pages.data)
+    return (
+      <ErrorWithRetry title="Error Loading Content" onRetry={() => void pages.refetch()}>
+        Your saved items could not be loaded.
+      </ErrorWithRetry>
+    );
+  const items = itemsOf(pages.data);
+  if (items.length === 0)
+    return (
+      <EmptyState title="Nothing saved yet">
+        <p>Press Save on a post or a learning plan to find it here again.</p>
+      </EmptyState>
+    );
+  return (
+    <div className="space-y-6">
+      <ul className="space-y-4">
+        {items.map((item) => (
+          <li key={item.type === 'POST' ? `post-${item.post.id}` : `plan-${item.learningPlan.id}`}>
+            {item.type === 'POST' ? renderPost(item.post) : renderPlan(item.learningPlan)}
+          </li>
+        ))}
+      </ul>
+      <LoadMore list={pages} failure="Failed to load more saved items" />
+    </div>
+  );
+}
