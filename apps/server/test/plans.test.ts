@@ -327,6 +327,7 @@ describe('lists', () => {
           updatedAt: plan.updatedAt,
           completionPercentage: 50,
           completedTopics: 1,
+          isSaved: false,
           creator: { id: cara.user.id, name: 'Cara', profilePicture: null },
           topics: [
             {
