@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type Account, authHeaders, createAccount, signInAs } from './support/accounts';
+import { publishPlan } from './support/content';
 
 /**
  * A made-up word no other test writes, so the totals below are exactly what this test created. It
@@ -14,21 +15,6 @@ async function createPost(request: APIRequestContext, account: Account, title: s
   const res = await request.post('/api/posts', {
     headers: authHeaders(account),
     multipart: { post: { name: 'blob', mimeType: 'application/json', buffer: Buffer.from(post) } },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
-
-async function createPlan(request: APIRequestContext, account: Account, title: string) {
-  const res = await request.post('/api/learning-plans', {
-    headers: authHeaders(account),
-    data: {
-      title,
-      description: 'A topic a week.',
-      category: 'PROGRAMMING',
-      isPublic: true,
-      estimatedDays: 30,
-      topics: [{ title: 'Basics', orderIndex: 0, resources: [] }],
-    },
   });
   expect(res.status(), await res.text()).toBe(201);
 }
@@ -47,7 +33,7 @@ test('search from the top bar: counts, previews, View all, and what an empty sea
   for (let i = 1; i <= 5; i++) await createAccount(request, `${capitalised} Person${i}`);
   const author = await createAccount(request, 'Search Author');
   for (let i = 1; i <= 4; i++) await createPost(request, author, `${capitalised} post number ${i}`);
-  for (let i = 1; i <= 3; i++) await createPlan(request, author, `${capitalised} plan ${i}`);
+  for (let i = 1; i <= 3; i++) await publishPlan(request, author, `${capitalised} plan ${i}`);
 
   await signInAs(page, viewer, '/');
   await topBarSearch(page).fill(`  ${word} `);

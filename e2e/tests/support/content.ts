@@ -15,3 +15,24 @@ export async function publishPost(
   expect(res.status(), await res.text()).toBe(201);
   return res.json();
 }
+
+/** Publishes a public learning plan with one topic through the API. */
+export async function publishPlan(
+  request: APIRequestContext,
+  creator: Account,
+  title: string,
+): Promise<{ id: number }> {
+  const res = await request.post('/api/learning-plans', {
+    headers: authHeaders(creator),
+    data: {
+      title,
+      description: 'A topic a week.',
+      category: 'PROGRAMMING',
+      isPublic: true,
+      estimatedDays: 30,
+      topics: [{ title: 'Basics', orderIndex: 0, resources: [] }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
