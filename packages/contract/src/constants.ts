@@ -19,6 +19,8 @@ export const LOCATION_MAX_LENGTH = 100;
 export const STORAGE_KEYS = {
   authToken: 'authToken',
   oauthRedirectFrom: 'oauth_redirect_from',
+  /** 'light', 'dark' or 'system' (also read by apps/web/public/theme.js, before the app loads). */
+  theme: 'theme',
 } as const;
 
 export const CATEGORIES = [

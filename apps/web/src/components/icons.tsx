@@ -23,6 +23,7 @@ export const SearchIcon = (props: IconProps) => (
 );
 export const MenuIcon = (props: IconProps) => <Icon {...props} path="M4 6h16M4 12h16M4 18h16" />;
 export const CloseIcon = (props: IconProps) => <Icon {...props} path="M6 6l12 12M18 6 6 18" />;
+export const CheckIcon = (props: IconProps) => <Icon {...props} path="m5 12.5 4.5 4.5L19 7" />;
 export const HeartIcon = (props: IconProps) => (
   <Icon
     {...props}

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { useAuth, useSignedInUser } from '../../lib/auth/auth-context';
+import { THEME_CHOICES, useTheme } from '../../lib/theme';
 import { accountNav, CREATE_POST, MAIN_NAV } from './nav-items';
 import { SearchBox } from './search-box';
 
@@ -18,6 +19,7 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
   const { logout } = useAuth();
   const panel = useRef<HTMLElement>(null);
   const links = [...MAIN_NAV, CREATE_POST, ...accountNav(user.id)];
+  const [theme, setTheme] = useTheme();
 
   useEffect(() => panel.current?.focus(), []);
 
@@ -46,6 +48,22 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
           <p className="truncate text-sm text-slate-600">{user.email}</p>
         </div>
       </div>
+      <fieldset className="flex items-center gap-4 border-t border-slate-200 px-3 pt-3 text-sm text-slate-700">
+        <legend className="float-left mr-2 font-semibold text-slate-900">Theme</legend>
+        {THEME_CHOICES.map(({ value, label }) => (
+          <label key={value} className="flex items-center gap-1.5">
+            <input
+              type="radio"
+              name="theme"
+              value={value}
+              checked={theme === value}
+              onChange={() => setTheme(value)}
+              className="accent-indigo-600"
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
       <button type="button" onClick={logout} className={`${LINK_CLASSES} w-full text-left`}>
         Sign out
       </button>

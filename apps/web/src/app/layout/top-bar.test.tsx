@@ -100,6 +100,33 @@ describe('user menu', () => {
   });
 });
 
+describe('theme choice', () => {
+  it('offers Light, Dark and System in the user menu, System first, and remembers the choice', async () => {
+    const { user } = await renderSignedInHome();
+
+    await user.click(screen.getByRole('button', { name: 'Open user menu' }));
+    expect(screen.getByRole('menuitem', { name: 'System theme' })).toHaveAttribute('aria-current', 'true');
+    await user.click(screen.getByRole('menuitem', { name: 'Dark theme' }));
+
+    expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');
+    await user.click(screen.getByRole('button', { name: 'Open user menu' }));
+    expect(screen.getByRole('menuitem', { name: 'Dark theme' })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('menuitem', { name: 'System theme' })).toHaveAttribute('aria-current', 'false');
+  });
+
+  it('is in the mobile menu too', async () => {
+    const { user } = await renderSignedInHome();
+
+    await user.click(screen.getByRole('button', { name: 'Main menu' }));
+    const themes = within(screen.getByRole('group', { name: 'Theme' }));
+    expect(themes.getByRole('radio', { name: 'System' })).toBeChecked();
+    await user.click(themes.getByRole('radio', { name: 'Light' }));
+
+    expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('light');
+    expect(themes.getByRole('radio', { name: 'Light' })).toBeChecked();
+  });
+});
+
 describe('mobile menu', () => {
   it('offers the main pages, search, the account pages and signing out', async () => {
     const { user, router } = await renderSignedInHome();

@@ -1,6 +1,8 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Link } from 'react-router';
+import { CheckIcon } from '../../components/icons';
 import { useAuth, useSignedInUser } from '../../lib/auth/auth-context';
+import { THEME_CHOICES, useTheme } from '../../lib/theme';
 import { accountNav } from './nav-items';
 import { UserMenuFace } from './user-menu-face';
 
@@ -15,6 +17,7 @@ export function UserMenu() {
     { to: '/saved', label: 'Saved' },
     { to: '/analytics', label: 'Learning Analytics' },
   ];
+  const [theme, setTheme] = useTheme();
 
   return (
     <Menu as="div" className="relative">
@@ -31,6 +34,27 @@ export function UserMenu() {
             <Link to={item.to} className={ITEM_CLASSES}>
               {item.label}
             </Link>
+          </MenuItem>
+        ))}
+        <p
+          className="border-t border-slate-100 px-4 pt-2 pb-1 text-xs font-semibold text-slate-600"
+          aria-hidden="true"
+        >
+          Theme
+        </p>
+        {THEME_CHOICES.map(({ value, label }) => (
+          <MenuItem key={value}>
+            <button
+              type="button"
+              // Headless UI makes every item a menuitem, which cannot be checked; aria-current may mark it.
+              aria-current={theme === value}
+              aria-label={`${label} theme`}
+              onClick={() => setTheme(value)}
+              className={`${ITEM_CLASSES} flex items-center justify-between`}
+            >
+              {label}
+              {theme === value && <CheckIcon className="size-4" />}
+            </button>
           </MenuItem>
         ))}
         <MenuItem>

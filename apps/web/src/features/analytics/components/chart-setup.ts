@@ -23,6 +23,12 @@ Chart.register(
   Tooltip,
 );
 
+// Chart.js draws on a canvas, which CSS cannot recolour: its text and grid take the page's theme
+// colours (slate 600 and 200, turned over in the dark theme) as they are when the charts load.
+const themeColor = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+Chart.defaults.color = themeColor('--color-slate-600') || Chart.defaults.color;
+Chart.defaults.borderColor = themeColor('--color-slate-200') || Chart.defaults.borderColor;
+
 /** Spec §9: one six-colour palette for every chart (indigo, emerald, red, amber, blue, fuchsia). */
 export const PALETTE = ['#4f46e5', '#10b981', '#ef4444', '#f59e0b', '#3b82f6', '#d946ef'] as const;
 

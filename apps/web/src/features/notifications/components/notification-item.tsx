@@ -31,7 +31,7 @@ export function NotificationItem({ notification, onOpen }: NotificationItemProps
         >
           {notification.message}
         </span>
-        <span className="mt-0.5 block text-sm text-slate-500">
+        <span className="mt-0.5 block text-sm text-slate-600">
           <RelativeTime value={notification.createdAt} />
         </span>
       </span>

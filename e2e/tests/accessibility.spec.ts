@@ -1,0 +1,97 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { authHeaders, createAccount, signInAs } from './support/accounts';
+import { createPlan, publishPost } from './support/content';
+
+/** What axe finds on the page as it is now, serious and critical only (WCAG 2.x A and AA rules). */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      help: violation.help,
+      where: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+    }));
+}
+
+async function expectNoSeriousViolations(page: Page, what: string) {
+  expect(await seriousViolations(page), what).toEqual([]);
+}
+
+for (const width of [390, 1280]) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`axe finds nothing serious on the main pages at ${width} px, ${scheme}`, async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      const ann = await createAccount(request, 'Ann Axe');
+      const bob = await createAccount(request, 'Bob Axe');
+      const { id: postId } = await publishPost(request, ann, 'Accessible notes');
+      const { id: planId } = await createPlan(request, ann, 'Learn Rust');
+      // Unread notifications for Ann, so her notifications page shows them.
+      await request.post(`/api/posts/${postId}/like`, { headers: authHeaders(bob) });
+      await request.post(`/api/users/${ann.id}/follow`, { headers: authHeaders(bob) });
+
+      await signInAs(page, ann);
+      const pages: [string, string, RegExp | string][] = [
+        ['feed', '/', /Welcome back/],
+        ['post detail', `/post/${postId}`, 'Accessible notes'],
+        ['plan detail', `/learning-plan/${planId}`, 'Learn Rust'],
+        ['plan form', '/create-learning-plan', 'Create Learning Plan'],
+        ['profile', `/profile/${ann.id}`, 'Ann Axe'],
+        ['search', '/search?q=Accessible', /Search/],
+        ['notifications', '/notifications', 'Notifications'],
+        ['analytics', '/analytics', /Analytics/],
+      ];
+      for (const [what, path, heading] of pages) {
+        if (page.url() !== new URL(path, page.url()).href) await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
+        await expectNoSeriousViolations(page, what);
+      }
+
+      // The plan form with its errors showing.
+      await page.goto('/create-learning-plan');
+      await page
+        .getByRole('button', { name: /Create|Save/ })
+        .last()
+        .click();
+      await expectNoSeriousViolations(page, 'plan form with errors');
+
+      // Open menus.
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+      if (width < 768) {
+        await page.getByRole('button', { name: 'Main menu' }).click();
+        await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+        await expectNoSeriousViolations(page, 'mobile menu');
+      } else {
+        await page.getByRole('button', { name: 'Open user menu' }).click();
+        await expect(page.getByRole('menu')).toBeVisible();
+        await expectNoSeriousViolations(page, 'user menu');
+        await page.keyboard.press('Escape');
+      }
+
+      // The confirm dialog.
+      await page.goto(`/profile/${ann.id}`);
+      await page.getByRole('button', { name: 'Delete' }).first().click();
+      await expect(page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await expectNoSeriousViolations(page, 'confirm dialog');
+      await page.keyboard.press('Escape');
+
+      // Signed out: the sign-in page, and its form errors.
+      await page.evaluate(() => localStorage.removeItem('authToken'));
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'login');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page.getByRole('alert').or(page.getByText(/required|valid/i).first())).toBeVisible();
+      await expectNoSeriousViolations(page, 'login with errors');
+    });
+  }
+}
