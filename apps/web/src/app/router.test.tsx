@@ -64,6 +64,27 @@ describe('restoring a stored session', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
   });
+
+  it('keeps the session when the page is left while the user is still loading', async () => {
+    let meRequest: Request | undefined;
+    localStorage.setItem(STORAGE_KEYS.authToken, ANN_TOKEN);
+    server.use(
+      http.get('/api/auth/me', ({ request }) => {
+        meRequest = request;
+        return new Promise<Response>(() => {});
+      }),
+    );
+    const { router } = renderApp('/');
+    await vi.waitFor(() => expect(meRequest).toBeDefined());
+
+    window.dispatchEvent(new Event('pagehide'));
+
+    // The request is cancelled rather than failed, so the page the browser opens next is still signed in.
+    await vi.waitFor(() => expect(meRequest!.signal.aborted).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBe(ANN_TOKEN);
+    expect(router.state.location.pathname).toBe('/');
+  });
 });
 
 describe('home page', () => {

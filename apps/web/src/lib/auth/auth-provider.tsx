@@ -32,6 +32,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!storedToken) return;
     const controller = new AbortController();
+    // Leaving the page (a reload, another address) cancels the request: that is no failure to load the
+    // user, and ending the session for it would sign out the page the browser is about to open.
+    const cancel = () => controller.abort();
+    window.addEventListener('pagehide', cancel);
     dispatch({ type: 'loginStart' });
     authApi.fetchCurrentUser(controller.signal).then(
       (user) => dispatch({ type: 'loginSuccess', user, token: storedToken }),
@@ -39,7 +43,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (!controller.signal.aborted) dropUnusableToken();
       },
     );
-    return () => controller.abort();
+    return () => {
+      window.removeEventListener('pagehide', cancel);
+      controller.abort();
+    };
   }, [storedToken]);
 
   const signIn = useCallback(
