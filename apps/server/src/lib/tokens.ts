@@ -8,10 +8,10 @@ const ISSUER = 'pathwise';
  */
 const REMEMBERED_TOKENS = 10_000;
 
-// Imported once: given raw bytes, jose imports the key again for every token it checks.
 /** Who a valid token speaks for, and the account's token version when it was signed. */
 export type TokenClaims = { userId: number; tokenVersion: number };
 
+// Imported once: given raw bytes, jose imports the key again for every token it checks.
 const verifyKeyOf = (secretBytes: Uint8Array) =>
   webcrypto.subtle.importKey('raw', secretBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
 
