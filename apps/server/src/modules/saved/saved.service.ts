@@ -8,6 +8,7 @@ import {
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
+import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { PlansService } from '../plans/index.js';
@@ -21,19 +22,26 @@ type SavedDependencies = {
   plans: Pick<PlansService, 'plansFor'>;
 };
 
+/** The target deleted between the check and the save: its foreign key refuses the row. */
+const goneMeans = (missing: Error) => (error: unknown) => {
+  throw isForeignKeyViolation(error) ? missing : error;
+};
+
 export function createSavedService({ db, posts, plans }: SavedDependencies) {
   return {
     /** Saves or unsaves a post; doing it twice changes nothing. */
     async setPostSaved(viewer: Viewer, postId: number, saved: boolean): Promise<SaveResponse> {
-      if (!(await postExists(db, postId))) throw notFound(POST_MESSAGES.postNotFound);
-      await savePost(db, viewer.id, postId, saved);
+      const missing = notFound(POST_MESSAGES.postNotFound);
+      if (!(await postExists(db, postId))) throw missing;
+      await savePost(db, viewer.id, postId, saved).catch(goneMeans(missing));
       return { saved };
     },
 
     /** Saves or unsaves a plan the viewer may see (another's private plan is a 404, as everywhere). */
     async setPlanSaved(viewer: Viewer, planId: number, saved: boolean): Promise<SaveResponse> {
-      if (!(await planVisible(db, planId, viewer.id))) throw notFound(PLAN_MESSAGES.planNotFound);
-      await savePlan(db, viewer.id, planId, saved);
+      const missing = notFound(PLAN_MESSAGES.planNotFound);
+      if (!(await planVisible(db, planId, viewer.id))) throw missing;
+      await savePlan(db, viewer.id, planId, saved).catch(goneMeans(missing));
       return { saved };
     },
 
