@@ -1,8 +1,10 @@
 import { PLAN_MESSAGES, POST_MESSAGES, type SavedPage } from '@pathwise/contract';
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { serverUrl } from './helpers/database.js';
 import { createPlan, getPlan, planBody } from './helpers/plans.js';
 import { createPost, filePart } from './helpers/posts.js';
 
@@ -147,5 +149,40 @@ describe('saved items', () => {
     const secondPage = await savedOf(erin, '?size=5&page=1');
     expect(listed(secondPage)).toEqual([`post ${posts[0]}`, `post ${first.id}`]);
     expect(secondPage.last).toBe(true);
+  });
+
+  // Only a PostgreSQL server runs the deletion and the save at once; PGlite takes one statement at a time.
+  it.runIf(serverUrl)('answers 404, not 500, when the post is deleted while it is being saved', async () => {
+    const post = await createPost(t, bob.token);
+    let commitDeletion = () => {};
+    const deletionMayCommit = new Promise<void>((resolve) => {
+      commitDeletion = resolve;
+    });
+    let postDeleted = () => {};
+    const deletedUncommitted = new Promise<void>((resolve) => {
+      postDeleted = resolve;
+    });
+    const deletion = t.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from posts where id = ${post.id}`);
+      postDeleted();
+      await deletionMayCommit;
+    });
+    await deletedUncommitted;
+
+    // The save still sees the post, then its foreign key check waits for the deletion's lock.
+    const saving = call(ann, { method: 'PUT', url: `/api/saved/posts/${post.id}` });
+    await vi.waitFor(async () => {
+      const waiting = (await t.db.execute(sql`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
+        rows: { n: number }[];
+      };
+      expect(waiting.rows[0]!.n).toBeGreaterThan(0);
+    });
+    commitDeletion();
+    await deletion;
+
+    const res = await saving;
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().message).toBe(POST_MESSAGES.postNotFound);
   });
 });
