@@ -17,3 +17,16 @@ export function mentionedHandles(...texts: string[]): string[] {
   }
   return [...handles];
 }
+
+/** `text` cut into its runs of plain text and its mentions (`handle` lowercased, `text` as typed). */
+export function splitMentions(text: string): Array<{ text: string; handle?: string }> {
+  const parts: Array<{ text: string; handle?: string }> = [];
+  let end = 0;
+  for (const match of text.matchAll(MENTION)) {
+    if (match.index > end) parts.push({ text: text.slice(end, match.index) });
+    parts.push({ text: match[0], handle: match[1]!.toLowerCase() });
+    end = match.index + match[0].length;
+  }
+  if (end < text.length) parts.push({ text: text.slice(end) });
+  return parts;
+}

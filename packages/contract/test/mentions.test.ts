@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mentionedHandles } from '../src/mentions.js';
+import { mentionedHandles, splitMentions } from '../src/mentions.js';
 
 describe('mentionedHandles', () => {
   it('finds @handles anywhere in the text, lowercased, each once, in order', () => {
@@ -28,5 +28,26 @@ describe('mentionedHandles', () => {
 
   it('finds nothing in text without mentions', () => {
     expect(mentionedHandles('', 'no mentions here')).toEqual([]);
+  });
+});
+
+describe('splitMentions', () => {
+  it('cuts text into plain runs and the mentions mentionedHandles finds, losing nothing', () => {
+    const text = 'Hi @AnnLee, mail ann@example.com or @ab; @bob_s';
+    const parts = splitMentions(text);
+
+    expect(parts).toEqual([
+      { text: 'Hi ' },
+      { text: '@AnnLee', handle: 'annlee' },
+      { text: ', mail ann@example.com or @ab; ' },
+      { text: '@bob_s', handle: 'bob_s' },
+    ]);
+    expect(parts.map((part) => part.text).join('')).toBe(text);
+    expect(parts.flatMap((part) => part.handle ?? [])).toEqual(mentionedHandles(text));
+  });
+
+  it('gives text without mentions back whole, and nothing for empty text', () => {
+    expect(splitMentions('no mentions here')).toEqual([{ text: 'no mentions here' }]);
+    expect(splitMentions('')).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 import type { Element, ElementContent } from 'hast';
 import type { ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
+import { Link } from 'react-router';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock } from './code-block';
+import { rehypeMentions } from './mentions';
 
 const textOf = (node: ElementContent): string =>
   node.type === 'text' ? node.value : node.type === 'element' ? node.children.map(textOf).join('') : '';
@@ -15,11 +17,16 @@ function languageOf(code: Element): string | undefined {
 }
 
 const FULL: Components = {
-  a: ({ href, children }) => (
-    <a href={href} target="_blank" rel="nofollow ugc noopener" className="text-link">
-      {children}
-    </a>
-  ),
+  a: ({ href, children, node }) =>
+    node?.properties.dataMention !== undefined && href !== undefined ? (
+      <Link to={href} className="text-link">
+        {children}
+      </Link>
+    ) : (
+      <a href={href} target="_blank" rel="nofollow ugc noopener" className="text-link">
+        {children}
+      </a>
+    ),
   pre: ({ node }) => {
     const code = node?.children[0];
     if (code?.type !== 'element') return null;
@@ -33,7 +40,12 @@ const FULL: Components = {
  */
 function Parsed({ text, components }: { text: string; components: Components }) {
   return (
-    <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={components}>
+    <ReactMarkdown
+      remarkPlugins={[remarkGfm]}
+      rehypePlugins={[rehypeMentions]}
+      skipHtml
+      components={components}
+    >
       {text}
     </ReactMarkdown>
   );

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { type ReactElement, useState } from 'react';
+import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router';
 import { expect, it } from 'vitest';
 import { PAGE_LOAD_TIMEOUT_MS } from '../../test/page-load-timeout';
 import { Markdown } from './markdown';
@@ -21,8 +22,8 @@ const WRITTEN = [
   '<img src="x" onerror="alert(1)"><script>alert(2)</script>',
 ].join('\n');
 
-it('renders CommonMark with GitHub tables and task lists, keeping @mentions as written', async () => {
-  const { container } = render(<Markdown text={WRITTEN} />);
+it('renders CommonMark with GitHub tables and task lists', async () => {
+  const { container } = renderInRouter(<Markdown text={WRITTEN} />);
 
   expect(await screen.findByRole('heading', { level: 2, name: 'Week 3' })).toBeInTheDocument();
   expect(screen.getByText('hooks').tagName).toBe('STRONG');
@@ -33,7 +34,7 @@ it('renders CommonMark with GitHub tables and task lists, keeping @mentions as w
 });
 
 it('drops raw HTML and javascript: addresses, and opens links with rel="nofollow ugc noopener"', async () => {
-  const { container } = render(<Markdown text={WRITTEN} />);
+  const { container } = renderInRouter(<Markdown text={WRITTEN} />);
 
   const docs = await screen.findByRole('link', { name: 'the docs' });
   expect(docs).toHaveAttribute('href', 'https://react.dev/learn');
@@ -42,6 +43,44 @@ it('drops raw HTML and javascript: addresses, and opens links with rel="nofollow
   expect(container.querySelector('a[href^="javascript"]')).toBeNull();
   expect(container.querySelector('script, img')).toBeNull();
   expect(container.innerHTML).not.toContain('onerror');
+});
+
+it('links @mentions to the search for that handle, in the app, as the server recognises them', async () => {
+  const { container } = renderInRouter(
+    <Markdown
+      text={[
+        'Thanks @AnnLee and **@bob_s**, mail ann@example.com, ask @ab or [@carl](https://example.com).',
+        '',
+        'Inline `@dana` stays code:',
+        '',
+        '```',
+        '@erin',
+        '```',
+      ].join('\n')}
+    />,
+  );
+
+  const ann = await screen.findByRole('link', { name: '@AnnLee' });
+  expect(ann).toHaveAttribute('href', '/search?q=%40annlee');
+  expect(ann).not.toHaveAttribute('target');
+  expect(ann).not.toHaveAttribute('rel');
+  expect(screen.getByRole('link', { name: '@bob_s' })).toHaveAttribute('href', '/search?q=%40bob_s');
+  expect(screen.getByRole('link', { name: '@bob_s' }).parentElement?.tagName).toBe('STRONG');
+  expect(screen.getByRole('link', { name: '@carl' })).toHaveAttribute('href', 'https://example.com');
+  expect(container.querySelector('code a, pre a')).toBeNull();
+  expect(container).toHaveTextContent('ask @ab or');
+  expect(container).toHaveTextContent('Inline @dana stays code');
+  expect(container.querySelector('pre')).toHaveTextContent('@erin');
+  // The e-mail address is GFM's autolink, not a mention; @ab is too short to be a handle.
+  expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual([
+    '@AnnLee',
+    '@bob_s',
+    'ann@example.com',
+    '@carl',
+  ]);
+
+  await userEvent.setup().click(ann);
+  expect(await screen.findByText('Search for @annlee')).toBeInTheDocument();
 });
 
 it('shows the words of a card excerpt as one paragraph, links as their text (cards are links)', async () => {
@@ -83,6 +122,20 @@ it('leaves code in a language it has no grammar for as plain text', async () => 
   await waitFor(() => expect(container.querySelector('pre')).toHaveTextContent('qapla'));
   expect(container.querySelector('pre span')).toBeNull();
 });
+
+/** Mentions link within the app, so text that has them needs a router around it. */
+function renderInRouter(element: ReactElement) {
+  const router = createMemoryRouter([
+    { path: '/', element },
+    { path: '/search', element: <SearchEcho /> },
+  ]);
+  return render(<RouterProvider router={router} />);
+}
+
+function SearchEcho() {
+  const [params] = useSearchParams();
+  return <p>Search for {params.get('q')}</p>;
+}
 
 function Editor() {
   const [text, setText] = useState('');

@@ -1,6 +1,7 @@
 import type { Activity } from '@pathwise/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Markdown } from '../../../components/markdown/markdown';
 import { ProgressBar } from '../../../components/progress-bar';
 import { RelativeTime } from '../../../components/relative-time';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
@@ -94,8 +95,8 @@ export function ActivityItem({ activity, linked = true }: ActivityItemProps) {
           </div>
         )}
         {activity.comment && (
-          <blockquote className="mt-2 line-clamp-2 rounded-lg bg-slate-50 px-3 py-2 text-sm break-words text-slate-700">
-            {activity.comment.content}
+          <blockquote className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
+            <Markdown text={activity.comment.content} compact className="line-clamp-2" />
           </blockquote>
         )}
         <p className="mt-1 text-sm text-slate-500">

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { heldAnswer } from '../../../test/held-answer';
@@ -68,6 +68,22 @@ describe('profile Activity tab', { timeout: 15_000 }, () => {
     const [like, follow] = await items();
     expect(like).toHaveTextContent('Bob Stone liked your post Ownership notes');
     expect(follow).toHaveTextContent('Bob Stone started following you');
+  });
+
+  it('shows a comment as its Markdown words, as cards do', async () => {
+    const content = '**Great** read, see `useMemo` and [the docs](https://react.dev) with @BobStone';
+    serveFeed('activities', [
+      activityOf({ type: 'POST_COMMENT', post: bobsPost, comment: { id: 4, content } }),
+    ]);
+    await openActivity();
+
+    const [comment] = await items();
+    const quote = comment!.querySelector('blockquote')!;
+    await waitFor(() => expect(within(quote).getByText('Great').tagName).toBe('STRONG'));
+    expect(within(quote).getByText('useMemo').tagName).toBe('CODE');
+    expect(quote).toHaveTextContent('Great read, see useMemo and the docs with @BobStone');
+    // The item already links its post: the excerpt adds no links of its own.
+    expect(within(quote).queryByRole('link')).toBeNull();
   });
 
   it('loads each sub-tab from its own feed, with the page sizes of spec §7', async () => {
