@@ -191,6 +191,17 @@ describe('GET /api/search', () => {
     expect(ids((await search('typesc learning')).posts)).not.toContain(post.id);
   });
 
+  it('finds a person by their @handle first, as a mention links to it', async () => {
+    const [first, second] = [
+      await signUp(t, { name: 'Mira Handel' }),
+      await signUp(t, { name: 'mira handel' }),
+    ];
+    expect([first.user.handle, second.user.handle]).toEqual(['mirahandel', 'mirahandel2']);
+
+    expect(ids((await search('@mirahandel')).users)[0]).toBe(first.user.id);
+    expect(ids((await search('@mirahandel2')).users)[0]).toBe(second.user.id);
+  });
+
   it('finds a person whose name is typed with a typo, unless a word of it is excluded', async () => {
     const john = await signUp(t, { name: 'John Smith' });
 

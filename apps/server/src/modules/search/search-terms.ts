@@ -1,3 +1,5 @@
+import { mentionedHandles } from '@pathwise/contract';
+
 /**
  * What a query asks for beyond what PostgreSQL's websearch_to_tsquery reads from it (quoted phrases,
  * `-word` exclusions, `or`), mirroring its rules: a `-` starts an exclusion only at the start of a
@@ -12,6 +14,8 @@ export type SearchTerms = {
   wanted: string;
   /** The excluded words and phrases as alternatives ('a or "b c"'); empty when none. */
   excluded: string;
+  /** The `@handles` in the query, as mentions write them: their people come first. */
+  handles: string[];
 };
 
 const TOKEN = /(-?)(?:"([^"]*)"?|([^\s"]+))/g;
@@ -28,5 +32,11 @@ export function readSearchTerms(text: string): SearchTerms {
     if (minus) excluded.push(phrase === undefined ? term : `"${term}"`);
     else wanted.push(term);
   }
-  return { text, endsInWord, wanted: wanted.join(' ').trim(), excluded: excluded.join(' or ') };
+  return {
+    text,
+    endsInWord,
+    wanted: wanted.join(' ').trim(),
+    excluded: excluded.join(' or '),
+    handles: mentionedHandles(text),
+  };
 }

@@ -105,11 +105,14 @@ export function rankUsers(terms: SearchTerms, window: Window) {
         terms.excluded ? not(matches(users.searchVector, textQuery(terms.excluded, false))) : undefined,
       )
     : undefined;
+  // A mention's link searches for its `@handle`: that person, exactly, ranks above every likeness.
+  const handleMatch = terms.handles.length > 0 ? inArray(users.handle, terms.handles) : undefined;
+  const handleRank = handleMatch ? sql` + (${handleMatch})::int * 10` : sql``;
   return rankedIds(
     users,
     {
-      where: or(matches(users.searchVector, query), similarName)!,
-      rank: sql`${rankOf(users.searchVector, query)} + word_similarity(${terms.wanted}, ${name})`,
+      where: or(matches(users.searchVector, query), similarName, handleMatch)!,
+      rank: sql`${rankOf(users.searchVector, query)} + word_similarity(${terms.wanted}, ${name})${handleRank}`,
     },
     window,
   );
