@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createAccount, signInAs } from './support/accounts';
+import { authHeaders, createAccount, signInAs } from './support/accounts';
 import { createPlan, publishPost } from './support/content';
 
 const card = (page: Page, title: string) =>
@@ -71,4 +71,32 @@ test('saving a post and a plan, finding them on the Saved page, and unsaving', a
   await page.reload();
   await expect(card(page, planTitle)).toBeVisible();
   await expect(card(page, postTitle)).toHaveCount(0);
+});
+
+test('an @mention in a post links to the person it names', async ({ page, request }) => {
+  const word = `Zorbel${Date.now().toString(36)}`;
+  const bob = await createAccount(request, `${word} Mentioned`);
+  const ann = await createAccount(request, 'Ann Mentioner');
+  const me = await request.get('/api/auth/me', { headers: authHeaders(bob) });
+  const { handle } = (await me.json()) as { handle: string };
+  const title = `Thanks ${word}`;
+  const post = JSON.stringify({
+    title,
+    content: `Pairing with @${handle} on \`@not_a_mention\`.`,
+    category: 'OTHER',
+  });
+  const res = await request.post('/api/posts', {
+    headers: authHeaders(ann),
+    multipart: { post: { name: 'blob', mimeType: 'application/json', buffer: Buffer.from(post) } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+
+  await signInAs(page, ann, `/post/${id}`);
+  const article = page.getByRole('article', { name: title });
+  await expect(article.getByRole('link', { name: '@not_a_mention' })).toHaveCount(0);
+  await article.getByRole('link', { name: `@${handle}` }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=%40${handle}`));
+  await expect(page.getByRole('article', { name: bob.name })).toBeVisible();
 });
