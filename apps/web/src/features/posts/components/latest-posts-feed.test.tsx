@@ -202,7 +202,7 @@ describe("Home 'Latest Posts' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
 });
 
 describe('liking from a card', { timeout: FULL_APP_TIMEOUT_MS }, () => {
-  it('ignores clicks while the like is on its way, keeping focus, then shows the answer', async () => {
+  it('shows the like at once, ignores clicks while it is on its way, keeping focus, then shows the answer', async () => {
     serveFeed([postFixture({ author: bobRef, likesCount: 4 })]);
     const like = heldAnswer();
     let likeCalls = 0;
@@ -217,14 +217,16 @@ describe('liking from a card', { timeout: FULL_APP_TIMEOUT_MS }, () => {
 
     await user.click(within(card).getByRole('button', { name: 'Like, 4 likes' }));
     await like.arrived;
-    const button = within(card).getByRole('button', { name: 'Like, 4 likes' });
+    const button = within(card).getByRole('button', { name: 'Like, 5 likes' });
+    expect(button).toHaveAttribute('aria-pressed', 'true');
     expect(button).toHaveAttribute('aria-busy', 'true');
     expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).toHaveFocus();
     await user.click(button);
-    like.release(HttpResponse.json({ liked: true, likesCount: 5 }));
+    // Others liked it meanwhile: the server's count is the one kept.
+    like.release(HttpResponse.json({ liked: true, likesCount: 7 }));
 
-    const liked = await within(card).findByRole('button', { name: 'Like, 5 likes' });
+    const liked = await within(card).findByRole('button', { name: 'Like, 7 likes' });
     expect(liked).toHaveAttribute('aria-pressed', 'true');
     expect(liked).not.toHaveAttribute('aria-disabled');
     expect(liked).toHaveFocus();

@@ -11,7 +11,10 @@ type LikeButtonProps = {
   onResult?: (succeeded: boolean) => void;
 };
 
-/** Spec §4 "Like": the flag and count come from the server's answer; clicks wait while one is on its way. */
+/**
+ * Spec §4 "Like": the flag and count come from the server's answer, shown ahead of it as the click
+ * predicts; clicks wait while one is on its way.
+ */
 export function LikeButton({ post, onResult }: LikeButtonProps) {
   const like = useLike(post.id);
   // The answer shows until a newer copy of the post arrives (lists outside our caches keep their copy).
@@ -19,17 +22,23 @@ export function LikeButton({ post, onResult }: LikeButtonProps) {
   const { liked, likesCount } =
     answer?.for === post ? answer.value : { liked: post.isLikedByCurrentUser, likesCount: post.likesCount };
 
-  const toggle = () =>
+  const toggle = () => {
+    const before = { liked, likesCount };
+    // Shown at once, as people expect of a like; the server's answer then replaces it, and a failure
+    // puts back what was there.
+    setAnswer({ for: post, value: { liked: !liked, likesCount: likesCount + (liked ? -1 : 1) } });
     like.mutate(undefined, {
       onSuccess: (value) => {
         setAnswer({ for: post, value });
         onResult?.(true);
       },
       onError: (error) => {
+        setAnswer({ for: post, value: before });
         console.error('Like failed', error);
         onResult?.(false);
       },
     });
+  };
 
   return (
     <BusyButton

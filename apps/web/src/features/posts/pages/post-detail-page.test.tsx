@@ -61,6 +61,8 @@ describe('post detail', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to process like action. Please try again.',
     );
+    // The like shown ahead of the answer is taken back.
+    expect(screen.getByRole('button', { name: 'Like, 0 likes' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it.each([
