@@ -1,4 +1,4 @@
-import { ANALYTICS_LIMITS, ANALYTICS_MESSAGES, type Category, dateRangeProblem } from '@pathwise/contract';
+import { ANALYTICS_LIMITS, ANALYTICS_MESSAGES, dateRangeProblem } from '@pathwise/contract';
 import { format, parseISO, subDays } from 'date-fns';
 
 /** How the dashboard writes its figures (spec §9: percentages to one decimal, time as 'Xh Ym' or 'Ym'). */
@@ -11,9 +11,6 @@ export function formatMinutes(minutes: number): string {
 }
 
 export const formatDayCount = (days: number) => (days === 1 ? '1 day' : `${days} days`);
-
-/** PROGRAMMING → 'Programming'. */
-export const categoryLabel = (category: Category) => category.charAt(0) + category.slice(1).toLowerCase();
 
 /** '2024-01-29' → 'Jan 29' (chart axis). */
 export const dayLabel = (date: string) => format(parseISO(date), 'MMM d');

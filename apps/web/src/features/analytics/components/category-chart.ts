@@ -1,5 +1,5 @@
 import type { Category } from '@pathwise/contract';
-import { categoryLabel } from '../analytics-display';
+import { categoryLabel } from '../../../lib/labels';
 import type { ChartTable } from './chart-card';
 import type { ColorOf } from './chart-setup';
 
