@@ -12,6 +12,16 @@ export function formatMinutes(minutes: number): string {
 
 export const formatDayCount = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
+export const formatPlanCount = (plans: number) =>
+  plans === 1 ? '1 learning plan' : `${plans} learning plans`;
+
+/** The reader's IANA time zone: days and hours are counted as they live them. */
+export const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** '19:00 - 20:00' → '19:00 - 20:00 (Europe/Paris time)': an hour means little without its zone. */
+export const hoursInZone = (hours: string, timeZone: string) =>
+  `${hours} (${timeZone.replaceAll('_', ' ')} time)`;
+
 /** '2024-01-29' → 'Jan 29' (chart axis). */
 export const dayLabel = (date: string) => format(parseISO(date), 'MMM d');
 
