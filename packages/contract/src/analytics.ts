@@ -56,6 +56,8 @@ export const ANALYTICS_MESSAGES = {
   // Web texts (spec §2, §8).
   loadFailed: 'Failed to load analytics data. Please try again later.',
   noPlans: "You don't have any learning plans yet.",
+  firstPlanHint: 'Your progress, study time and habits appear here once you follow a learning plan.',
+  firstPlanAction: 'Create your first learning plan',
   uncategorized: 'Uncategorized',
   notAvailable: 'N/A',
 } as const;

@@ -1,4 +1,4 @@
-import { ANALYTICS_LIMITS, ANALYTICS_MESSAGES, type Category, dateRangeProblem } from '@pathwise/contract';
+import { ANALYTICS_LIMITS, ANALYTICS_MESSAGES, dateRangeProblem } from '@pathwise/contract';
 import { format, parseISO, subDays } from 'date-fns';
 
 /** How the dashboard writes its figures (spec §9: percentages to one decimal, time as 'Xh Ym' or 'Ym'). */
@@ -12,8 +12,15 @@ export function formatMinutes(minutes: number): string {
 
 export const formatDayCount = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
-/** PROGRAMMING → 'Programming'. */
-export const categoryLabel = (category: Category) => category.charAt(0) + category.slice(1).toLowerCase();
+export const formatPlanCount = (plans: number) =>
+  plans === 1 ? '1 learning plan' : `${plans} learning plans`;
+
+/** The reader's IANA time zone: days and hours are counted as they live them. */
+export const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** '19:00 - 20:00' → '19:00 - 20:00 (Europe/Paris time)': an hour means little without its zone. */
+export const hoursInZone = (hours: string, timeZone: string) =>
+  `${hours} (${timeZone.replaceAll('_', ' ')} time)`;
 
 /** '2024-01-29' → 'Jan 29' (chart axis). */
 export const dayLabel = (date: string) => format(parseISO(date), 'MMM d');

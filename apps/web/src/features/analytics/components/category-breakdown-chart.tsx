@@ -1,6 +1,7 @@
 import type { CategoryStat } from '@pathwise/contract';
 import { Pie } from 'react-chartjs-2';
-import { categoryChart } from './category-chart';
+import { formatPlanCount } from '../analytics-display';
+import { categoryChart, loneCategoryFigure } from './category-chart';
 import { ChartCard } from './chart-card';
 import { baseOptions, type ColorOf } from './chart-setup';
 
@@ -13,7 +14,11 @@ export function CategoryBreakdownChart({ stats, colorOf }: { stats: CategoryStat
     cells: (stat) => [stat.count],
   });
   return (
-    <ChartCard title="Category Breakdown" table={table}>
+    <ChartCard
+      title="Category Breakdown"
+      table={table}
+      figure={loneCategoryFigure(stats, (stat) => formatPlanCount(stat.count))}
+    >
       <Pie data={data} options={baseOptions} />
     </ChartCard>
   );

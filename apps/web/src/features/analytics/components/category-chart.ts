@@ -1,6 +1,6 @@
 import type { Category } from '@pathwise/contract';
-import { categoryLabel } from '../analytics-display';
-import type { ChartTable } from './chart-card';
+import { categoryLabel } from '../../../lib/labels';
+import type { ChartFigure, ChartTable } from './chart-card';
 import type { ColorOf } from './chart-setup';
 
 /** Chart.js data: one dataset, a value and a colour per category. */
@@ -41,4 +41,15 @@ export function categoryChart<T extends { category: Category }>(
       rows: items.map((item, index) => [labels[index]!, ...spec.cells(item)]),
     },
   };
+}
+
+/** A lone category's figure ('2h 15m', 'All in Programming'); undefined when there are several to compare. */
+export function loneCategoryFigure<T extends { category: Category }>(
+  items: T[],
+  value: (item: T) => string,
+): ChartFigure | undefined {
+  const [only] = items;
+  return items.length === 1 && only
+    ? { value: value(only), caption: `All in ${categoryLabel(only.category)}` }
+    : undefined;
 }

@@ -10,13 +10,17 @@ type ChartCardProps = {
   table: ChartTable;
   /** The chart, drawn when the table has rows. */
   children: ReactNode;
+  /** Shown instead of the chart when given: one category alone would be drawn as a solid disc. */
+  figure?: ChartFigure | undefined;
 };
+
+export type ChartFigure = { value: string; caption: string };
 
 /**
  * A titled chart 300 px high (spec §9). The canvas is hidden from assistive technology, which reads
  * the figures from a visually hidden table instead.
  */
-export function ChartCard({ title, note, table, children }: ChartCardProps) {
+export function ChartCard({ title, note, table, children, figure }: ChartCardProps) {
   const titleId = useId();
   return (
     <section
@@ -30,6 +34,11 @@ export function ChartCard({ title, note, table, children }: ChartCardProps) {
       {table.rows.length === 0 ? (
         <p className="flex h-[300px] items-center justify-center text-sm text-slate-500">
           Nothing to show yet.
+        </p>
+      ) : figure ? (
+        <p className="flex h-[300px] flex-col items-center justify-center gap-2 text-center">
+          <span className="text-4xl font-semibold text-slate-900">{figure.value}</span>
+          <span className="text-slate-600">{figure.caption}</span>
         </p>
       ) : (
         <>

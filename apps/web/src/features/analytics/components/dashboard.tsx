@@ -1,5 +1,7 @@
-import type { Analytics } from '@pathwise/contract';
+import { ANALYTICS_MESSAGES, type Analytics } from '@pathwise/contract';
 import { memo } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
 import { ActivityTimelineChart } from './activity-timeline-chart';
 import { CategoryBreakdownChart } from './category-breakdown-chart';
 import { categoryColors } from './chart-setup';
@@ -14,6 +16,8 @@ import { TimeDistributionChart } from './time-distribution-chart';
  * page, and the charts must not redraw until new figures arrive.
  */
 export const Dashboard = memo(function Dashboard({ analytics }: { analytics: Analytics }) {
+  // Someone with no plan at all would only see zeros: show them where their figures come from.
+  if (analytics.summary.totalLearningPlans === 0) return <FirstPlan />;
   // Time is only ever spent on counted plans, so every category of the time chart is among these.
   const colorOf = categoryColors(analytics.categoryStats.map((stat) => stat.category));
   return (
@@ -30,3 +34,14 @@ export const Dashboard = memo(function Dashboard({ analytics }: { analytics: Ana
     </div>
   );
 });
+
+function FirstPlan() {
+  return (
+    <EmptyState title={ANALYTICS_MESSAGES.noPlans}>
+      <p>{ANALYTICS_MESSAGES.firstPlanHint}</p>
+      <Link to="/create-learning-plan" className="btn-primary">
+        {ANALYTICS_MESSAGES.firstPlanAction}
+      </Link>
+    </EmptyState>
+  );
+}

@@ -1,5 +1,5 @@
 import { ANALYTICS_MESSAGES, type AnalyticsSummary, type LearningStats } from '@pathwise/contract';
-import { formatDayCount } from '../analytics-display';
+import { formatDayCount, hoursInZone, readerTimeZone } from '../analytics-display';
 
 const orNotAvailable = (value: string | null) => value || ANALYTICS_MESSAGES.notAvailable;
 
@@ -10,7 +10,10 @@ export function LearningStatistics({ stats, summary }: { stats: LearningStats; s
     ['Average Completion Time', orNotAvailable(days(stats.averageCompletionTime))],
     ['Fastest Completion Time', orNotAvailable(days(stats.fastestCompletionTime))],
     ['Most Active Days', orNotAvailable(stats.mostActiveDays.join(', '))],
-    ['Most Active Hours', orNotAvailable(stats.mostActiveHours)],
+    [
+      'Most Active Hours',
+      orNotAvailable(stats.mostActiveHours && hoursInZone(stats.mostActiveHours, readerTimeZone())),
+    ],
     ['Learning Days', formatDayCount(summary.learningDays)],
     ['Longest Streak', formatDayCount(summary.longestStreak)],
   ];

@@ -29,9 +29,12 @@ export function SummaryCards({ summary }: { summary: AnalyticsSummary }) {
     },
   ];
   return (
-    <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       {cards.map((card) => (
-        <div key={card.title} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <div
+          key={card.title}
+          className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+        >
           <dt className="text-sm font-medium text-slate-500">{card.title}</dt>
           <dd className="mt-1">
             <span className="text-2xl font-semibold text-slate-900">{card.value}</span>

@@ -2,7 +2,7 @@ import type { TimeByCategory } from '@pathwise/contract';
 import type { TooltipItem } from 'chart.js';
 import { Doughnut } from 'react-chartjs-2';
 import { formatMinutes, formatPercent } from '../analytics-display';
-import { categoryChart } from './category-chart';
+import { categoryChart, loneCategoryFigure } from './category-chart';
 import { ChartCard } from './chart-card';
 import { baseOptions, type ColorOf } from './chart-setup';
 
@@ -32,6 +32,7 @@ export function TimeDistributionChart({ times, colorOf }: { times: TimeByCategor
       title="Time Distribution by Category"
       note="Estimated from the resources you completed in this period."
       table={table}
+      figure={loneCategoryFigure(times, (time) => formatMinutes(time.timeSpent))}
     >
       <Doughnut data={data} options={options} />
     </ChartCard>

@@ -80,7 +80,10 @@ describe('analytics dashboard', () => {
     expect(statistic('Average Completion Time')).toBe('13.2 days');
     expect(statistic('Fastest Completion Time')).toBe('3.4 days');
     expect(statistic('Most Active Days')).toBe('Monday, Wednesday');
-    expect(statistic('Most Active Hours')).toBe('19:00 - 20:00');
+    // The hours are the reader's, and the page says which zone they are in.
+    expect(statistic('Most Active Hours')).toBe(
+      `19:00 - 20:00 (${Intl.DateTimeFormat().resolvedOptions().timeZone.replaceAll('_', ' ')} time)`,
+    );
     expect(statistic('Learning Days')).toBe('3 days');
     expect(statistic('Longest Streak')).toBe('2 days');
   });
@@ -148,6 +151,51 @@ describe('analytics dashboard', () => {
     ]) {
       expect(statistic(term)).toBe('N/A');
     }
+  });
+
+  it('shows a first-time user with no plan the way to create one instead of a wall of zeros', async () => {
+    const zero = analyticsFixture().summary;
+    serveAnalytics(
+      analyticsFixture({
+        summary: Object.fromEntries(Object.keys(zero).map((key) => [key, 0])) as typeof zero,
+        categoryStats: [],
+        timeByCategory: [],
+        learningPlans: [],
+      }),
+    );
+    renderApp('/analytics', { signedIn: true });
+
+    expect(await screen.findByRole('heading', { name: ANALYTICS_MESSAGES.noPlans })).toBeVisible();
+    expect(screen.getByText(ANALYTICS_MESSAGES.firstPlanHint)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Create your first learning plan' })).toHaveAttribute(
+      'href',
+      '/create-learning-plan',
+    );
+    expect(screen.getByLabelText('Start Date')).toBeVisible();
+    expect(screen.queryByText('Completion Rate')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Category Breakdown' })).not.toBeInTheDocument();
+  });
+
+  it('shows a lone category as its figure rather than a chart that is one solid disc', async () => {
+    serveAnalytics(
+      analyticsFixture({
+        categoryStats: [{ category: 'PROGRAMMING', count: 2, completionRate: 50 }],
+        timeByCategory: [{ category: 'PROGRAMMING', timeSpent: 135 }],
+      }),
+    );
+    renderApp('/analytics', { signedIn: true });
+    await screen.findByRole('heading', { name: 'Learning Plans Progress' });
+
+    const breakdown = region('Category Breakdown');
+    expect(within(breakdown).getByText('2 learning plans')).toBeVisible();
+    expect(within(breakdown).getByText('All in Programming')).toBeVisible();
+    const time = region('Time Distribution by Category');
+    expect(within(time).getByText('2h 15m')).toBeVisible();
+    expect(within(time).getByText('All in Programming')).toBeVisible();
+    expect(breakdown.querySelector('canvas')).toBeNull();
+    expect(time.querySelector('canvas')).toBeNull();
+    // Several categories still get a chart to compare them.
+    expect(region('Completion Rate by Category').querySelector('canvas')).not.toBeNull();
   });
 
   it('reloads the figures when either date changes, keeping the filter on screen meanwhile', async () => {

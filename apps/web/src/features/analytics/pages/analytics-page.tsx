@@ -3,20 +3,17 @@ import { useState } from 'react';
 import { ErrorBox } from '../../../components/callout';
 import { Loading } from '../../../components/loading';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { defaultRange, rangeProblem } from '../analytics-display';
+import { defaultRange, rangeProblem, readerTimeZone } from '../analytics-display';
 import { useAnalytics } from '../api/queries';
 import { Dashboard } from '../components/dashboard';
 import { type DateRange, DateRangeFilter } from '../components/date-range-filter';
-
-/** The reader's IANA time zone: days and hours are counted as they live them. */
-const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Spec §2 '/analytics': the signed-in user's figures for a date range, the last 30 days at first. */
 export function AnalyticsPage() {
   useDocumentTitle('Learning analytics');
   const [range, setRange] = useState<DateRange>(() => defaultRange());
   const problem = rangeProblem(range.startDate, range.endDate);
-  const analytics = useAnalytics({ ...range, timeZone: timeZone() }, problem === null);
+  const analytics = useAnalytics({ ...range, timeZone: readerTimeZone() }, problem === null);
 
   // Spec §8: the error replaces the page.
   if (analytics.isError) return <ErrorBox>{ANALYTICS_MESSAGES.loadFailed}</ErrorBox>;

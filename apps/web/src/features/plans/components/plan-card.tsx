@@ -5,6 +5,7 @@ import { BusyButton } from '../../../components/busy-button';
 import { Markdown } from '../../../components/markdown/markdown';
 import { SaveButton } from '../../../components/save-button';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
+import { categoryLabel } from '../../../lib/labels';
 import { formatDays, formatTopicCount } from '../plan-display';
 import { CreatorByline } from './creator-byline';
 import { PlanProgress } from './plan-progress';
@@ -32,7 +33,7 @@ export function PlanCard({ plan, onDelete, deleting = false }: PlanCardProps) {
       <header className="flex items-start justify-between gap-3">
         <CreatorByline plan={plan} />
         <span className="shrink-0 rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-700">
-          {plan.category.toLowerCase()}
+          {categoryLabel(plan.category)}
         </span>
       </header>
 

@@ -2,17 +2,20 @@ import type { LearningPlan } from '@pathwise/contract';
 import { Link } from 'react-router';
 import { Markdown } from '../../../components/markdown/markdown';
 import { SaveButton } from '../../../components/save-button';
+import { categoryLabel } from '../../../lib/labels';
 import { formatCalendarDate, formatDays } from '../plan-display';
 import { CreatorByline } from './creator-byline';
 import { PlanProgress } from './plan-progress';
-import { PlanStatusBadge } from './plan-status-badge';
 
 type PlanSummaryProps = { plan: LearningPlan; isCreator: boolean };
 
-/** The head of the plan detail page: who made it, what it is, and how far the viewer got. */
+/**
+ * The head of the plan detail page: who made it, what it is, and how far the viewer got. The progress
+ * bar and its percentage say the status, so no status badge repeats it next to the title.
+ */
 export function PlanSummary({ plan, isCreator }: PlanSummaryProps) {
   const facts = [
-    ['Category', plan.category.toLowerCase()],
+    ['Category', categoryLabel(plan.category)],
     ['Estimated', formatDays(plan.estimatedDays)],
     ['Start date', plan.startDate && formatCalendarDate(plan.startDate)],
     ['Target completion', plan.targetCompletionDate && formatCalendarDate(plan.targetCompletionDate)],
@@ -37,7 +40,6 @@ export function PlanSummary({ plan, isCreator }: PlanSummaryProps) {
         <h1 id="plan-title" className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
           {plan.title}
         </h1>
-        <PlanStatusBadge completionPercentage={plan.completionPercentage} />
         <SaveButton kind="learning-plans" target={plan} />
       </div>
       <Markdown text={plan.description} className="mt-2 text-slate-700" />

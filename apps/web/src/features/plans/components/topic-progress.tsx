@@ -1,6 +1,7 @@
 import { type PlanResource, type PlanTopic, TOPIC_STATUSES, type TopicStatus } from '@pathwise/contract';
 import { useId } from 'react';
 import { Markdown } from '../../../components/markdown/markdown';
+import { resourceTypeLabel } from '../../../lib/labels';
 import type { ProgressChange } from '../api/queries';
 
 const STATUS_LABELS: Record<TopicStatus, string> = {
@@ -100,7 +101,7 @@ function ResourceRow({ resource, isCompleted, busy, onToggle }: ResourceRowProps
             {resource.title}
           </label>
           <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">
-            {resource.type}
+            {resourceTypeLabel(resource.type)}
           </span>
           {resource.durationMinutes !== null && (
             <span className="text-xs text-slate-500">{resource.durationMinutes} min</span>

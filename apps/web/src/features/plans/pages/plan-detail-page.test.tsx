@@ -59,6 +59,30 @@ describe('plan detail page', { timeout: SLOW_PAGE_TEST_MS }, () => {
     expect(within(topic('Traits')).getByRole('combobox')).toHaveValue('NOT_STARTED');
   });
 
+  it('names the category and resource types as the forms do, never by their stored values', async () => {
+    servePlan(planFixture());
+    renderApp('/learning-plan/5', { signedIn: true });
+
+    await findTitle();
+    expect(screen.getByText('Programming')).toBeInTheDocument();
+    expect(screen.queryByText(/PROGRAMMING|programming/)).not.toBeInTheDocument();
+    const ownership = topic('Ownership');
+    expect(within(ownership).getByText('Book')).toBeInTheDocument();
+    expect(within(ownership).getByText('PDF')).toBeInTheDocument();
+    expect(within(ownership).queryByText('BOOK')).not.toBeInTheDocument();
+  });
+
+  it('shows how far the viewer got once, as the progress bar and its percentage, without a status badge', async () => {
+    servePlan(planFixture());
+    renderApp('/learning-plan/5', { signedIn: true });
+
+    await findTitle();
+    expect(screen.getByRole('progressbar', { name: 'Progress (1/2 topics)' })).toBeInTheDocument();
+    expect(screen.getByText('50%')).toBeInTheDocument();
+    // 'In Progress' is still a choice of each topic's status dropdown; it is not written anywhere else.
+    expect(screen.queryByText('In Progress', { ignore: 'option' })).not.toBeInTheDocument();
+  });
+
   it('offers Edit to the creator', async () => {
     servePlan(planFixture());
     renderApp('/learning-plan/5', { signedIn: true });

@@ -8,6 +8,7 @@ import { ErrorBox } from '../../../components/callout';
 import { MarkdownField } from '../../../components/markdown/markdown-field';
 import { SelectField, TextField } from '../../../components/text-field';
 import { serverMessageOr } from '../../../lib/api-client';
+import { categoryLabel } from '../../../lib/labels';
 import { planKeys } from '../api/queries';
 import { emptyTopic, type PlanFormOutput, type PlanFormValues, planFormSchema } from './plan-form-schema';
 import { savePlan } from './save-plan';
@@ -18,8 +19,6 @@ type PlanFormProps = {
   planId: number | null;
   initialValues: PlanFormValues;
 };
-
-const categoryLabel = (category: string) => category.charAt(0) + category.slice(1).toLowerCase();
 
 /** Spec §2 "Create / edit learning plan" with the fields and messages of spec §5. */
 export function PlanForm({ planId, initialValues }: PlanFormProps) {

@@ -2,6 +2,7 @@ import { RESOURCE_TYPES } from '@pathwise/contract';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { MarkdownField } from '../../../components/markdown/markdown-field';
 import { SelectField, TextField } from '../../../components/text-field';
+import { resourceTypeLabel } from '../../../lib/labels';
 import { ItemActions } from './item-actions';
 import type { PlanFormOutput, PlanFormValues } from './plan-form-schema';
 
@@ -13,8 +14,6 @@ type ResourceFieldsProps = {
   onMove: (from: number, to: number) => void;
   onRemove: () => void;
 };
-
-const typeLabel = (type: string) => type.charAt(0) + type.slice(1).toLowerCase();
 
 /** One resource of a topic: a link of some type, or an uploaded PDF (spec §3, §5). */
 export function ResourceFields({ form, topicIndex, index, count, onMove, onRemove }: ResourceFieldsProps) {
@@ -64,7 +63,7 @@ export function ResourceFields({ form, topicIndex, index, count, onMove, onRemov
             <option value="">Select a type</option>
             {RESOURCE_TYPES.map((type) => (
               <option key={type} value={type}>
-                {typeLabel(type)}
+                {resourceTypeLabel(type)}
               </option>
             ))}
           </SelectField>

@@ -2,9 +2,10 @@ import type { Post } from '@pathwise/contract';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { RelativeTime } from '../../../components/relative-time';
+import { categoryLabel } from '../../../lib/labels';
 
 /**
- * Author (linking to their profile), when it was posted, and the lowercased category. On a narrow
+ * Author (linking to their profile), when it was posted, and the category by its display name. On a narrow
  * card the time goes under the name, so the name keeps its room next to the category.
  */
 export function PostByline({ post }: { post: Post }) {
@@ -21,7 +22,7 @@ export function PostByline({ post }: { post: Post }) {
         <RelativeTime value={post.createdAt} className="block shrink-0 text-sm text-slate-500" />
       </div>
       <span className="shrink-0 rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-700">
-        {post.category.toLowerCase()}
+        {categoryLabel(post.category)}
       </span>
     </div>
   );

@@ -16,6 +16,7 @@ import { MarkdownField } from '../../../components/markdown/markdown-field';
 import { ProgressBar } from '../../../components/progress-bar';
 import { SelectField, TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { categoryLabel } from '../../../lib/labels';
 import { useSavePost } from '../api/queries';
 import { useGoBack } from '../use-go-back';
 import { MediaPicker } from './media-picker';
@@ -97,7 +98,7 @@ export function PostForm({ post }: PostFormProps) {
         <option value="">Select a category</option>
         {CATEGORIES.map((category) => (
           <option key={category} value={category}>
-            {category.charAt(0) + category.slice(1).toLowerCase()}
+            {categoryLabel(category)}
           </option>
         ))}
       </SelectField>
