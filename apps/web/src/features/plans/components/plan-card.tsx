@@ -33,7 +33,8 @@ export function PlanCard({ plan, onDelete, deleting = false }: PlanCardProps) {
       <header className="flex items-start justify-between gap-3">
         <CreatorByline plan={plan} />
         <span className="shrink-0 rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-700">
-          {categoryLabel(plan.category)}
+          {/* Spec §2: cards show the category lowercased. */}
+          {categoryLabel(plan.category).toLowerCase()}
         </span>
       </header>
 

@@ -21,7 +21,7 @@ describe("Home 'Learning Plans' tab", { timeout: SLOW_PAGE_TEST_MS }, () => {
     expect(screen.getByRole('tab', { name: 'Learning Plans', selected: true })).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Ann Lee' })).toHaveAttribute('href', '/profile/7');
     expect(card).toHaveTextContent('3 days ago');
-    expect(card).toHaveTextContent('Programming');
+    expect(card).toHaveTextContent('programming');
     expect(card).toHaveTextContent('From ownership to async, one topic a week.');
     expect(card).toHaveTextContent('Progress (1/2 topics)');
     expect(card).toHaveTextContent('50%');

@@ -58,7 +58,7 @@ describe("Home 'Latest Posts' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
     const textLink = within(card).getByRole('link', { name: /Learning Rust ownership/ });
     expect(textLink).toHaveAttribute('href', '/post/42');
     expect(within(textLink).getByText(/Moves, borrows/)).toHaveClass('line-clamp-3');
-    expect(card).toHaveTextContent('Programming');
+    expect(card).toHaveTextContent('programming');
     expect(card).toHaveTextContent('about 2 hours ago');
     expect(within(card).getByRole('button', { name: 'Like, 1 like' })).toHaveAttribute(
       'aria-pressed',

@@ -34,7 +34,7 @@ describe('post detail', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     const post = screen.getByRole('article', { name: 'Learning Rust ownership' });
     expect(within(post).getByRole('link', { name: 'Bob Stone' })).toHaveAttribute('href', '/profile/8');
     expect(post).toHaveTextContent('Moves, borrows and lifetimes finally clicked today.');
-    expect(post).toHaveTextContent('Programming');
+    expect(post).toHaveTextContent('programming');
     const image = within(post).getByRole('img', { name: 'Learning Rust ownership (1 of 2)' });
     expect(image).toHaveAttribute('src', imageMedia(1).fileUrl);
     expect(image).toHaveAttribute('width', '800');
