@@ -27,6 +27,16 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return anyCause(error, ({ code }) => code === '23503');
 }
 
+/**
+ * For `.catch`: a foreign key refusing the row means its target was deleted meanwhile, which the
+ * caller answers as `gone` (a 404) rather than as a failure of ours; anything else goes on.
+ */
+export const whenReferenceGone =
+  (gone: Error) =>
+  (error: unknown): never => {
+    throw isForeignKeyViolation(error) ? gone : error;
+  };
+
 /** True when PostgreSQL refused a time zone name its time zone database does not have (error 22023). */
 export function isUnknownTimeZone(error: unknown): boolean {
   return anyCause(

@@ -13,7 +13,7 @@ import {
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
-import { isForeignKeyViolation } from '../../lib/db-errors.js';
+import { whenReferenceGone } from '../../lib/db-errors.js';
 import type { EventBus } from '../../lib/events.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/parse-input.js';
@@ -176,11 +176,9 @@ export function createPostsService({ db, events, uploads }: PostsDependencies) {
      */
     async toggleLike(viewer: Viewer, postId: number): Promise<LikeResponse> {
       return db.transaction(async (tx) => {
+        // The post may be deleted between the statement's snapshot and its foreign key check.
         const toggle = () =>
-          toggleLike(tx, postId, viewer.id).catch((error: unknown) => {
-            // The post was deleted between the statement's snapshot and its foreign key check.
-            throw isForeignKeyViolation(error) ? notFound(POST_MESSAGES.postNotFound) : error;
-          });
+          toggleLike(tx, postId, viewer.id).catch(whenReferenceGone(notFound(POST_MESSAGES.postNotFound)));
         let toggled = await toggle();
         // Having waited for the post's lock behind this user's own toggle, the statement ran on a
         // snapshot without that toggle's like and changed nothing. The lock is ours now, so running it

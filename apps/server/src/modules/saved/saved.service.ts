@@ -8,7 +8,7 @@ import {
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
-import { isForeignKeyViolation } from '../../lib/db-errors.js';
+import { whenReferenceGone } from '../../lib/db-errors.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { PlansService } from '../plans/index.js';
@@ -22,18 +22,13 @@ type SavedDependencies = {
   plans: Pick<PlansService, 'plansFor'>;
 };
 
-/** The target deleted between the check and the save: its foreign key refuses the row. */
-const goneMeans = (missing: Error) => (error: unknown) => {
-  throw isForeignKeyViolation(error) ? missing : error;
-};
-
 export function createSavedService({ db, posts, plans }: SavedDependencies) {
   return {
     /** Saves or unsaves a post; doing it twice changes nothing. */
     async setPostSaved(viewer: Viewer, postId: number, saved: boolean): Promise<SaveResponse> {
       const missing = notFound(POST_MESSAGES.postNotFound);
       if (!(await postExists(db, postId))) throw missing;
-      await savePost(db, viewer.id, postId, saved).catch(goneMeans(missing));
+      await savePost(db, viewer.id, postId, saved).catch(whenReferenceGone(missing));
       return { saved };
     },
 
@@ -41,7 +36,7 @@ export function createSavedService({ db, posts, plans }: SavedDependencies) {
     async setPlanSaved(viewer: Viewer, planId: number, saved: boolean): Promise<SaveResponse> {
       const missing = notFound(PLAN_MESSAGES.planNotFound);
       if (!(await planVisible(db, planId, viewer.id))) throw missing;
-      await savePlan(db, viewer.id, planId, saved).catch(goneMeans(missing));
+      await savePlan(db, viewer.id, planId, saved).catch(whenReferenceGone(missing));
       return { saved };
     },
 
