@@ -1,25 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { authHeaders, createAccount, signInAs } from './support/accounts';
+import { expectNoSeriousViolations } from './support/axe';
 import { createPlan, publishPost } from './support/content';
-
-/** What axe finds on the page as it is now, serious and critical only (WCAG 2.x A and AA rules). */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      help: violation.help,
-      where: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-    }));
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  expect(await seriousViolations(page), what).toEqual([]);
-}
 
 for (const width of [390, 1280]) {
   for (const scheme of ['light', 'dark'] as const) {

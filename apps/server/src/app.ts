@@ -45,6 +45,7 @@ import { createPlansService } from './modules/plans/plans.service.js';
 import { createProgressService } from './modules/plans/progress.service.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { createPostsService } from './modules/posts/posts.service.js';
+import { createReportsService, moderationRoutes, reportsRoutes } from './modules/reports/index.js';
 import { savedRoutes } from './modules/saved/saved.routes.js';
 import { createSavedService } from './modules/saved/saved.service.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -180,6 +181,7 @@ export async function buildApp({
         signInAttempts: createSignInAttempts(counters),
         attemptsPerMinute: config.authRateLimitPerMinute,
         publicUrl: config.publicUrl,
+        moderatorEmails: config.adminEmails,
       });
       await api.register(oauthRoutes, { prefix: '/auth/oauth2', oauth, publicUrl: config.publicUrl });
       await api.register(usersRoutes, { prefix: '/users', users });
@@ -207,6 +209,9 @@ export async function buildApp({
         search: createSearchService({ db, posts, plans }),
       });
       await api.register(savedRoutes, { prefix: '/saved', saved: createSavedService({ db, posts, plans }) });
+      const reports = createReportsService({ db, moderatorEmails: config.adminEmails });
+      await api.register(reportsRoutes, { prefix: '/reports', reports });
+      await api.register(moderationRoutes, { prefix: '/moderation', reports });
     },
     { prefix: '/api' },
   );

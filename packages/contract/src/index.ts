@@ -13,6 +13,8 @@ export * from './oauth.js';
 export * from './plan-constants.js';
 export * from './plans.js';
 export * from './posts.js';
+export * from './report-constants.js';
+export * from './reports.js';
 export * from './saved.js';
 export * from './saved-constants.js';
 export * from './search.js';

@@ -25,8 +25,9 @@ export const userProfile = z.object({
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
-export const currentUser = userProfile;
-export type CurrentUser = UserProfile;
+/** The signed-in user's own profile, and whether they moderate (README "Reports and moderation"). */
+export const currentUser = userProfile.extend({ isModerator: z.boolean() });
+export type CurrentUser = z.infer<typeof currentUser>;
 
 /** A row of the followers/following lists (spec §3 "User list item"). */
 export const userListItem = z.object({

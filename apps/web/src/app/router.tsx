@@ -139,6 +139,10 @@ const ROUTES: RouteObject[] = [
                 ...lazyPage(() => import('../features/auth/pages/settings-page').then((m) => m.SettingsPage)),
               },
               {
+                path: '/moderation',
+                ...lazyPage(() => import('../features/reports').then((m) => m.ModerationPage)),
+              },
+              {
                 path: '/search',
                 ...lazyPage(() => import('./routes/search-page').then((m) => m.SearchPage)),
               },

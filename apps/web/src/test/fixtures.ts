@@ -13,6 +13,7 @@ export const ann: CurrentUser = {
   followingCount: 0,
   postsCount: 0,
   isCurrentUserFollowing: false,
+  isModerator: false,
 };
 
 export const ANN_TOKEN = 'token-of-ann';

@@ -7,6 +7,7 @@ export * from './pending-file-deletes.js';
 export * from './plans.js';
 export * from './posts.js';
 export * from './rate-limit-counters.js';
+export * from './reports.js';
 export * from './row-counts.js';
 export * from './saved.js';
 export * from './users.js';

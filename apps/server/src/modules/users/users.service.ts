@@ -1,6 +1,5 @@
 import {
   AUTH_MESSAGES,
-  type CurrentUser,
   type ProfilePictureResponse,
   type ProfileUpdateBody,
   USER_MESSAGES,
@@ -56,7 +55,7 @@ export function createUsersService(db: Database, uploads: Uploads) {
     sessionUser: (id: number) => findSessionUser(db, id),
 
     /** The viewer's own profile, or null when the account no longer exists. */
-    async currentUser(viewer: Viewer): Promise<CurrentUser | null> {
+    async currentUser(viewer: Viewer): Promise<UserProfile | null> {
       const row = await findProfile(db, viewer.id, viewer.id);
       return row && toProfile(viewer, row);
     },

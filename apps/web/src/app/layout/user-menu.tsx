@@ -13,7 +13,7 @@ export function UserMenu() {
   const user = useSignedInUser();
   const { logout } = useAuth();
   const items = [
-    ...accountNav(user.id),
+    ...accountNav(user),
     { to: '/saved', label: 'Saved' },
     { to: '/analytics', label: 'Learning Analytics' },
   ];

@@ -1,6 +1,7 @@
 import type { LearningPlan } from '@pathwise/contract';
 import { Link } from 'react-router';
 import { Markdown } from '../../../components/markdown/markdown';
+import { ReportButton } from '../../../components/report-button';
 import { SaveButton } from '../../../components/save-button';
 import { categoryLabel } from '../../../lib/labels';
 import { formatCalendarDate, formatDays } from '../plan-display';
@@ -41,6 +42,9 @@ export function PlanSummary({ plan, isCreator }: PlanSummaryProps) {
           {plan.title}
         </h1>
         <SaveButton kind="learning-plans" target={plan} />
+        {!isCreator && (
+          <ReportButton target={{ type: 'LEARNING_PLAN', id: plan.id, label: 'learning plan' }} />
+        )}
       </div>
       <Markdown text={plan.description} className="mt-2 text-slate-700" />
 

@@ -3,6 +3,7 @@ import { format, isValid } from 'date-fns';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
+import { ReportButton } from '../../../components/report-button';
 import type { FollowDirection } from '../api/users-api';
 import { FollowButton } from './follow-button';
 import { FollowListDialog } from './follow-list-dialog';
@@ -49,7 +50,10 @@ export function ProfileHeader({ profile, isOwnProfile }: ProfileHeaderProps) {
                 Edit Profile
               </Link>
             ) : (
-              <FollowButton profile={profile} />
+              <div className="flex shrink-0 items-center gap-2">
+                <FollowButton profile={profile} />
+                <ReportButton target={{ type: 'USER', id: profile.id, label: profile.name }} />
+              </div>
             )}
           </div>
           <ul className="mt-5 flex justify-center gap-2 text-sm sm:justify-start">
