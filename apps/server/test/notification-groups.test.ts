@@ -13,12 +13,17 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await signUp(t, { name: 'Olga Owner' });
   fans = [];
-  for (const name of ['Ann Lee', 'Bob Ray', 'Cat Moss', 'Dan Wu', 'Eve Fox']) fans.push(await signUp(t, { name }));
+  for (const name of ['Ann Lee', 'Bob Ray', 'Cat Moss', 'Dan Wu', 'Eve Fox'])
+    fans.push(await signUp(t, { name }));
 });
 afterAll(() => t.close());
 
 const call = (account: TestAccount, request: InjectOptions) => callAs(t, account, request);
-const [ann, bob, cat, dan, eve] = [0, 1, 2, 3, 4].map((i) => () => fans[i]!);
+const ann = () => fans[0]!;
+const bob = () => fans[1]!;
+const cat = () => fans[2]!;
+const dan = () => fans[3]!;
+const eve = () => fans[4]!;
 
 async function groupsOf(account: TestAccount, query = ''): Promise<Page<NotificationGroup>> {
   const res = await call(account, { url: `/api/notifications/groups${query}` });
@@ -33,7 +38,9 @@ const unreadCountOf = async (account: TestAccount) =>
 /** Each test starts with everyone's notifications read. */
 beforeEach(async () => {
   for (const account of [owner, ...fans]) {
-    expect((await call(account, { method: 'PATCH', url: '/api/notifications/read-all' })).statusCode).toBe(200);
+    expect((await call(account, { method: 'PATCH', url: '/api/notifications/read-all' })).statusCode).toBe(
+      200,
+    );
   }
 });
 
@@ -148,7 +155,8 @@ describe('grouped notifications', () => {
     for (let i = 0; i < 12; i++) posts.push(await createPost(t, many.token));
     for (const post of posts.slice(0, 2)) for (const fan of [ann(), bob()]) await toggleLike(t, fan, post.id);
     const few = await t.queries.count(() => groupsOf(many));
-    for (const post of posts.slice(2)) for (const fan of [ann(), bob(), cat()]) await toggleLike(t, fan, post.id);
+    for (const post of posts.slice(2))
+      for (const fan of [ann(), bob(), cat()]) await toggleLike(t, fan, post.id);
     const full = await t.queries.count(() => groupsOf(many));
 
     expect(few.result.content).toHaveLength(2);
