@@ -146,3 +146,19 @@ describe('link previews of shared pages', () => {
     }
   });
 });
+
+describe('link previews without PUBLIC_URL', () => {
+  it("uses the request's own origin, as media URLs do", async () => {
+    const local = await createTestApp({ webDistDir });
+    try {
+      const bob = await signUp(local, { name: 'Bob Ray' });
+      const post = await createPost(local, bob.token, {}, [filePart('photo.jpg')]);
+      const res = await local.app.inject({ url: `/post/${post.id}`, headers: { host: 'pathwise.test' } });
+
+      expect(metaOf(res.body, 'og:url')).toBe(`http://pathwise.test/post/${post.id}`);
+      expect(metaOf(res.body, 'og:image')).toMatch(/^http:\/\/pathwise\.test\/api\/media\//);
+    } finally {
+      await local.close();
+    }
+  });
+});
