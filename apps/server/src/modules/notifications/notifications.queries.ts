@@ -214,11 +214,9 @@ export async function markAllRead(db: Database, recipientId: number): Promise<vo
     .where(and(eq(notifications.recipientId, recipientId), eq(notifications.isRead, false)));
 }
 
-/** Which group a notification is in: unread ones by kind and thing (follows together), read ones alone. */
-const groupKeyOf = sql`case
-  when n.is_read then 'n.' || n.id
-  when n.type = 'FOLLOW' then 'FOLLOW'
-  else n.type || '.' || n.entity_type || '.' || n.entity_id end`;
+/** Which group an unread notification is in: by kind and thing, all follows together. */
+const unreadGroupKey = (n: SQL) => sql`case when ${n}.type = 'FOLLOW' then 'FOLLOW'
+  else ${n}.type || '.' || ${n}.entity_type || '.' || ${n}.entity_id end`;
 
 export type NotificationGroupRow = {
   key: string;
@@ -237,8 +235,10 @@ export type NotificationGroupRow = {
 
 /**
  * One page of the recipient's notification groups, newest first, each with its newest notification
- * and its most recent `actorsShown` people, and the number of groups in all: one statement. An empty
- * page still answers one row (with `key` null) to carry the total.
+ * and its most recent `actorsShown` people, and the number of groups in all: one statement. Unread
+ * notifications are grouped (a few rows, from the partial unread index); read ones are groups of one,
+ * read in order from the recipient's index, merged in, so a long history is not grouped per page.
+ * An empty page still answers one row (with `key` null) to carry the total.
  */
 export async function listNotificationGroups(
   db: Database,
@@ -247,30 +247,43 @@ export async function listNotificationGroups(
   window: { limit: number; offset: number },
   actorsShown: number,
 ): Promise<{ rows: NotificationGroupRow[]; total: number }> {
+  const n = sql.raw('n');
+  const read = sql`${notifications} n where n.recipient_id = ${recipientId} and n.is_read`;
   const result = (await db.execute(sql`
-    with keyed as (
-      select n.id, n.actor_id, n.is_read, n.created_at, ${groupKeyOf} as key
+    with unread_groups as (
+      select ${unreadGroupKey(n)} as key, max(n.id) as latest_id, max(n.created_at) as latest_at,
+        false as is_read, count(*)::int as count, count(distinct n.actor_id)::int as actor_count
       from ${notifications} n
-      where n.recipient_id = ${recipientId} ${unreadOnly ? sql`and not n.is_read` : sql``}
-    ),
-    grouped as (
-      select key, max(id) as latest_id, max(created_at) as latest_at, bool_and(is_read) as is_read,
-        count(*)::int as count, count(distinct actor_id)::int as actor_count
-      from keyed group by key
+      where n.recipient_id = ${recipientId} and not n.is_read
+      group by 1
     ),
     paged as (
-      select * from grouped order by latest_at desc, latest_id desc
+      (select key, latest_id, latest_at, is_read, count, actor_count from unread_groups
+      ${
+        unreadOnly
+          ? sql``
+          : sql`union all
+        select 'n.' || n.id, n.id, n.created_at, true, 1, (n.actor_id is not null)::int from ${read}`
+      })
+      order by latest_at desc, latest_id desc
       limit ${literalLimit(window.limit)} offset ${window.offset}
     )
-    select (select count(*) from grouped)::int as total, paged.key, paged.latest_id as "latestId",
-      paged.latest_at as "latestAt", paged.is_read as "isRead", paged.count, paged.actor_count as "actorCount",
-      latest.type, latest.message, latest.entity_type as "entityType", latest.entity_id as "entityId",
-      (select json_agg(json_build_object('id', u.id, 'name', u.name, 'picture', u.profile_picture)
-          order by recent.last_id desc)
-        from (select k.actor_id, max(k.id) as last_id from keyed k
-              where k.key = paged.key and k.actor_id is not null
-              group by k.actor_id order by last_id desc limit ${literalLimit(actorsShown)}) recent
-        join ${users} u on u.id = recent.actor_id) as actors
+    select (select count(*) from unread_groups)::int
+        ${unreadOnly ? sql`` : sql`+ (select count(*) from ${read})::int`} as total,
+      paged.key, paged.latest_id as "latestId", paged.latest_at as "latestAt", paged.is_read as "isRead",
+      paged.count, paged.actor_count as "actorCount", latest.type, latest.message,
+      latest.entity_type as "entityType", latest.entity_id as "entityId",
+      case when paged.is_read
+        then (select json_build_array(json_build_object('id', u.id, 'name', u.name, 'picture', u.profile_picture))
+          from ${users} u where u.id = latest.actor_id)
+        else (select json_agg(json_build_object('id', u.id, 'name', u.name, 'picture', u.profile_picture)
+            order by recent.last_id desc)
+          from (select k.actor_id, max(k.id) as last_id from ${notifications} k
+                where k.recipient_id = ${recipientId} and not k.is_read and ${unreadGroupKey(sql.raw('k'))} = paged.key
+                  and k.actor_id is not null
+                group by k.actor_id order by last_id desc limit ${literalLimit(actorsShown)}) recent
+          join ${users} u on u.id = recent.actor_id)
+      end as actors
     from (select 1) as always
     left join paged on true
     left join ${notifications} latest on latest.id = paged.latest_id
