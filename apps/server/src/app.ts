@@ -34,6 +34,7 @@ import { createSignInAttempts } from './modules/auth/sign-in-attempts.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createLinkPreviews } from './modules/link-previews/index.js';
 import { registerNotificationJobs } from './modules/notifications/notifications.fan-out.js';
 import { registerNotificationHandlers } from './modules/notifications/notifications.handlers.js';
 import { createLiveNotifications } from './modules/notifications/notifications.live.js';
@@ -211,7 +212,11 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  await app.register(webAppPlugin, { distDir: webDistDir });
+  await app.register(webAppPlugin, {
+    distDir: webDistDir,
+    linkPreviews: createLinkPreviews(db),
+    publicUrl: config.publicUrl,
+  });
   app.addHook('onClose', async () => {
     // After the requests in flight (which may enqueue jobs), before the database goes.
     await jobs.stop();
