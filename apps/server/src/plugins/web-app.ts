@@ -9,7 +9,8 @@ const ONE_YEAR_SECONDS = 31_536_000;
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html for every client route,
- * and a JSON 404 for unknown API paths.
+ * and a JSON 404 for unknown API paths. Everything else (index.html, the service worker sw.js, the web
+ * manifest) is revalidated on each use, so a new version reaches browsers at their next visit.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, { distDir }: { distDir: string | undefined }) => {
   const hasWebApp = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
