@@ -1,12 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type Account, authHeaders, createAccount, signInAs } from './support/accounts';
+import { expectNoSeriousViolations } from './support/axe';
 
 test.use({ serviceWorkers: 'allow' });
 
 const OFFLINE_MESSAGE = 'You are offline. Showing what you have already seen.';
 const UPDATE_MESSAGE = 'A new version of Pathwise is available.';
+/** The built service worker the E2E server serves (`npm run build` writes it). */
+const SERVICE_WORKER_FILE = path.join(import.meta.dirname, '..', '..', 'apps', 'web', 'dist', 'sw.js');
 const fixture = (name: string) => path.join(import.meta.dirname, '..', 'fixtures', name);
 
 /** Width and height from a PNG's header (IHDR, right after the signature). */
@@ -112,29 +115,36 @@ test('signing out forgets the API answers kept for offline reading', async ({ pa
   await expect.poll(() => apiCacheEntries(page)).toBe(0);
 });
 
-test('a new version of the app announces itself and reloads on request', async ({
-  page,
-  context,
-  request,
-}) => {
-  const ann = await createAccount(request, 'Ann Updating');
-  await signInAs(page, ann);
-  await controlledByServiceWorker(page);
-  const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+for (const scheme of ['light', 'dark'] as const) {
+  test(`a new version of the app announces itself and reloads on request (${scheme})`, async ({
+    page,
+    request,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const ann = await createAccount(request, 'Ann Updating');
+    await signInAs(page, ann);
+    await controlledByServiceWorker(page);
+    const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
 
-  // A deployment: the server now hands out a different service worker.
-  await context.route('**/sw.js', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, body: `${await response.text()}\n// the next version` });
+    // A deployment: the server now hands out a different service worker (the one the build wrote,
+    // changed by a byte, as any rebuild of the app changes it).
+    const original = readFileSync(SERVICE_WORKER_FILE, 'utf8');
+    writeFileSync(SERVICE_WORKER_FILE, `${original}\n// the next version\n`);
+    try {
+      await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
+    } finally {
+      writeFileSync(SERVICE_WORKER_FILE, original);
+    }
+    const prompt = page.getByRole('status').filter({ hasText: UPDATE_MESSAGE });
+    await expect(prompt).toBeVisible({ timeout: 15_000 });
+    // Still the old version until the reader agrees.
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(firstWorker);
+    await expectNoSeriousViolations(page, 'new version prompt');
+
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+    await expect(page.getByText(UPDATE_MESSAGE)).toHaveCount(0);
   });
-  await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
-  const prompt = page.getByRole('status').filter({ hasText: UPDATE_MESSAGE });
-  await expect(prompt).toBeVisible({ timeout: 15_000 });
-  // Still the old version until the reader agrees.
-  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(firstWorker);
-
-  await prompt.getByRole('button', { name: 'Reload' }).click();
-  await page.waitForEvent('load');
-  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
-  await expect(page.getByText(UPDATE_MESSAGE)).toHaveCount(0);
-});
+}
