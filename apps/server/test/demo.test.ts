@@ -1,10 +1,17 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Notification, Page, Post, UserProfile } from '@pathwise/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { openDatabase } from '../src/db/client.js';
 import { PEOPLE } from '../src/demo/community.js';
 import { DEMO_PASSWORD, DemoRefusedError, emailOf, fillDemo } from '../src/demo/fill-demo.js';
 import { bearer, signUp } from './helpers/accounts.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { createTestApp, type TestApp, testConfig } from './helpers/app.js';
+import { createServerDatabase, migrationsFolder, serverUrl } from './helpers/database.js';
+import { startServer } from './helpers/server-process.js';
 
 const DAY_MS = 86_400_000;
 
@@ -126,3 +133,25 @@ it('refuses a database with a single real user', async () => {
     await t.close();
   }
 });
+
+it('npm run demo stops with a message and exit code 1 on a database that has users', async () => {
+  const server = serverUrl ? await createServerDatabase(serverUrl) : undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pw-demo-'));
+  try {
+    const database = await openDatabase({ url: server?.url, dataDir: path.join(dataDir, 'db'), poolSize: 1 });
+    await database.migrate(migrationsFolder);
+    const app = await buildApp({ config: { ...testConfig, dataDir }, database, logger: false });
+    await signUp({ app });
+    await app.close();
+
+    const demo = startServer(
+      { DATA_DIR: dataDir, ...(server && { DATABASE_URL: server.url, JWT_SECRET: testConfig.jwtSecret }) },
+      { script: 'src/demo/main.ts' },
+    );
+    expect(await demo.exited).toBe(1);
+    expect(demo.output()).toContain('The database already has 1 user: the demo only fills an empty one.');
+  } finally {
+    await server?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 120_000);

@@ -168,13 +168,8 @@ type Work =
   | { kind: 'post'; category: Category; idea: PostIdea }
   | { kind: 'plan'; idea: (typeof PLAN_IDEAS)[number] };
 
-/**
- * Fills an empty database with the demo community through the API of `app` (which must use `db`):
- * members with avatars and profiles, follows, posts with pictures, likes, comments, plans and
- * progress, and so the notifications all of these send. Then spreads its history over the last
- * weeks. Refuses a database that has users: it never mixes invented people with real ones.
- */
-export async function fillDemo(app: FastifyInstance, db: Database, log: (line: string) => void = () => {}) {
+/** Throws DemoRefusedError when the database has a user: the demo never mixes invented people with real ones. */
+export async function assertNoUsers(db: Database) {
   const [{ users } = { users: 0 }] = (
     (await db.execute(sql`select count(*)::int as users from users`)) as unknown as {
       rows: { users: number }[];
@@ -186,6 +181,16 @@ export async function fillDemo(app: FastifyInstance, db: Database, log: (line: s
         'Start from a new DATA_DIR (or an empty DATABASE_URL database) to try it.',
     );
   }
+}
+
+/**
+ * Fills an empty database with the demo community through the API of `app` (which must use `db`):
+ * members with avatars and profiles, follows, posts with pictures, likes, comments, plans and
+ * progress, and so the notifications all of these send. Then spreads its history over the last
+ * weeks. Refuses a database that has users: it never mixes invented people with real ones.
+ */
+export async function fillDemo(app: FastifyInstance, db: Database, log: (line: string) => void = () => {}) {
+  await assertNoUsers(db);
   const call = demoApi(app);
   const random = seededRandom(SEED);
   const started = await databaseNow(db);

@@ -9,7 +9,7 @@ import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { PEOPLE } from './community.js';
-import { DEMO_PASSWORD, DemoRefusedError, emailOf, fillDemo } from './fill-demo.js';
+import { assertNoUsers, DEMO_PASSWORD, DemoRefusedError, emailOf, fillDemo } from './fill-demo.js';
 
 const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
 
@@ -31,6 +31,13 @@ const database = await openDatabase({
   poolSize: 4,
 });
 await database.migrate(migrationsFolder);
+try {
+  await assertNoUsers(database.db);
+} catch (error) {
+  await database.close();
+  if (error instanceof DemoRefusedError) fail(error.message);
+  throw error;
+}
 // Thirty sign-ups from one address in a minute are what the sign-up limit is there to stop.
 const app = await buildApp({
   config: { ...config, authRateLimitPerMinute: 1000, jobWorkers: true, logLevel: 'warn' },
@@ -44,9 +51,6 @@ try {
   console.log(
     `Done. Run \`npm start\` and sign in as any member, e.g. ${emailOf(PEOPLE[0]!)}, password ${DEMO_PASSWORD}`,
   );
-} catch (error) {
+} finally {
   await app.close();
-  if (error instanceof DemoRefusedError) fail(error.message);
-  throw error;
 }
-await app.close();
