@@ -116,6 +116,9 @@ export async function buildApp({
         mediaSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'"],
+        // The web app's service worker (sw.js) and its manifest, both from this origin.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
       },
     },
   });

@@ -19,7 +19,8 @@ type WebAppOptions = {
 /**
  * Serves the built web app: hashed assets cached for a year, index.html for every client route
  * (with Open Graph tags for a public post or plan, which crawlers and chat apps read), and a JSON
- * 404 for unknown API paths.
+ * 404 for unknown API paths. Everything else (index.html, the service worker sw.js, the web manifest)
+ * is revalidated on each use, so a new version reaches browsers at their next visit.
  */
 export const webAppPlugin = fp(
   async (app: FastifyInstance, { distDir, linkPreviews, publicUrl }: WebAppOptions) => {

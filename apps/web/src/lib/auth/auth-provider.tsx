@@ -9,6 +9,7 @@ import {
 import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { serverMessageOr } from '../api-client';
+import { clearApiCache } from '../offline-caches';
 import * as authApi from './auth-api';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState } from './auth-reducer';
@@ -29,6 +30,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(() => {
     localStorage.removeItem(STORAGE_KEYS.authToken);
+    void clearApiCache();
     dispatch({ type: 'logout' });
     navigate('/login');
   }, [navigate]);
@@ -62,6 +64,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       dispatch({ type: 'loginStart' });
       try {
         const { accessToken } = await requestToken();
+        // Whoever used this browser before may not have signed out: their kept answers go now
+        // (social sign-in, in refreshUser, does the same).
+        await clearApiCache();
         localStorage.setItem(STORAGE_KEYS.authToken, accessToken);
         const user = await authApi.fetchCurrentUser();
         dispatch({ type: 'loginSuccess', user, token: accessToken });
@@ -89,6 +94,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'loginStart' });
     try {
       if (!token) throw new Error('No token is stored');
+      await clearApiCache();
       const user = await authApi.fetchUserOfNewToken();
       dispatch({ type: 'loginSuccess', user, token });
     } catch (error) {
