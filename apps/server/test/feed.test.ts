@@ -33,7 +33,6 @@ async function follow(follower: TestAccount, followed: TestAccount, on = true) {
 
 const following = (account: TestAccount, query = '') =>
   read<FollowingFeedPage>(account, `/api/feed/following${query}`);
-const suggestions = (account: TestAccount) => read<FollowSuggestion[]>(account, '/api/feed/suggestions');
 const plansInProgress = (account: TestAccount) =>
   read<PlanInProgress[]>(account, '/api/feed/plans-in-progress');
 
