@@ -1,0 +1,69 @@
+import { FEED_MESSAGES, type LearningPlan, type Post } from '@pathwise/contract';
+import type { ReactNode } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorWithRetry } from '../../../components/error-with-retry';
+import { Loading } from '../../../components/loading';
+import { PagedItems } from '../../../components/paged-items';
+import { useFollowingFeed } from '../api/queries';
+import { PeopleToFollow, type RenderFollow } from './people-to-follow';
+
+type FollowingFeedProps = {
+  /** The home page's refresh key: a new value loads page 0 again. */
+  refreshKey: string;
+  /** 'Try Again' on a failed load: the home page bumps its refresh key. */
+  onRetry: () => void;
+  /** Cards and the Follow button come from their own features, put together by the page. */
+  renderPost: (post: Post) => ReactNode;
+  renderPlan: (plan: LearningPlan) => ReactNode;
+  renderFollow: RenderFollow;
+};
+
+/** The home page's 'Following' tab (README "Following"): what followed people made, newest first. */
+export function FollowingFeed({
+  refreshKey,
+  onRetry,
+  renderPost,
+  renderPlan,
+  renderFollow,
+}: FollowingFeedProps) {
+  const list = useFollowingFeed(refreshKey);
+  return (
+    <PagedItems
+      list={list}
+      loading={<Loading label="Loading content..." />}
+      failure={
+        <ErrorWithRetry title="Error Loading Content" retryLabel="Try Again" onRetry={onRetry}>
+          {FEED_MESSAGES.followingFailed}
+        </ErrorWithRetry>
+      }
+      loadMoreFailure={FEED_MESSAGES.loadMoreFailed}
+    >
+      {(items) =>
+        items.length === 0 ? (
+          <div className="space-y-6">
+            <EmptyState title={FEED_MESSAGES.nothingYet}>
+              <p>{FEED_MESSAGES.nothingYetHint}</p>
+            </EmptyState>
+            <section
+              aria-labelledby="following-suggestions"
+              className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+            >
+              <h2 id="following-suggestions" className="text-lg font-semibold text-slate-900">
+                {FEED_MESSAGES.suggestionsTitle}
+              </h2>
+              <PeopleToFollow renderFollow={renderFollow} />
+            </section>
+          </div>
+        ) : (
+          <ul className="space-y-4">
+            {items.map((item) => (
+              <li key={item.type === 'POST' ? `post-${item.post.id}` : `plan-${item.learningPlan.id}`}>
+                {item.type === 'POST' ? renderPost(item.post) : renderPlan(item.learningPlan)}
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </PagedItems>
+  );
+}
