@@ -4,7 +4,7 @@ import { Tabs } from '../../components/tabs';
 import { FollowingFeed, HomeSideColumn, type RenderFollow } from '../../features/feed';
 import { PlanCard, PublicPlansFeed } from '../../features/plans';
 import { LatestPostsFeed, PostCard } from '../../features/posts';
-import { FollowPersonButton } from '../../features/users';
+import { FollowPersonButton } from '../../features/users/follow';
 import { useSignedInUser } from '../../lib/auth/auth-context';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useMediaQuery } from '../../lib/media-query';
