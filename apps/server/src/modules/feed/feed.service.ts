@@ -9,6 +9,7 @@ import {
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
+import { answerItems } from '../../lib/post-and-plan-items.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { completionPercentage, type PlansService } from '../plans/index.js';
 import type { PostsService } from '../posts/index.js';
@@ -26,21 +27,14 @@ export function createFeedService({ db, posts, plans }: FeedDependencies) {
     /** What the people the viewer follows made, newest first: three statements whatever the page holds. */
     async following(viewer: Viewer, pageQuery: PageQuery): Promise<FollowingFeedPage> {
       const { total, items } = await selectFollowingPage(db, viewer.id, pageWindow(pageQuery));
-      const idsOf = (type: FollowingFeedItem['type']) =>
-        items.filter((item) => item.type === type).map((item) => item.id);
-      const [postAnswers, planAnswers] = await Promise.all([
-        posts.answersFor(viewer, idsOf('POST')),
-        plans.plansFor(viewer, idsOf('LEARNING_PLAN')),
-      ]);
-      const postById = new Map(postAnswers.map((post) => [post.id, post]));
-      const planById = new Map(planAnswers.map((plan) => [plan.id, plan]));
-      const content = items.flatMap((item): FollowingFeedItem[] => {
-        const createdAt = new Date(item.createdAt).toISOString();
-        const post = item.type === 'POST' ? postById.get(item.id) : undefined;
-        if (post) return [{ type: 'POST', createdAt, post }];
-        const learningPlan = item.type === 'LEARNING_PLAN' ? planById.get(item.id) : undefined;
-        return learningPlan ? [{ type: 'LEARNING_PLAN', createdAt, learningPlan }] : [];
-      });
+      const content = await answerItems(
+        items,
+        { posts: (ids) => posts.answersFor(viewer, ids), plans: (ids) => plans.plansFor(viewer, ids) },
+        (item, answered): FollowingFeedItem => ({
+          ...answered,
+          createdAt: new Date(item.createdAt).toISOString(),
+        }),
+      );
       return toPage(content, total, pageQuery);
     },
 

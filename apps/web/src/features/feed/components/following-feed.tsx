@@ -1,9 +1,9 @@
-import { FEED_MESSAGES, type LearningPlan, type Post } from '@pathwise/contract';
-import type { ReactNode } from 'react';
+import { FEED_MESSAGES } from '@pathwise/contract';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { Loading } from '../../../components/loading';
 import { PagedItems } from '../../../components/paged-items';
+import { PostAndPlanList, type PostAndPlanListProps } from '../../../components/post-and-plan-list';
 import { useFollowingFeed } from '../api/queries';
 import { PeopleToFollow, type RenderFollow } from './people-to-follow';
 
@@ -12,11 +12,9 @@ type FollowingFeedProps = {
   refreshKey: string;
   /** 'Try Again' on a failed load: the home page bumps its refresh key. */
   onRetry: () => void;
-  /** Cards and the Follow button come from their own features, put together by the page. */
-  renderPost: (post: Post) => ReactNode;
-  renderPlan: (plan: LearningPlan) => ReactNode;
+  /** The Follow button comes from its own feature, like the cards. */
   renderFollow: RenderFollow;
-};
+} & Pick<PostAndPlanListProps, 'renderPost' | 'renderPlan'>;
 
 /** The home page's 'Following' tab (README "Following"): what followed people made, newest first. */
 export function FollowingFeed({
@@ -55,13 +53,7 @@ export function FollowingFeed({
             </section>
           </div>
         ) : (
-          <ul className="space-y-4">
-            {items.map((item) => (
-              <li key={item.type === 'POST' ? `post-${item.post.id}` : `plan-${item.learningPlan.id}`}>
-                {item.type === 'POST' ? renderPost(item.post) : renderPlan(item.learningPlan)}
-              </li>
-            ))}
-          </ul>
+          <PostAndPlanList items={items} renderPost={renderPost} renderPlan={renderPlan} />
         )
       }
     </PagedItems>
