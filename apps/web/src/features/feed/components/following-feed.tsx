@@ -1,9 +1,9 @@
 import { FEED_MESSAGES } from '@pathwise/contract';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
-import { Loading } from '../../../components/loading';
 import { PagedItems } from '../../../components/paged-items';
 import { PostAndPlanList, type PostAndPlanListProps } from '../../../components/post-and-plan-list';
+import { Bone, LoadingSkeletons, SkeletonCard } from '../../../components/skeleton';
 import { useFollowingFeed } from '../api/queries';
 import { PeopleToFollow, type RenderFollow } from './people-to-follow';
 
@@ -28,7 +28,17 @@ export function FollowingFeed({
   return (
     <PagedItems
       list={list}
-      loading={<Loading label="Loading content..." />}
+      loading={
+        <LoadingSkeletons label="Loading content...">
+          {(index) => (
+            <SkeletonCard key={index}>
+              <Bone className="h-4 w-1/3" />
+              <Bone className="mt-3 h-5 w-2/3" />
+              <Bone className="mt-2 h-4 w-full" />
+            </SkeletonCard>
+          )}
+        </LoadingSkeletons>
+      }
       failure={
         <ErrorWithRetry title="Error Loading Content" retryLabel="Try Again" onRetry={onRetry}>
           {FEED_MESSAGES.followingFailed}
