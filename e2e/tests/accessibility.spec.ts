@@ -24,6 +24,8 @@ for (const width of [390, 1280]) {
       await signInAs(page, ann);
       const pages: [string, string, RegExp | string][] = [
         ['feed', '/', /Welcome back/],
+        // Ann follows no one: the Following tab offers people to follow (and at 1280 px the side column shows).
+        ['following tab', '/?tab=following', /Welcome back/],
         ['post detail', `/post/${postId}`, 'Accessible notes'],
         ['plan detail', `/learning-plan/${planId}`, 'Learn Rust'],
         ['plan form', '/create-learning-plan', 'Create Learning Plan'],

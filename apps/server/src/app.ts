@@ -33,6 +33,8 @@ import { createOAuthService } from './modules/auth/oauth.service.js';
 import { createSignInAttempts } from './modules/auth/sign-in-attempts.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
+import { feedRoutes } from './modules/feed/feed.routes.js';
+import { createFeedService } from './modules/feed/feed.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createLinkPreviews } from './modules/link-previews/index.js';
 import { registerNotificationJobs } from './modules/notifications/notifications.fan-out.js';
@@ -211,6 +213,7 @@ export async function buildApp({
         search: createSearchService({ db, posts, plans }),
       });
       await api.register(savedRoutes, { prefix: '/saved', saved: createSavedService({ db, posts, plans }) });
+      await api.register(feedRoutes, { prefix: '/feed', feed: createFeedService({ db, posts, plans }) });
     },
     { prefix: '/api' },
   );

@@ -296,6 +296,13 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ method: 'DELETE', url: `/api/saved/learning-plans/${o.planId}` }),
     expect: signedIn(200),
   },
+  // The home page's Following tab and side column are about the caller only: no visitor sees them.
+  'GET /api/feed/following': { request: () => ({ url: '/api/feed/following' }), expect: signedIn(200) },
+  'GET /api/feed/suggestions': { request: () => ({ url: '/api/feed/suggestions' }), expect: signedIn(200) },
+  'GET /api/feed/plans-in-progress': {
+    request: () => ({ url: '/api/feed/plans-in-progress' }),
+    expect: signedIn(200),
+  },
 };
 
 let t: TestApp;

@@ -4,6 +4,8 @@ export * from './auth.js';
 export * from './common.js';
 export * from './constants.js';
 export * from './credentials.js';
+export * from './feed.js';
+export * from './feed-constants.js';
 export * from './health.js';
 export * from './media.js';
 export * from './mentions.js';
