@@ -55,7 +55,7 @@ const envSchema = z.object({
   DATABASE_LOG_STATEMENTS: z.stringbool().default(false),
   EMBEDDED_DATABASE_THREAD: z
     .enum(['worker', 'main'], { error: 'must be worker or main' })
-    .default('main'),
+    .default('worker'),
   JWT_SECRET: jwtSecret.optional(),
   JWT_SECRET_PREVIOUS: jwtSecret.optional(),
   JWT_EXPIRES_IN: z

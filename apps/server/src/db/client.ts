@@ -56,7 +56,7 @@ export type DatabaseOptions = {
   url?: string | undefined;
   /** Where PGlite keeps its files; without it PGlite lives in memory (tests). */
   dataDir?: string | undefined;
-  /** Where PGlite runs (EMBEDDED_DATABASE_THREAD); the server's thread when not given. */
+  /** Where PGlite runs (EMBEDDED_DATABASE_THREAD); its own worker thread when not given. */
   embeddedThread?: EmbeddedThread | undefined;
   poolSize?: number;
   /** Called for every SQL statement Drizzle sends (query-count tests, statement logs). */
@@ -75,7 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     : undefined;
   return options.url
     ? openPostgres(options.url, options.poolSize ?? 20, logger, options.onConnectionError ?? (() => {}))
-    : openPglite(options.dataDir, options.embeddedThread ?? 'main', logger);
+    : openPglite(options.dataDir, options.embeddedThread ?? 'worker', logger);
 }
 
 async function openPglite(
