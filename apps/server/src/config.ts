@@ -53,9 +53,7 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   DATABASE_LOG_STATEMENTS: z.stringbool().default(false),
-  EMBEDDED_DATABASE_THREAD: z
-    .enum(['worker', 'main'], { error: 'must be worker or main' })
-    .default('worker'),
+  EMBEDDED_DATABASE_THREAD: z.enum(['worker', 'main'], { error: 'must be worker or main' }).default('worker'),
   JWT_SECRET: jwtSecret.optional(),
   JWT_SECRET_PREVIOUS: jwtSecret.optional(),
   JWT_EXPIRES_IN: z

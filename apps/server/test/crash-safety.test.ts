@@ -54,7 +54,11 @@ async function start() {
 beforeAll(async () => {
   // Migrated here, as by an earlier start: the first start of an empty embedded database builds it,
   // which can outlast a readiness wait on a busy machine and is not what this test is about.
-  const migrated = await openDatabase({ url: database?.url, dataDir: path.join(dataDir, 'db'), embeddedThread });
+  const migrated = await openDatabase({
+    url: database?.url,
+    dataDir: path.join(dataDir, 'db'),
+    embeddedThread,
+  });
   await migrated.migrate(migrationsFolder);
   await migrated.close();
   await start();

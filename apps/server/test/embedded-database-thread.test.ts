@@ -34,7 +34,8 @@ describe('the embedded database in a worker thread', () => {
   });
 
   it('keeps each statement prepared by its text, on generic plans', async () => {
-    for (const title of ['first', 'second', 'nobody']) await rows(sql`select id from notes where title = ${title}`);
+    for (const title of ['first', 'second', 'nobody'])
+      await rows(sql`select id from notes where title = ${title}`);
     const prepared = await rows<{ count: number }>(
       sql`select count(*)::int as count from pg_prepared_statements where statement = 'select id from notes where title = $1'`,
     );
@@ -45,7 +46,9 @@ describe('the embedded database in a worker thread', () => {
   });
 
   it('reports a database error with its code and goes on answering', async () => {
-    const failure = await database.db.execute(sql`insert into notes (title) values (${'first'})`).catch((e) => e);
+    const failure = await database.db
+      .execute(sql`insert into notes (title) values (${'first'})`)
+      .catch((e) => e);
     expect(isUniqueViolation(failure, 'notes_title_key')).toBe(true);
     expect(await rows(sql`select count(*)::int as count from notes`)).toEqual([{ count: 2 }]);
   });
@@ -95,7 +98,9 @@ describe('the embedded database in a worker thread, on disk', () => {
 
     const reopened = await openDatabase({ dataDir, embeddedThread: 'main' });
     try {
-      const result = (await reopened.db.execute(sql`select value from kept`)) as unknown as { rows: unknown[] };
+      const result = (await reopened.db.execute(sql`select value from kept`)) as unknown as {
+        rows: unknown[];
+      };
       expect(result.rows).toEqual([{ value: 'written in the worker' }]);
     } finally {
       await reopened.close();

@@ -31,7 +31,8 @@ function threadEntry() {
 }
 
 function wireOptions(options: QueryOptions | undefined): WireQueryOptions {
-  if (options?.serializers || options?.blob) throw new Error('the embedded database thread takes no serializers or blobs');
+  if (options?.serializers || options?.blob)
+    throw new Error('the embedded database thread takes no serializers or blobs');
   return {
     ...(options?.rowMode && { rowMode: options.rowMode }),
     ...(options?.paramTypes && { paramTypes: options.paramTypes }),
@@ -70,7 +71,9 @@ export class WorkerPGlite {
         this.#calls.clear();
       };
       this.#worker.on('error', stop);
-      this.#worker.on('exit', (code) => stop(new Error(`the embedded database thread ended (exit code ${code})`)));
+      this.#worker.on('exit', (code) =>
+        stop(new Error(`the embedded database thread ended (exit code ${code})`)),
+      );
     });
   }
 
@@ -92,7 +95,9 @@ export class WorkerPGlite {
     let closed = false;
     const tx: WorkerTransaction = {
       query: <R>(text: string, params: unknown[] = [], options?: QueryOptions) =>
-        this.#call({ op: 'query', text, params, options: wireOptions(options), tx: id }) as Promise<Results<R>>,
+        this.#call({ op: 'query', text, params, options: wireOptions(options), tx: id }) as Promise<
+          Results<R>
+        >,
       exec: (text) => this.#call({ op: 'exec', text, tx: id }) as Promise<Results[]>,
       get closed() {
         return closed;

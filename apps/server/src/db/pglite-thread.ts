@@ -7,7 +7,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { QueryOptions, Transaction } from '@electric-sql/pglite';
 import { openEmbeddedDatabase } from './embedded-database.js';
-import { type ThreadMessage, type ThreadRequest, toWireError, type WireQueryOptions } from './pglite-thread-protocol.js';
+import {
+  type ThreadMessage,
+  type ThreadRequest,
+  toWireError,
+  type WireQueryOptions,
+} from './pglite-thread-protocol.js';
 
 const port = parentPort!;
 const send = (message: ThreadMessage) => port.postMessage(message);

@@ -9,7 +9,8 @@ export const migrationsFolder = path.join(fileURLToPath(new URL('../..', import.
 /** Set DATABASE_URL to run the suite on a PostgreSQL server; otherwise each test file gets an in-memory PGlite. */
 export const serverUrl = process.env.DATABASE_URL;
 /** Where the in-memory PGlite runs: its worker thread, as the server's default, or EMBEDDED_DATABASE_THREAD=main. */
-export const embeddedThread: EmbeddedThread = process.env.EMBEDDED_DATABASE_THREAD === 'main' ? 'main' : 'worker';
+export const embeddedThread: EmbeddedThread =
+  process.env.EMBEDDED_DATABASE_THREAD === 'main' ? 'main' : 'worker';
 
 export type TestDatabase = DatabaseHandle & { drop(): Promise<void> };
 
