@@ -57,18 +57,29 @@ export class WorkerPGlite {
   constructor(dataDir: string | undefined) {
     const entry = threadEntry();
     this.#worker = new Worker(entry.url, { workerData: { dataDir }, execArgv: entry.execArgv });
+    let running = false;
     this.waitReady = new Promise((ready, failed) => {
       this.#worker.on('message', (message: ThreadMessage) => {
-        if (message.kind === 'ready') ready();
-        else if (message.kind === 'failed') failed(fromWireError(message.error));
+        if (message.kind === 'ready') {
+          running = true;
+          ready();
+        } else if (message.kind === 'failed') failed(fromWireError(message.error));
         else if (message.kind === 'notification') this.#listeners.get(message.listener)?.(message.payload);
         else this.#settle(message);
       });
       const stop = (error: Error) => {
+        const lost = running && !this.#closed;
         this.#closed = true;
         failed(error);
         for (const call of this.#calls.values()) call.reject(error);
         this.#calls.clear();
+        // On the server's thread a crashing database takes the process with it, and whatever restarts
+        // the server opens the database again; the thread does the same rather than leave a server
+        // that answers 500 to everything.
+        if (lost)
+          setImmediate(() => {
+            throw error;
+          });
       };
       this.#worker.on('error', stop);
       this.#worker.on('exit', (code) =>
