@@ -88,6 +88,19 @@ const MATRIX: Record<string, Row> = {
       json('POST', '/api/auth/password/change', { currentPassword: 'not it', newPassword: 'long enough pw' }),
     expect: signedIn(400),
   },
+  'POST /api/auth/email/change': {
+    request: () =>
+      json('POST', '/api/auth/email/change', {
+        newEmail: 'elsewhere@example.com',
+        currentPassword: 'not it',
+      }),
+    expect: signedIn(400),
+  },
+  'POST /api/auth/email/confirm': {
+    // A link nobody was sent: the token, not the caller, is what is checked.
+    request: () => json('POST', '/api/auth/email/confirm', { token: 'never-sent' }),
+    expect: { anonymous: 400, other: 400, owner: 400 },
+  },
   'POST /api/auth/sign-out-everywhere': {
     request: () => ({ method: 'POST', url: '/api/auth/sign-out-everywhere' }),
     expect: signedIn(200),

@@ -1,3 +1,4 @@
+export * from './account.js';
 export * from './activity.js';
 export * from './analytics.js';
 export * from './auth.js';

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { passwordResetTokens, users } from '../../db/schema/index.js';
+import { emailChangeTokens, passwordResetTokens, users } from '../../db/schema/index.js';
 
 export async function findCredentialsByEmail(db: Database, email: string) {
   const [row] = await db
@@ -17,8 +17,20 @@ export async function findTokenVersion(db: Database, id: number): Promise<number
 }
 
 export async function findPasswordHash(db: Database, id: number) {
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, email: users.email })
+    .from(users)
+    .where(eq(users.id, id));
   return row ?? null;
+}
+
+/** Whether an account other than `exceptId` uses `email` (case-insensitively, as the unique index). */
+export async function emailUsedByAnother(db: Database, email: string, exceptId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, exceptId)));
+  return row !== undefined;
 }
 
 /** Ends every session of the user: tokens signed below the returned version are refused. */
@@ -61,4 +73,42 @@ export async function usePasswordReset(db: Database, tokenHash: string, userId: 
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
     .returning({ tokenHash: passwordResetTokens.tokenHash });
   return used.some((row) => row.tokenHash === tokenHash);
+}
+
+export async function insertEmailChange(
+  db: Database,
+  change: { tokenHash: string; userId: number; newEmail: string; expiresAt: Date },
+) {
+  await db.insert(emailChangeTokens).values(change);
+}
+
+export async function findEmailChange(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({
+      userId: emailChangeTokens.userId,
+      newEmail: emailChangeTokens.newEmail,
+      expiresAt: emailChangeTokens.expiresAt,
+      usedAt: emailChangeTokens.usedAt,
+    })
+    .from(emailChangeTokens)
+    .where(eq(emailChangeTokens.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/** Uses the link like `usePasswordReset`: true when this call did, retiring the user's other pending links. */
+export async function useEmailChange(db: Database, tokenHash: string, userId: number): Promise<boolean> {
+  const used = await db
+    .update(emailChangeTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailChangeTokens.userId, userId), isNull(emailChangeTokens.usedAt)))
+    .returning({ tokenHash: emailChangeTokens.tokenHash });
+  return used.some((row) => row.tokenHash === tokenHash);
+}
+
+/** Moves the account to `email` and answers the address it had. */
+export async function replaceEmail(db: Database, id: number, email: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update');
+  if (!row) return null;
+  await db.update(users).set({ email, updatedAt: sql`now()` }).where(eq(users.id, id));
+  return row.email;
 }
