@@ -106,6 +106,13 @@ const MATRIX: Record<string, Row> = {
     expect: signedIn(200),
     renewsToken: true,
   },
+  // The account routes act on the caller's own account only: there is no one else's to name.
+  'GET /api/account/export': { request: () => ({ url: '/api/account/export' }), expect: signedIn(200) },
+  'POST /api/account/delete': {
+    // A wrong password: the matrix's accounts must outlive the row.
+    request: () => json('POST', '/api/account/delete', { password: 'not it' }),
+    expect: signedIn(400),
+  },
   'GET /api/auth/oauth2/authorize/:provider': {
     // Google is not configured in tests: every caller is sent back to the web app with a message.
     request: () => ({ url: '/api/auth/oauth2/authorize/google' }),
