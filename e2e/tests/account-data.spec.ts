@@ -92,12 +92,12 @@ test('deleting the account asks first, signs out to the sign-in page and the acc
   await signInAs(page, account, '/settings');
   const section = page.getByRole('region', { name: 'Delete account' });
 
-  await section.getByLabel('Password').fill('not my password');
+  await section.getByLabel('Password', { exact: true }).fill('not my password');
   await section.getByRole('button', { name: 'Delete my account' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete my account' }).click();
   await expect(section.getByRole('alert')).toContainText('Current password is incorrect');
 
-  await section.getByLabel('Password').fill(account.password);
+  await section.getByLabel('Password', { exact: true }).fill(account.password);
   await section.getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('This cannot be undone.');

@@ -62,18 +62,31 @@ export async function findPasswordReset(db: Database, tokenHash: string) {
   return row ?? null;
 }
 
+/** The tables of mailed links (lib/link-tokens.ts): a token's hash, its user, when it was used. */
+type LinkTokens = typeof passwordResetTokens | typeof emailChangeTokens;
+
 /**
- * Uses the link: true when this call did (not a simultaneous one), which also retires every other
- * pending link of the user.
+ * Uses a link of `table`: true when this call did (not a simultaneous one), which also retires every
+ * other pending link of the user in that table.
  */
-export async function usePasswordReset(db: Database, tokenHash: string, userId: number): Promise<boolean> {
+async function useLinkToken(
+  db: Database,
+  table: LinkTokens,
+  tokenHash: string,
+  userId: number,
+): Promise<boolean> {
   const used = await db
-    .update(passwordResetTokens)
+    .update(table)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
-    .returning({ tokenHash: passwordResetTokens.tokenHash });
+    .where(and(eq(table.userId, userId), isNull(table.usedAt)))
+    .returning({ tokenHash: table.tokenHash });
   return used.some((row) => row.tokenHash === tokenHash);
 }
+
+export const usePasswordReset = (db: Database, tokenHash: string, userId: number) =>
+  useLinkToken(db, passwordResetTokens, tokenHash, userId);
+export const useEmailChange = (db: Database, tokenHash: string, userId: number) =>
+  useLinkToken(db, emailChangeTokens, tokenHash, userId);
 
 export async function insertEmailChange(
   db: Database,
@@ -93,16 +106,6 @@ export async function findEmailChange(db: Database, tokenHash: string) {
     .from(emailChangeTokens)
     .where(eq(emailChangeTokens.tokenHash, tokenHash));
   return row ?? null;
-}
-
-/** Uses the link like `usePasswordReset`: true when this call did, retiring the user's other pending links. */
-export async function useEmailChange(db: Database, tokenHash: string, userId: number): Promise<boolean> {
-  const used = await db
-    .update(emailChangeTokens)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(emailChangeTokens.userId, userId), isNull(emailChangeTokens.usedAt)))
-    .returning({ tokenHash: emailChangeTokens.tokenHash });
-  return used.some((row) => row.tokenHash === tokenHash);
 }
 
 /** Moves the account to `email` and answers the address it had. */

@@ -4,7 +4,7 @@ import { TextField } from '../../../components/text-field';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
 import * as accountApi from '../api/account-api';
 import { useCheckedForm } from '../use-checked-form';
-import { type Outcome, OutcomeBox, outcomeOf, SubmitButton } from './form-parts';
+import { HintedField, type Outcome, OutcomeBox, outcomeOf, SubmitButton } from './form-parts';
 import { SettingsSection } from './settings-section';
 
 /** The current password is checked by the server: an account made by social sign-in has none. */
@@ -40,16 +40,14 @@ export function ChangeEmailForm() {
           autoComplete="email"
           error={errors.newEmail}
         />
-        <TextField
+        <HintedField
           label="Current password"
           name="currentPassword"
           type="password"
           autoComplete="current-password"
-          aria-describedby="email-current-password-hint"
+          hintId="email-current-password-hint"
+          hint="Leave it empty if you signed up with a social account and have no password."
         />
-        <p id="email-current-password-hint" className="-mt-3 text-sm text-slate-600">
-          Leave it empty if you signed up with a social account and have no password.
-        </p>
         <SubmitButton isSubmitting={isSubmitting} label="Send confirmation link" />
       </form>
     </SettingsSection>

@@ -5,7 +5,7 @@ import { useConfirm } from '../../../components/use-confirm';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import * as accountApi from '../api/account-api';
-import { SubmitButton } from './form-parts';
+import { HintedField, SubmitButton } from './form-parts';
 import { SettingsSection } from './settings-section';
 
 /** Where a deleted account's person lands: the sign-in page, which says the account is gone. */
@@ -49,16 +49,14 @@ export function DeleteAccount() {
       </p>
       <form onSubmit={submit} className="space-y-5" noValidate>
         <TextField label="Password" name="password" type="password" autoComplete="current-password" />
-        <TextField
-          label="Or, without a password, your e-mail address"
+        <HintedField
+          label="Your e-mail address, if you have no password"
           name="email"
           type="email"
           autoComplete="off"
-          aria-describedby="delete-email-hint"
+          hintId="delete-email-hint"
+          hint="Signed up with a social account and never set a password? Type your e-mail address to confirm."
         />
-        <p id="delete-email-hint" className="-mt-3 text-sm text-slate-600">
-          Signed up with a social account and never set a password? Type your e-mail address to confirm.
-        </p>
         <SubmitButton isSubmitting={isDeleting} label="Delete my account" className="btn-danger" />
       </form>
       {dialog}

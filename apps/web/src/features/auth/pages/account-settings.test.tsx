@@ -103,7 +103,7 @@ describe('settings: delete account', () => {
     const { user, router } = renderApp('/settings', { signedIn: true });
     const section = await sectionNamed('Delete account');
 
-    await user.type(section.getByLabelText('Password'), 'my secret');
+    await user.type(section.getByLabelText('Password', { exact: true }), 'my secret');
     await user.click(section.getByRole('button', { name: 'Delete my account' }));
     const dialog = within(await screen.findByRole('alertdialog'));
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
@@ -124,7 +124,7 @@ describe('settings: delete account', () => {
     server.use(http.post('/api/account/delete', errorAnswer(400, AUTH_MESSAGES.currentPasswordWrong)));
     const { user } = renderApp('/settings', { signedIn: true });
     const section = await sectionNamed('Delete account');
-    await user.type(section.getByLabelText('Password'), 'not it');
+    await user.type(section.getByLabelText('Password', { exact: true }), 'not it');
     await user.click(section.getByRole('button', { name: 'Delete my account' }));
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete my account' }),

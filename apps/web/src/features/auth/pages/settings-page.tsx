@@ -6,7 +6,7 @@ import { useAuth } from '../../../lib/auth/auth-context';
 import { ChangeEmailForm } from '../components/change-email-form';
 import { DeleteAccount } from '../components/delete-account';
 import { DownloadMyData } from '../components/download-my-data';
-import { type Outcome, OutcomeBox, outcomeOf, SubmitButton } from '../components/form-parts';
+import { HintedField, type Outcome, OutcomeBox, outcomeOf, SubmitButton } from '../components/form-parts';
 import { SettingsSection } from '../components/settings-section';
 import { useCheckedForm } from '../use-checked-form';
 
@@ -48,16 +48,14 @@ function ChangePasswordForm() {
     <SettingsSection title="Change password">
       <OutcomeBox outcome={outcome} />
       <form {...formProps} className="space-y-5">
-        <TextField
+        <HintedField
           label="Current password"
           name="currentPassword"
           type="password"
           autoComplete="current-password"
-          aria-describedby="current-password-hint"
+          hintId="current-password-hint"
+          hint="Leave it empty if you signed up with a social account and have no password yet."
         />
-        <p id="current-password-hint" className="-mt-3 text-sm text-slate-600">
-          Leave it empty if you signed up with a social account and have no password yet.
-        </p>
         <TextField
           label="New password"
           name="newPassword"
