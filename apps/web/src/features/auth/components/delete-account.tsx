@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ErrorBox } from '../../../components/callout';
 import { TextField } from '../../../components/text-field';
 import { useConfirm } from '../../../components/use-confirm';
@@ -17,7 +17,7 @@ export function DeleteAccount() {
   const [isDeleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const password = String(data.get('password') ?? '');
