@@ -4,16 +4,17 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { compiledSerializerCompiler } from './lib/compiled-serializers.js';
 import { createMemoryCounterStore } from './lib/counters/counter-store.js';
 import { createDatabaseCounterStore } from './lib/counters/database-counter-store.js';
 import { rateLimitStoreOf } from './lib/counters/rate-limit-store.js';
 import { createEventBus, type EventBus } from './lib/events.js';
 import { createJobQueue } from './lib/jobs.js';
 import { createMailer } from './lib/mail.js';
-import { withoutCredentials } from './lib/request-log.js';
+import { logCompletedRequest, withoutCredentials } from './lib/request-log.js';
 import { createStorage } from './lib/storage/create-storage.js';
 import { createFileRemoval, sweepPeriodically } from './lib/storage/file-removal.js';
 import type { Storage } from './lib/storage/storage.js';
@@ -35,6 +36,7 @@ import { createSignInAttempts } from './modules/auth/sign-in-attempts.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createLinkPreviews } from './modules/link-previews/index.js';
 import { registerNotificationJobs } from './modules/notifications/notifications.fan-out.js';
 import { registerNotificationHandlers } from './modules/notifications/notifications.handlers.js';
 import { createLiveNotifications } from './modules/notifications/notifications.live.js';
@@ -92,12 +94,14 @@ export async function buildApp({
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onResponse', logCompletedRequest);
 
   // The API speaks JSON (and multipart for uploads); other bodies are a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
     request.mediaUrl = mediaUrlFor(config.publicUrl, request);
@@ -221,7 +225,11 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  await app.register(webAppPlugin, { distDir: webDistDir });
+  await app.register(webAppPlugin, {
+    distDir: webDistDir,
+    linkPreviews: createLinkPreviews(db),
+    publicUrl: config.publicUrl,
+  });
   app.addHook('onClose', async () => {
     // After the requests in flight (which may enqueue jobs), before the database goes.
     await jobs.stop();

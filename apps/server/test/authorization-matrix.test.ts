@@ -280,6 +280,15 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ method: 'PATCH', url: `/api/notifications/${o.notificationId}/read` }),
     expect: ownerOnly(200, 404),
   },
+  'GET /api/notifications/groups': {
+    request: () => ({ url: '/api/notifications/groups' }),
+    expect: signedIn(200),
+  },
+  // A group of someone else's notifications is as good as missing.
+  'POST /api/notifications/groups/:key/read': {
+    request: (o) => ({ method: 'POST', url: `/api/notifications/groups/n.${o.notificationId}/read` }),
+    expect: ownerOnly(200, 404),
+  },
   'GET /api/notifications/stream': {
     request: () => ({ url: '/api/notifications/stream' }),
     expect: signedIn(200),
