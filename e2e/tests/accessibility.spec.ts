@@ -33,6 +33,7 @@ for (const width of [390, 1280]) {
         ['search', '/search?q=Accessible', /Search/],
         ['notifications', '/notifications', 'Notifications'],
         ['analytics', '/analytics', /Analytics/],
+        ['settings', '/settings', 'Settings'],
       ];
       for (const [what, path, heading] of pages) {
         if (page.url() !== new URL(path, page.url()).href) await page.goto(path);
@@ -84,6 +85,11 @@ for (const width of [390, 1280]) {
       await page.getByRole('button', { name: 'Sign In' }).click();
       await expect(page.getByRole('alert').or(page.getByText(/required|valid/i).first())).toBeVisible();
       await expectNoSeriousViolations(page, 'login with errors');
+
+      // A confirmation link of a new e-mail address that is refused.
+      await page.goto('/confirm-email?token=never-sent');
+      await expect(page.getByRole('alert')).toBeVisible();
+      await expectNoSeriousViolations(page, 'confirm e-mail page');
     });
   }
 }

@@ -21,6 +21,8 @@ import type { Storage } from './lib/storage/storage.js';
 import { createTokenService } from './lib/tokens.js';
 import type { Uploads } from './lib/uploads/upload.js';
 import { mediaUrlFor } from './lib/viewer.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { createAccountService } from './modules/account/account.service.js';
 import { registerActivityHandlers } from './modules/activity/activity.handlers.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { createActivityService } from './modules/activity/activity.service.js';
@@ -211,6 +213,17 @@ export async function buildApp({
       await api.register(searchRoutes, {
         prefix: '/search',
         search: createSearchService({ db, posts, plans }),
+      });
+      await api.register(accountRoutes, {
+        prefix: '/account',
+        account: createAccountService({
+          db,
+          storage,
+          removal,
+          confirmDeletion: auth.confirmDeletion,
+          log: app.log,
+        }),
+        attemptsPerMinute: config.authRateLimitPerMinute,
       });
       await api.register(savedRoutes, { prefix: '/saved', saved: createSavedService({ db, posts, plans }) });
       await api.register(feedRoutes, { prefix: '/feed', feed: createFeedService({ db, posts, plans }) });

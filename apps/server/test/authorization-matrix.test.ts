@@ -88,10 +88,30 @@ const MATRIX: Record<string, Row> = {
       json('POST', '/api/auth/password/change', { currentPassword: 'not it', newPassword: 'long enough pw' }),
     expect: signedIn(400),
   },
+  'POST /api/auth/email/change': {
+    request: () =>
+      json('POST', '/api/auth/email/change', {
+        newEmail: 'elsewhere@example.com',
+        currentPassword: 'not it',
+      }),
+    expect: signedIn(400),
+  },
+  'POST /api/auth/email/confirm': {
+    // A link nobody was sent: the token, not the caller, is what is checked.
+    request: () => json('POST', '/api/auth/email/confirm', { token: 'never-sent' }),
+    expect: { anonymous: 400, other: 400, owner: 400 },
+  },
   'POST /api/auth/sign-out-everywhere': {
     request: () => ({ method: 'POST', url: '/api/auth/sign-out-everywhere' }),
     expect: signedIn(200),
     renewsToken: true,
+  },
+  // The account routes act on the caller's own account only: there is no one else's to name.
+  'GET /api/account/export': { request: () => ({ url: '/api/account/export' }), expect: signedIn(200) },
+  'POST /api/account/delete': {
+    // A wrong password: the matrix's accounts must outlive the row.
+    request: () => json('POST', '/api/account/delete', { password: 'not it' }),
+    expect: signedIn(400),
   },
   'GET /api/auth/oauth2/authorize/:provider': {
     // Google is not configured in tests: every caller is sent back to the web app with a message.
@@ -110,7 +130,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/users/:id': { request: (o) => ({ url: `/api/users/${o.userId}` }), expect: signedIn(200) },
   'PUT /api/users/:id': {
     request: (o) =>
-      json('PUT', `/api/users/${o.userId}`, { name: 'Renamed', email: `renamed-${o.userId}@example.com` }),
+      // The address stays the owner's: a new one is confirmed by a mailed link (POST /api/auth/email/change).
+      json('PUT', `/api/users/${o.userId}`, { name: 'Renamed', email: owner.user.email }),
     expect: ownerOnly(200),
   },
   'POST /api/users/profile-picture': {

@@ -1,3 +1,5 @@
+export * from './account.js';
+export * from './account-constants.js';
 export * from './activity.js';
 export * from './analytics.js';
 export * from './auth.js';

@@ -6,7 +6,16 @@ import {
   STORAGE_KEYS,
   type TokenResponse,
 } from '@pathwise/contract';
-import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useReducer, useState } from 'react';
+import {
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useReducer,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { serverMessageOr } from '../api-client';
 import { clearApiCache } from '../offline-caches';
@@ -28,12 +37,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     else if (!state.token) forgetUser();
   }, [state.token, state.user]);
 
-  const logout = useCallback(() => {
-    localStorage.removeItem(STORAGE_KEYS.authToken);
-    void clearApiCache();
-    dispatch({ type: 'logout' });
-    navigate('/login');
-  }, [navigate]);
+  const endSession = useCallback(
+    (to: string) => {
+      localStorage.removeItem(STORAGE_KEYS.authToken);
+      void clearApiCache();
+      // One render for both: else the signed-in guard, seeing no user first, would redirect to plain /login.
+      startTransition(() => {
+        dispatch({ type: 'logout' });
+        navigate(to);
+      });
+    },
+    [navigate],
+  );
+  const logout = useCallback(() => endSession('/login'), [endSession]);
 
   // An effect event: `navigate`, and so `logout`, changes with the page, and the stored session must
   // be restored once, not again after every navigation.
@@ -120,11 +136,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       signup,
       logout,
+      endSession,
       refreshUser,
       updateUser,
       renewSession,
     }),
-    [state, login, signup, logout, refreshUser, updateUser, renewSession],
+    [state, login, signup, logout, endSession, refreshUser, updateUser, renewSession],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;
