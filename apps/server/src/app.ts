@@ -39,6 +39,7 @@ import { createLiveNotifications } from './modules/notifications/notifications.l
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createPlanFilesService } from './modules/plans/plan-files.service.js';
+import { createPlanTemplatesService } from './modules/plans/plan-templates.service.js';
 import { planRoutes } from './modules/plans/plans.routes.js';
 import { createPlansService } from './modules/plans/plans.service.js';
 import { createProgressService } from './modules/plans/progress.service.js';
@@ -188,6 +189,7 @@ export async function buildApp({
         plans,
         progress: createProgressService({ db, events }),
         files: createPlanFilesService({ db, uploads }),
+        templates: createPlanTemplatesService({ db, events, plans }),
       });
       await api.register(notificationRoutes, {
         prefix: '/notifications',

@@ -212,6 +212,11 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ method: 'DELETE', url: `/api/learning-plans/${o.planId}` }),
     expect: ownerOnly(204),
   },
+  // Anyone who may see a plan may use it as a template (another's private plan is a 404, in plan-templates.test.ts).
+  'POST /api/learning-plans/:planId/copies': {
+    request: (o) => ({ method: 'POST', url: `/api/learning-plans/${o.planId}/copies` }),
+    expect: signedIn(201),
+  },
   'POST /api/learning-plans/:planId/topics/:topicId/resources': {
     request: (o) =>
       json('POST', `/api/learning-plans/${o.planId}/topics/${o.topicId}/resources`, {

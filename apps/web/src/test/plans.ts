@@ -65,6 +65,8 @@ export function planFixture(fields: Partial<LearningPlan> = {}): LearningPlan {
     creator: { id: ann.id, name: ann.name, profilePicture: null },
     topics,
     isSaved: false,
+    basedOn: null,
+    templateUseCount: 0,
     ...fields,
   };
 }
