@@ -33,6 +33,8 @@ import { createSignInAttempts } from './modules/auth/sign-in-attempts.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { notesRoutes } from './modules/notes/notes.routes.js';
+import { createNotesService } from './modules/notes/notes.service.js';
 import { registerNotificationJobs } from './modules/notifications/notifications.fan-out.js';
 import { registerNotificationHandlers } from './modules/notifications/notifications.handlers.js';
 import { createLiveNotifications } from './modules/notifications/notifications.live.js';
@@ -191,6 +193,7 @@ export async function buildApp({
         files: createPlanFilesService({ db, uploads }),
         templates: createPlanTemplatesService({ db, events, plans }),
       });
+      await api.register(notesRoutes, { notes: createNotesService(db) });
       await api.register(notificationRoutes, {
         prefix: '/notifications',
         notifications,
