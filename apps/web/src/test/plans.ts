@@ -1,4 +1,4 @@
-import type { LearningPlan, PlanTopic } from '@pathwise/contract';
+import type { LearningPlan, Note, PlanTopic } from '@pathwise/contract';
 import { HttpResponse, http } from 'msw';
 import { ann } from './fixtures';
 import { server } from './msw-server';
@@ -71,7 +71,10 @@ export function planFixture(fields: Partial<LearningPlan> = {}): LearningPlan {
   };
 }
 
-/** Answers `GET /api/learning-plans/{id}` with `plan`. */
-export function servePlan(plan: LearningPlan) {
-  server.use(http.get(`/api/learning-plans/${plan.id}`, () => HttpResponse.json(plan)));
+/** Answers `GET /api/learning-plans/{id}` with `plan`, and the viewer's notes on it with `notes` (none). */
+export function servePlan(plan: LearningPlan, notes: Note[] = []) {
+  server.use(
+    http.get(`/api/learning-plans/${plan.id}`, () => HttpResponse.json(plan)),
+    http.get(`/api/learning-plans/${plan.id}/notes`, () => HttpResponse.json(notes)),
+  );
 }

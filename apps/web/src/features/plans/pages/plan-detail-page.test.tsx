@@ -20,6 +20,7 @@ function serveProgress(
   let current = plan;
   server.use(
     http.get(`/api/learning-plans/${plan.id}`, () => HttpResponse.json(current)),
+    http.get(`/api/learning-plans/${plan.id}/notes`, () => HttpResponse.json([])),
     http.patch(`/api/learning-plans/${plan.id}/topics/:topicId/*`, ({ request }) => {
       const url = new URL(request.url);
       calls.push(`${url.pathname}${url.search}`);
@@ -93,7 +94,6 @@ describe('plan detail page', { timeout: SLOW_PAGE_TEST_MS }, () => {
 
   it('uses the plan as a template: busy while copying, then opens the copy saying what it is based on', async () => {
     const original = planFixture({ creator: bobRef });
-    servePlan(original);
     const copy = planFixture({
       id: 40,
       isPublic: false,
@@ -101,6 +101,8 @@ describe('plan detail page', { timeout: SLOW_PAGE_TEST_MS }, () => {
       completedTopics: 0,
       basedOn: { plan: { id: 5, title: 'Learn Rust', creator: bobRef }, deleted: false },
     });
+    servePlan(copy);
+    servePlan(original);
     const held = heldAnswer();
     server.use(http.post('/api/learning-plans/5/copies', held.resolver));
     const { user } = renderApp('/learning-plan/5', { signedIn: true });
