@@ -15,6 +15,6 @@ export const NOTE_MESSAGES = {
   saveFailed: 'Could not save your note. Please try again.',
   deleteFailed: 'Could not delete your note. Please try again.',
   saved: 'Note saved',
-  empty: 'No notes yet. Open a learning plan and use “Note” on a topic or resource to write one.',
+  empty: 'Open a learning plan and use “Note” on a topic or resource to write one.',
   noMatches: 'No notes match your search.',
 } as const;
