@@ -59,7 +59,7 @@ describe('My notes page', { timeout: SLOW_PAGE_TEST_MS }, () => {
       '/learning-plan/5',
     );
     expect(within(plan).getByText('Ownership › Borrowing slides')).toBeInTheDocument();
-    expect(within(plan).getByText('first')).toHaveProperty('tagName', 'STRONG');
+    expect(await within(plan).findByText('first')).toHaveProperty('tagName', 'STRONG');
     expect(within(plan).getByText('Print it')).toBeInTheDocument();
   });
 
