@@ -54,3 +54,28 @@ test('a private note: written on a topic, still there after a reload, on My note
   expect(await notes.json()).toEqual([]);
   await annContext.close();
 });
+
+test.describe('on a 375 px wide screen', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the note editor and My notes fit without sideways scrolling', async ({ page, request }) => {
+    const fitsTheScreen = () =>
+      page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    const cara = await createAccount(request, 'Cara Phone');
+    const plan = await createPlan(request, cara, 'Notes on the small screen');
+
+    await signInAs(page, cara, `/learning-plan/${plan.id}`);
+    const basics = page.getByRole('region', { name: '1. Basics' });
+    await basics.getByRole('button', { name: 'Note on Basics' }).click();
+    await basics
+      .getByLabel('Your private note on Basics')
+      .fill('A long line of notes to wrap on a phone screen');
+    expect(await fitsTheScreen()).toBe(true);
+    await basics.getByRole('button', { name: 'Save note' }).click();
+    await expect(basics.getByRole('status')).toHaveText('Note saved');
+
+    await page.goto('/notes');
+    await expect(page.getByRole('region', { name: 'Notes on the small screen' })).toBeVisible();
+    expect(await fitsTheScreen()).toBe(true);
+  });
+});
