@@ -39,12 +39,15 @@ import { feedRoutes } from './modules/feed/feed.routes.js';
 import { createFeedService } from './modules/feed/feed.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createLinkPreviews } from './modules/link-previews/index.js';
+import { notesRoutes } from './modules/notes/notes.routes.js';
+import { createNotesService } from './modules/notes/notes.service.js';
 import { registerNotificationJobs } from './modules/notifications/notifications.fan-out.js';
 import { registerNotificationHandlers } from './modules/notifications/notifications.handlers.js';
 import { createLiveNotifications } from './modules/notifications/notifications.live.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createPlanFilesService } from './modules/plans/plan-files.service.js';
+import { createPlanTemplatesService } from './modules/plans/plan-templates.service.js';
 import { planRoutes } from './modules/plans/plans.routes.js';
 import { createPlansService } from './modules/plans/plans.service.js';
 import { createProgressService } from './modules/plans/progress.service.js';
@@ -199,7 +202,9 @@ export async function buildApp({
         plans,
         progress: createProgressService({ db, events }),
         files: createPlanFilesService({ db, uploads }),
+        templates: createPlanTemplatesService({ db, events, plans }),
       });
+      await api.register(notesRoutes, { notes: createNotesService(db) });
       await api.register(notificationRoutes, {
         prefix: '/notifications',
         notifications,

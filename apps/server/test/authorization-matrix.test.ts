@@ -15,6 +15,8 @@ type Owned = {
   topicId: number;
   resourceId: number;
   notificationId: number;
+  /** The owner's private note on the plan's first topic. */
+  noteId: number;
 };
 type Caller = 'anonymous' | 'other' | 'owner';
 /** Each route's request (on the owner's things) and the status each caller gets. */
@@ -233,6 +235,11 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ method: 'DELETE', url: `/api/learning-plans/${o.planId}` }),
     expect: ownerOnly(204),
   },
+  // Anyone who may see a plan may use it as a template (another's private plan is a 404, in plan-templates.test.ts).
+  'POST /api/learning-plans/:planId/copies': {
+    request: (o) => ({ method: 'POST', url: `/api/learning-plans/${o.planId}/copies` }),
+    expect: signedIn(201),
+  },
   'POST /api/learning-plans/:planId/topics/:topicId/resources': {
     request: (o) =>
       json('POST', `/api/learning-plans/${o.planId}/topics/${o.topicId}/resources`, {
@@ -263,6 +270,33 @@ const MATRIX: Record<string, Row> = {
       method: 'PATCH',
       url: `/api/learning-plans/${o.planId}/topics/${o.topicId}/resources/${o.resourceId}/user-progress?isCompleted=true`,
     }),
+    expect: signedIn(200),
+  },
+  // Notes are their writer's own: anyone who may see the plan writes their own note on it, and
+  // another's note is as good as missing.
+  'GET /api/notes': { request: () => ({ url: '/api/notes?q=mine' }), expect: signedIn(200) },
+  'GET /api/notes/:noteId': {
+    request: (o) => ({ url: `/api/notes/${o.noteId}` }),
+    expect: ownerOnly(200, 404),
+  },
+  'DELETE /api/notes/:noteId': {
+    request: (o) => ({ method: 'DELETE', url: `/api/notes/${o.noteId}` }),
+    expect: ownerOnly(204, 404),
+  },
+  'GET /api/learning-plans/:planId/notes': {
+    request: (o) => ({ url: `/api/learning-plans/${o.planId}/notes` }),
+    expect: signedIn(200),
+  },
+  'PUT /api/learning-plans/:planId/topics/:topicId/note': {
+    request: (o) =>
+      json('PUT', `/api/learning-plans/${o.planId}/topics/${o.topicId}/note`, { content: 'Hm' }),
+    expect: signedIn(200),
+  },
+  'PUT /api/learning-plans/:planId/topics/:topicId/resources/:resourceId/note': {
+    request: (o) =>
+      json('PUT', `/api/learning-plans/${o.planId}/topics/${o.topicId}/resources/${o.resourceId}/note`, {
+        content: 'Hm',
+      }),
     expect: signedIn(200),
   },
   'GET /api/notifications': { request: () => ({ url: '/api/notifications' }), expect: signedIn(200) },
@@ -349,6 +383,12 @@ async function ownedThings(): Promise<Owned> {
   const plan = (await as(owner, json('POST', '/api/learning-plans', planBody()))).json();
   await as(other, { method: 'POST', url: `/api/posts/${post.id}/like` });
   const notifications = (await as(owner, { url: '/api/notifications' })).json();
+  const note = (
+    await as(
+      owner,
+      json('PUT', `/api/learning-plans/${plan.id}/topics/${plan.topics[0].id}/note`, { content: 'Mine' }),
+    )
+  ).json();
   return {
     userId: owner.user.id,
     postId: post.id,
@@ -357,6 +397,7 @@ async function ownedThings(): Promise<Owned> {
     topicId: plan.topics[0].id,
     resourceId: plan.topics[0].resources[0].id,
     notificationId: notifications.content[0].id,
+    noteId: note.id,
   };
 }
 

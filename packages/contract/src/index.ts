@@ -11,6 +11,8 @@ export * from './feed-constants.js';
 export * from './health.js';
 export * from './media.js';
 export * from './mentions.js';
+export * from './note-constants.js';
+export * from './notes.js';
 export * from './notification-constants.js';
 export * from './notifications.js';
 export * from './oauth.js';

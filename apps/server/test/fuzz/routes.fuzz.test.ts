@@ -135,6 +135,8 @@ const VALID_BODIES: Record<string, () => object> = {
   'PUT /api/users/:id': () => ({ name: 'Fuzzer', email: fuzzer.user.email, bio: 'b', location: 'l' }),
   'POST /api/posts/:postId/comments': () => ({ content: 'A comment' }),
   'PUT /api/comments/:id': () => ({ content: 'Edited' }),
+  'PUT /api/learning-plans/:planId/topics/:topicId/note': () => ({ content: 'A note' }),
+  'PUT /api/learning-plans/:planId/topics/:topicId/resources/:resourceId/note': () => ({ content: 'A note' }),
   'POST /api/learning-plans/:planId/topics/:topicId/resources': () => ({
     title: 'R',
     type: 'ARTICLE',

@@ -2,6 +2,7 @@ export * from './activity.js';
 export * from './email-changes.js';
 export * from './follows.js';
 export * from './identities.js';
+export * from './notes.js';
 export * from './notifications.js';
 export * from './password-resets.js';
 export * from './pending-file-deletes.js';
