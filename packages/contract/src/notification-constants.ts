@@ -60,6 +60,8 @@ export function notificationGroupMessage(group: {
       return `${who} commented on your post`;
     case 'MENTION':
       return `${who} mentioned you`;
+    case 'LEARNING_PLAN_COPY':
+      return `${who} used your learning plan as a template`;
     default:
       return message;
   }

@@ -78,8 +78,8 @@ describe('notifications page', () => {
   });
 
   it('shows a use of your plan as a template, linking to your plan', async () => {
-    serveNotifications([
-      notificationOf({
+    serveNotificationGroups([
+      groupOf({
         type: 'LEARNING_PLAN_COPY',
         message: 'Bob Stone used your learning plan "Learn Rust" as a template',
         entityType: 'learning-plan',
