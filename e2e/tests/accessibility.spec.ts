@@ -7,6 +7,7 @@ for (const width of [390, 1280]) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`axe finds nothing serious on the main pages at ${width} px, ${scheme}`, async ({
       page,
+      context,
       request,
     }) => {
       test.setTimeout(180_000);
@@ -19,10 +20,20 @@ for (const width of [390, 1280]) {
       // Unread notifications for Ann, so her notifications page shows them.
       await request.post(`/api/posts/${postId}/like`, { headers: authHeaders(bob) });
       await request.post(`/api/users/${ann.id}/follow`, { headers: authHeaders(bob) });
+      // A private note, so her notes page lists it and the plan page shows it.
+      const plan = await (
+        await request.get(`/api/learning-plans/${planId}`, { headers: authHeaders(ann) })
+      ).json();
+      await request.put(`/api/learning-plans/${planId}/topics/${plan.topics[0].id}/note`, {
+        headers: authHeaders(ann),
+        data: { content: 'Read **twice**' },
+      });
 
       await signInAs(page, ann);
       const pages: [string, string, RegExp | string][] = [
         ['feed', '/', /Welcome back/],
+        // Ann follows no one: the Following tab offers people to follow (and at 1280 px the side column shows).
+        ['following tab', '/?tab=following', /Welcome back/],
         ['post detail', `/post/${postId}`, 'Accessible notes'],
         ['plan detail', `/learning-plan/${planId}`, 'Learn Rust'],
         ['plan form', '/create-learning-plan', 'Create Learning Plan'],
@@ -30,12 +41,27 @@ for (const width of [390, 1280]) {
         ['search', '/search?q=Accessible', /Search/],
         ['notifications', '/notifications', 'Notifications'],
         ['analytics', '/analytics', /Analytics/],
+        ['settings', '/settings', 'Settings'],
+        ['my notes', '/notes', 'My notes'],
       ];
       for (const [what, path, heading] of pages) {
         if (page.url() !== new URL(path, page.url()).href) await page.goto(path);
         await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
         await expectNoSeriousViolations(page, what);
       }
+
+      // The offline banner, over the feed.
+      await page.goto('/');
+      await context.setOffline(true);
+      await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'offline banner');
+      await context.setOffline(false);
+
+      // A note's editor open on the plan page.
+      await page.goto(`/learning-plan/${planId}`);
+      await page.getByRole('button', { name: 'Edit note on Basics' }).click();
+      await expect(page.getByLabel('Your private note on Basics')).toBeVisible();
+      await expectNoSeriousViolations(page, 'note editor');
 
       // The plan form with its errors showing.
       await page.goto('/create-learning-plan');
@@ -74,6 +100,11 @@ for (const width of [390, 1280]) {
       await page.getByRole('button', { name: 'Sign In' }).click();
       await expect(page.getByRole('alert').or(page.getByText(/required|valid/i).first())).toBeVisible();
       await expectNoSeriousViolations(page, 'login with errors');
+
+      // A confirmation link of a new e-mail address that is refused.
+      await page.goto('/confirm-email?token=never-sent');
+      await expect(page.getByRole('alert')).toBeVisible();
+      await expectNoSeriousViolations(page, 'confirm e-mail page');
     });
   }
 }

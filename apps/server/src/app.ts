@@ -21,6 +21,8 @@ import type { Storage } from './lib/storage/storage.js';
 import { createTokenService } from './lib/tokens.js';
 import type { Uploads } from './lib/uploads/upload.js';
 import { mediaUrlFor } from './lib/viewer.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { createAccountService } from './modules/account/account.service.js';
 import { registerActivityHandlers } from './modules/activity/activity.handlers.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { createActivityService } from './modules/activity/activity.service.js';
@@ -33,13 +35,19 @@ import { createOAuthService } from './modules/auth/oauth.service.js';
 import { createSignInAttempts } from './modules/auth/sign-in-attempts.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
+import { feedRoutes } from './modules/feed/feed.routes.js';
+import { createFeedService } from './modules/feed/feed.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createLinkPreviews } from './modules/link-previews/index.js';
+import { notesRoutes } from './modules/notes/notes.routes.js';
+import { createNotesService } from './modules/notes/notes.service.js';
 import { registerNotificationJobs } from './modules/notifications/notifications.fan-out.js';
 import { registerNotificationHandlers } from './modules/notifications/notifications.handlers.js';
 import { createLiveNotifications } from './modules/notifications/notifications.live.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createPlanFilesService } from './modules/plans/plan-files.service.js';
+import { createPlanTemplatesService } from './modules/plans/plan-templates.service.js';
 import { planRoutes } from './modules/plans/plans.routes.js';
 import { createPlansService } from './modules/plans/plans.service.js';
 import { createProgressService } from './modules/plans/progress.service.js';
@@ -116,6 +124,9 @@ export async function buildApp({
         mediaSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'"],
+        // The web app's service worker (sw.js) and its manifest, both from this origin.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
       },
     },
   });
@@ -193,7 +204,9 @@ export async function buildApp({
         plans,
         progress: createProgressService({ db, events }),
         files: createPlanFilesService({ db, uploads }),
+        templates: createPlanTemplatesService({ db, events, plans }),
       });
+      await api.register(notesRoutes, { notes: createNotesService(db) });
       await api.register(notificationRoutes, {
         prefix: '/notifications',
         notifications,
@@ -208,15 +221,31 @@ export async function buildApp({
         prefix: '/search',
         search: createSearchService({ db, posts, plans }),
       });
+      await api.register(accountRoutes, {
+        prefix: '/account',
+        account: createAccountService({
+          db,
+          storage,
+          removal,
+          confirmDeletion: auth.confirmDeletion,
+          log: app.log,
+        }),
+        attemptsPerMinute: config.authRateLimitPerMinute,
+      });
       await api.register(savedRoutes, { prefix: '/saved', saved: createSavedService({ db, posts, plans }) });
       const reports = createReportsService({ db, moderatorEmails: config.adminEmails });
       await api.register(reportsRoutes, { prefix: '/reports', reports });
       await api.register(moderationRoutes, { prefix: '/moderation', reports });
+      await api.register(feedRoutes, { prefix: '/feed', feed: createFeedService({ db, posts, plans }) });
     },
     { prefix: '/api' },
   );
 
-  await app.register(webAppPlugin, { distDir: webDistDir });
+  await app.register(webAppPlugin, {
+    distDir: webDistDir,
+    linkPreviews: createLinkPreviews(db),
+    publicUrl: config.publicUrl,
+  });
   app.addHook('onClose', async () => {
     // After the requests in flight (which may enqueue jobs), before the database goes.
     await jobs.stop();

@@ -17,6 +17,8 @@ type Owned = {
   notificationId: number;
   /** A report by "other" of the owner's post. */
   reportId: number;
+  /** The owner's private note on the plan's first topic. */
+  noteId: number;
 };
 type Caller = 'anonymous' | 'other' | 'owner' | 'moderator';
 /** Each route's request (on the owner's things) and the status each caller gets. */
@@ -91,10 +93,30 @@ const MATRIX: Record<string, Row> = {
       json('POST', '/api/auth/password/change', { currentPassword: 'not it', newPassword: 'long enough pw' }),
     expect: signedIn(400),
   },
+  'POST /api/auth/email/change': {
+    request: () =>
+      json('POST', '/api/auth/email/change', {
+        newEmail: 'elsewhere@example.com',
+        currentPassword: 'not it',
+      }),
+    expect: signedIn(400),
+  },
+  'POST /api/auth/email/confirm': {
+    // A link nobody was sent: the token, not the caller, is what is checked.
+    request: () => json('POST', '/api/auth/email/confirm', { token: 'never-sent' }),
+    expect: { anonymous: 400, other: 400, owner: 400 },
+  },
   'POST /api/auth/sign-out-everywhere': {
     request: () => ({ method: 'POST', url: '/api/auth/sign-out-everywhere' }),
     expect: signedIn(200),
     renewsToken: true,
+  },
+  // The account routes act on the caller's own account only: there is no one else's to name.
+  'GET /api/account/export': { request: () => ({ url: '/api/account/export' }), expect: signedIn(200) },
+  'POST /api/account/delete': {
+    // A wrong password: the matrix's accounts must outlive the row.
+    request: () => json('POST', '/api/account/delete', { password: 'not it' }),
+    expect: signedIn(400),
   },
   'GET /api/auth/oauth2/authorize/:provider': {
     // Google is not configured in tests: every caller is sent back to the web app with a message.
@@ -113,7 +135,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/users/:id': { request: (o) => ({ url: `/api/users/${o.userId}` }), expect: signedIn(200) },
   'PUT /api/users/:id': {
     request: (o) =>
-      json('PUT', `/api/users/${o.userId}`, { name: 'Renamed', email: `renamed-${o.userId}@example.com` }),
+      // The address stays the owner's: a new one is confirmed by a mailed link (POST /api/auth/email/change).
+      json('PUT', `/api/users/${o.userId}`, { name: 'Renamed', email: owner.user.email }),
     expect: ownerOnly(200),
   },
   'POST /api/users/profile-picture': {
@@ -215,6 +238,11 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ method: 'DELETE', url: `/api/learning-plans/${o.planId}` }),
     expect: ownerOnly(204),
   },
+  // Anyone who may see a plan may use it as a template (another's private plan is a 404, in plan-templates.test.ts).
+  'POST /api/learning-plans/:planId/copies': {
+    request: (o) => ({ method: 'POST', url: `/api/learning-plans/${o.planId}/copies` }),
+    expect: signedIn(201),
+  },
   'POST /api/learning-plans/:planId/topics/:topicId/resources': {
     request: (o) =>
       json('POST', `/api/learning-plans/${o.planId}/topics/${o.topicId}/resources`, {
@@ -247,6 +275,33 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: signedIn(200),
   },
+  // Notes are their writer's own: anyone who may see the plan writes their own note on it, and
+  // another's note is as good as missing.
+  'GET /api/notes': { request: () => ({ url: '/api/notes?q=mine' }), expect: signedIn(200) },
+  'GET /api/notes/:noteId': {
+    request: (o) => ({ url: `/api/notes/${o.noteId}` }),
+    expect: ownerOnly(200, 404),
+  },
+  'DELETE /api/notes/:noteId': {
+    request: (o) => ({ method: 'DELETE', url: `/api/notes/${o.noteId}` }),
+    expect: ownerOnly(204, 404),
+  },
+  'GET /api/learning-plans/:planId/notes': {
+    request: (o) => ({ url: `/api/learning-plans/${o.planId}/notes` }),
+    expect: signedIn(200),
+  },
+  'PUT /api/learning-plans/:planId/topics/:topicId/note': {
+    request: (o) =>
+      json('PUT', `/api/learning-plans/${o.planId}/topics/${o.topicId}/note`, { content: 'Hm' }),
+    expect: signedIn(200),
+  },
+  'PUT /api/learning-plans/:planId/topics/:topicId/resources/:resourceId/note': {
+    request: (o) =>
+      json('PUT', `/api/learning-plans/${o.planId}/topics/${o.topicId}/resources/${o.resourceId}/note`, {
+        content: 'Hm',
+      }),
+    expect: signedIn(200),
+  },
   'GET /api/notifications': { request: () => ({ url: '/api/notifications' }), expect: signedIn(200) },
   // A visitor has nothing to read: 0, so that clients polling it while signed out keep working.
   'GET /api/notifications/unread/count': {
@@ -260,6 +315,15 @@ const MATRIX: Record<string, Row> = {
   // Someone else's notification is as good as missing.
   'PATCH /api/notifications/:id/read': {
     request: (o) => ({ method: 'PATCH', url: `/api/notifications/${o.notificationId}/read` }),
+    expect: ownerOnly(200, 404),
+  },
+  'GET /api/notifications/groups': {
+    request: () => ({ url: '/api/notifications/groups' }),
+    expect: signedIn(200),
+  },
+  // A group of someone else's notifications is as good as missing.
+  'POST /api/notifications/groups/:key/read': {
+    request: (o) => ({ method: 'POST', url: `/api/notifications/groups/n.${o.notificationId}/read` }),
     expect: ownerOnly(200, 404),
   },
   'GET /api/notifications/stream': {
@@ -288,6 +352,13 @@ const MATRIX: Record<string, Row> = {
   },
   'DELETE /api/saved/learning-plans/:planId': {
     request: (o) => ({ method: 'DELETE', url: `/api/saved/learning-plans/${o.planId}` }),
+    expect: signedIn(200),
+  },
+  // The home page's Following tab and side column are about the caller only: no visitor sees them.
+  'GET /api/feed/following': { request: () => ({ url: '/api/feed/following' }), expect: signedIn(200) },
+  'GET /api/feed/suggestions': { request: () => ({ url: '/api/feed/suggestions' }), expect: signedIn(200) },
+  'GET /api/feed/plans-in-progress': {
+    request: () => ({ url: '/api/feed/plans-in-progress' }),
     expect: signedIn(200),
   },
   // Anyone signed in reports what others made; only moderators read and close reports.
@@ -334,6 +405,12 @@ async function ownedThings(): Promise<Owned> {
   const plan = (await as(owner, json('POST', '/api/learning-plans', planBody()))).json();
   await as(other, { method: 'POST', url: `/api/posts/${post.id}/like` });
   const notifications = (await as(owner, { url: '/api/notifications' })).json();
+  const note = (
+    await as(
+      owner,
+      json('PUT', `/api/learning-plans/${plan.id}/topics/${plan.topics[0].id}/note`, { content: 'Mine' }),
+    )
+  ).json();
   const report = (
     await as(other, json('POST', '/api/reports', { targetType: 'POST', targetId: post.id, reason: 'SPAM' }))
   ).json();
@@ -346,6 +423,7 @@ async function ownedThings(): Promise<Owned> {
     resourceId: plan.topics[0].resources[0].id,
     notificationId: notifications.content[0].id,
     reportId: report.id,
+    noteId: note.id,
   };
 }
 

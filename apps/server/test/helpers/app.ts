@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
 import type { EventBus } from '../../src/lib/events.js';
 import type { Storage } from '../../src/lib/storage/storage.js';
-import { createTestDatabase } from './database.js';
+import { createTestDatabase, embeddedThread } from './database.js';
 
 /** The account that moderates in every test app (ADMIN_EMAILS): sign it up to act as a moderator. */
 export const MODERATOR_EMAIL = 'moderator@pathwise.test';
@@ -19,6 +19,7 @@ export const testConfig: Config = {
   databaseUrl: undefined,
   databasePoolSize: 5,
   databaseLogStatements: false,
+  embeddedDatabaseThread: embeddedThread,
   jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
   jwtPreviousSecret: undefined,
   jwtExpiresInSeconds: 3600,

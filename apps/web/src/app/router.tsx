@@ -49,6 +49,13 @@ const ROUTES: RouteObject[] = [
         ),
       },
       {
+        // Public: the link mailed to a new address may be opened on a device that is not signed in.
+        path: '/confirm-email',
+        ...lazyPage(() =>
+          import('../features/auth/pages/confirm-email-page').then((m) => m.ConfirmEmailPage),
+        ),
+      },
+      {
         element: <RequireVisitor />,
         children: [
           {
@@ -104,9 +111,7 @@ const ROUTES: RouteObject[] = [
               },
               {
                 path: '/learning-plan/:planId',
-                ...lazyPage(() =>
-                  import('../features/plans/pages/plan-detail-page').then((m) => m.PlanDetailPage),
-                ),
+                ...lazyPage(() => import('./routes/plan-page').then((m) => m.PlanPage)),
               },
               {
                 path: '/learning-plan/:planId/edit',
@@ -119,6 +124,10 @@ const ROUTES: RouteObject[] = [
               {
                 path: '/saved',
                 ...lazyPage(() => import('./routes/saved-page').then((m) => m.SavedPage)),
+              },
+              {
+                path: '/notes',
+                ...lazyPage(() => import('../features/notes/pages/my-notes-page').then((m) => m.MyNotesPage)),
               },
               {
                 path: '/analytics',

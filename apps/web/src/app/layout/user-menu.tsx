@@ -15,6 +15,7 @@ export function UserMenu() {
   const items = [
     ...accountNav(user),
     { to: '/saved', label: 'Saved' },
+    { to: '/notes', label: 'My notes' },
     { to: '/analytics', label: 'Learning Analytics' },
   ];
   const [theme, setTheme] = useTheme();
