@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { FlagIcon } from './icons';
 import type { ReportTarget } from './report-dialog';
 
@@ -8,9 +8,20 @@ const ReportDialog = lazy(() => import('./report-dialog'));
 /** "Report" next to what someone else made: opens a dialog asking why (README "Reports and moderation"). */
 export function ReportButton({ target, className = '' }: { target: ReportTarget; className?: string }) {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  // Back to the button once the dialog has gone, as after any dialog (the page behind was inert).
+  useEffect(() => {
+    if (open) wasOpen.current = true;
+    else if (wasOpen.current) {
+      wasOpen.current = false;
+      button.current?.focus();
+    }
+  }, [open]);
   return (
     <>
       <button
+        ref={button}
         type="button"
         onClick={() => setOpen(true)}
         aria-label={`Report ${target.label}`}
