@@ -14,7 +14,7 @@ import { rateLimitStoreOf } from './lib/counters/rate-limit-store.js';
 import { createEventBus, type EventBus } from './lib/events.js';
 import { createJobQueue } from './lib/jobs.js';
 import { createMailer } from './lib/mail.js';
-import { logCompletedRequest, withoutCredentials } from './lib/request-log.js';
+import { OneLinePerRequest, withoutCredentials } from './lib/request-log.js';
 import { createStorage } from './lib/storage/create-storage.js';
 import { createFileRemoval, sweepPeriodically } from './lib/storage/file-removal.js';
 import type { Storage } from './lib/storage/storage.js';
@@ -100,9 +100,8 @@ export async function buildApp({
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
-  app.addHook('onResponse', logCompletedRequest);
 
   // The API speaks JSON (and multipart for uploads); other bodies are a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');

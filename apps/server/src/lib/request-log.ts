@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 
 /** Query parameters that carry credentials: a sign-in token, an OAuth authorization code. */
 const SECRET_PARAMETERS = ['token', 'access_token', 'id_token', 'refresh_token', 'code'];
@@ -29,11 +29,17 @@ type LoggerOption = FastifyServerOptions['logger'];
 
 /**
  * One line per request, when its answer has gone: what was asked, the status and how long it took.
- * Fastify's own request logging (disabled in app.ts) writes a second line on arrival that says
- * nothing more, and each line costs the hot paths serialization and a write.
+ * Fastify's default writes a second line on arrival that says nothing more, and each line costs the
+ * hot paths serialization and a write.
  */
-export async function logCompletedRequest(request: FastifyRequest, reply: FastifyReply) {
-  request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+export class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
 
 /** Logger options whose request lines never hold a credential. */
