@@ -1,6 +1,7 @@
 import { SEARCH_LIMITS } from '@pathwise/contract';
 import { and, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { isFollowedBy } from '../../db/follow-state.js';
 import { learningPlans, posts, users } from '../../db/schema/index.js';
@@ -70,15 +71,20 @@ function rankDocuments(table: Searchable, terms: SearchTerms, window: Window, on
   return rankedIds(table, { where, rank: rankOf(table.searchVector, query) }, window);
 }
 
-export const rankPosts = (terms: SearchTerms, window: Window) => rankDocuments(posts, terms, window);
+/** Posts matching the query, but those of authors blocked either way or muted by `viewerId`. */
+export const rankPosts = (terms: SearchTerms, viewerId: number, window: Window) =>
+  rankDocuments(posts, terms, window, shownTo(viewerId, posts.authorId, { muted: true }));
 
-/** Plans matching the query that `viewerId` may see: public ones and their own. */
+/** Plans matching the query that `viewerId` may see: public ones and their own, none of creators blocked either way. */
 export const rankPlans = (terms: SearchTerms, viewerId: number, window: Window) =>
   rankDocuments(
     learningPlans,
     terms,
     window,
-    or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId)),
+    and(
+      or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId)),
+      shownTo(viewerId, learningPlans.creatorId, { muted: false }),
+    ),
   );
 
 /**
