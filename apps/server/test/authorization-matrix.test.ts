@@ -138,6 +138,30 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ url: `/api/users/${o.userId}/following` }),
     expect: signedIn(200),
   },
+  'GET /api/users/me/privacy': { request: () => ({ url: '/api/users/me/privacy' }), expect: signedIn(200) },
+  'PUT /api/users/me/privacy': {
+    request: () => json('PUT', '/api/users/me/privacy', { showEmail: true }),
+    expect: signedIn(200),
+  },
+  // Blocking or muting oneself is refused; anyone else may be blocked or muted.
+  'PUT /api/users/:id/block': {
+    request: (o) => ({ method: 'PUT', url: `/api/users/${o.userId}/block` }),
+    expect: { anonymous: 401, other: 200, owner: 400 },
+  },
+  'DELETE /api/users/:id/block': {
+    request: (o) => ({ method: 'DELETE', url: `/api/users/${o.userId}/block` }),
+    expect: { anonymous: 401, other: 200, owner: 400 },
+  },
+  'PUT /api/users/:id/mute': {
+    request: (o) => ({ method: 'PUT', url: `/api/users/${o.userId}/mute` }),
+    expect: { anonymous: 401, other: 200, owner: 400 },
+  },
+  'DELETE /api/users/:id/mute': {
+    request: (o) => ({ method: 'DELETE', url: `/api/users/${o.userId}/mute` }),
+    expect: { anonymous: 401, other: 200, owner: 400 },
+  },
+  'GET /api/users/me/blocks': { request: () => ({ url: '/api/users/me/blocks' }), expect: signedIn(200) },
+  'GET /api/users/me/mutes': { request: () => ({ url: '/api/users/me/mutes' }), expect: signedIn(200) },
   'GET /api/users/:id/activities': {
     request: (o) => ({ url: `/api/users/${o.userId}/activities` }),
     expect: signedIn(200),

@@ -91,6 +91,8 @@ describe('GET /api/users/{id}', () => {
       followingCount: 1,
       postsCount: 3,
       isCurrentUserFollowing: true,
+      isBlocked: false,
+      isMuted: false,
     });
     expect((await getProfile(ann.user.id, ann)).json().isCurrentUserFollowing).toBe(false);
     expect((await getProfile(bob.user.id, ann)).json()).toMatchObject({

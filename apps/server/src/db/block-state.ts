@@ -1,5 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { blocks, mutes } from './schema/index.js';
+import { blocks, mutes, users } from './schema/index.js';
 
 /** A user id as a query has it: a number, a prepared statement's placeholder, or a column of the row. */
 type UserRef = number | SQLWrapper;
@@ -11,7 +11,9 @@ type UserRef = number | SQLWrapper;
  * `blocks_blocked_blocker_idx`, so a list pays for it once and not per row.
  */
 export function hiddenUserIds(viewer: UserRef, { muted }: { muted: boolean }): SQL<number[]> {
-  const mutedIds = muted ? sql` union select ${mutes.mutedId} from ${mutes} where ${mutes.muterId} = ${viewer}` : sql``;
+  const mutedIds = muted
+    ? sql` union select ${mutes.mutedId} from ${mutes} where ${mutes.muterId} = ${viewer}`
+    : sql``;
   return sql<number[]>`array(select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewer}
     union select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewer}${mutedIds})`;
 }
@@ -26,3 +28,13 @@ export const hiddenFrom = (viewer: UserRef, author: SQLWrapper, options: { muted
 
 export const shownTo = (viewer: UserRef, author: SQLWrapper, options: { muted: boolean }): SQL<boolean> =>
   sql<boolean>`not ${hiddenFrom(viewer, author, options)}`;
+
+/** Whether `viewerId` blocked the user of the row being selected (`users.id`). */
+export const isBlockedBy = (viewerId: number) =>
+  sql<boolean>`exists (
+    select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${users.id})`;
+
+/** Whether `viewerId` muted the user of the row being selected (`users.id`). */
+export const isMutedBy = (viewerId: number) =>
+  sql<boolean>`exists (
+    select 1 from ${mutes} where ${mutes.muterId} = ${viewerId} and ${mutes.mutedId} = ${users.id})`;

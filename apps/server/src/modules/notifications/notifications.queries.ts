@@ -199,7 +199,9 @@ export function listNotificationsAfter(db: Database, recipientId: number, afterI
 
 /** One notification of `recipientId` with its actor, or null (missing, or someone else's). */
 export async function findNotification(db: Database, id: number, recipientId: number) {
-  const [row] = await selectNotifications(db).where(and(eq(notifications.id, id), ownedBy(recipientId, false)));
+  const [row] = await selectNotifications(db).where(
+    and(eq(notifications.id, id), ownedBy(recipientId, false)),
+  );
   return row ?? null;
 }
 

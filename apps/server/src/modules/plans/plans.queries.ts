@@ -131,7 +131,8 @@ export function preparePlanReads(db: Database) {
   const items = selectTopicsWithResources(db, ids, viewerId).prepare('plan_items_with_ids');
   // Kept by the triggers of migration 0012: counting the public plans was most of this statement's time.
   // Those of creators hidden from the viewer are counted apart, through the creator index.
-  const publicPlanCount = sql<number>`(select ${rowCounts.count} from ${rowCounts} where ${rowCounts.tableName} = 'public_learning_plans')
+  const publicPlanCount =
+    sql<number>`(select ${rowCounts.count} from ${rowCounts} where ${rowCounts.tableName} = 'public_learning_plans')
     - (select count(*) from ${learningPlans} where ${learningPlans.isPublic}
       and ${learningPlans.creatorId} = any(${hiddenUserIds(viewerId, { muted: false })}))`.mapWith(Number);
   const publicPages = preparedPerSize((size) =>

@@ -66,11 +66,7 @@ export function createPlansService({ db, events, removal }: Dependencies) {
     /** A user's plans, newest first: all of them for the user, the public ones for everyone else (none when blocked either way). */
     async userPlans(viewer: Viewer, userId: number, query: PageQuery): Promise<Page<LearningPlan>> {
       if (!(await userExists(db, userId))) throw notFound(PLAN_MESSAGES.userNotFound);
-      return pageOf(
-        viewer,
-        await pagePlanIds(db, plansOf(userId, viewer.id), pageWindow(query)),
-        query,
-      );
+      return pageOf(viewer, await pagePlanIds(db, plansOf(userId, viewer.id), pageWindow(query)), query);
     },
 
     async create(viewer: Viewer, body: ParsedPlanBody): Promise<LearningPlan> {

@@ -5,6 +5,7 @@ import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { isFollowedBy } from '../../db/follow-state.js';
 import { learningPlans, posts, users } from '../../db/schema/index.js';
+import { visibleEmail } from '../../db/user-privacy.js';
 import { literalLimit } from '../../lib/pagination.js';
 import type { SearchTerms } from './search-terms.js';
 
@@ -131,7 +132,7 @@ export async function selectUserItems(db: Database, ids: number[], viewerId: num
     .select({
       id: users.id,
       name: users.name,
-      email: users.email,
+      email: visibleEmail(viewerId),
       bio: users.bio,
       profilePicture: users.profilePicture,
       isCurrentUserFollowing: isFollowedBy(viewerId),

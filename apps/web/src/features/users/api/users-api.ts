@@ -1,4 +1,5 @@
 import type {
+  CurrentUser,
   FollowResult,
   FollowStatus,
   Page,
@@ -40,7 +41,7 @@ export function fetchFollowPage(
 export function updateProfile(
   userId: number,
   body: ProfileUpdateInput & { id: number },
-): Promise<UserProfile> {
+): Promise<CurrentUser> {
   return apiRequest(`/api/users/${userId}`, { method: 'PUT', body });
 }
 

@@ -6,6 +6,7 @@ import { Avatar } from '../../../components/avatar';
 import type { FollowDirection } from '../api/users-api';
 import { FollowButton } from './follow-button';
 import { FollowListDialog } from './follow-list-dialog';
+import { ProfileActionsMenu } from './profile-actions-menu';
 
 type ProfileHeaderProps = { profile: UserProfile; isOwnProfile: boolean };
 
@@ -40,6 +41,11 @@ export function ProfileHeader({ profile, isOwnProfile }: ProfileHeaderProps) {
                   {profile.location}
                 </p>
               )}
+              {profile.isBlocked && (
+                <p className="mt-2 text-sm font-medium text-red-700">
+                  You blocked {profile.name}: you do not see each other's posts and plans.
+                </p>
+              )}
               {isValid(memberSince) && (
                 <p className="mt-1 text-sm text-slate-500">Member since {format(memberSince, 'MMMM yyyy')}</p>
               )}
@@ -49,7 +55,10 @@ export function ProfileHeader({ profile, isOwnProfile }: ProfileHeaderProps) {
                 Edit Profile
               </Link>
             ) : (
-              <FollowButton profile={profile} />
+              <div className="flex shrink-0 flex-col items-stretch gap-2 sm:flex-row sm:items-start">
+                {!profile.isBlocked && <FollowButton profile={profile} />}
+                <ProfileActionsMenu profile={profile} />
+              </div>
             )}
           </div>
           <ul className="mt-5 flex justify-center gap-2 text-sm sm:justify-start">
