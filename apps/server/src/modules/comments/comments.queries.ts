@@ -41,7 +41,7 @@ export async function countCommentsOfPost(db: Database, postId: number, viewerId
   const [row] = await db
     .select({
       count: sql`${posts.commentsCount} - (select count(*) from ${comments}
-        where ${comments.postId} = ${posts.id}
+        where ${comments.postId} = ${postId}
           and ${comments.authorId} = any(${hiddenUserIds(viewerId, { muted: false })}))`.mapWith(Number),
     })
     .from(posts)
