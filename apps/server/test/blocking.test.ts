@@ -214,7 +214,7 @@ describe('blocking', () => {
     expect((await get(cat, `/api/posts/${catPost.id}/comments`)).totalElements).toBe(2);
     // The like's notification from before the block is gone, and a mention makes none.
     expect(await get(ann, '/api/notifications')).toMatchObject({ totalElements: 0, content: [] });
-    expect(await get(ann, '/api/notifications/unread/count')).toEqual({ count: 0 });
+    expect(await get(ann, '/api/notifications/unread/count')).toBe(0);
     await createPost(t, bob.token, { title: 'Hello there', content: `Hi @${ann.user.handle}` });
     await createPost(t, ann.token, { title: 'Hello there', content: `Hi @${bob.user.handle}` });
     expect((await get(ann, '/api/notifications')).totalElements).toBe(0);
