@@ -23,6 +23,8 @@ type Row = {
   expect: Record<Caller, number>;
   /** The route ends the caller's sessions and answers a new token, which the caller keeps using. */
   renewsToken?: true;
+  /** Undoes what the route leaves behind that would change the answers of later rows (a block), after each call. */
+  undo?: (owned: Owned) => InjectOptions;
 };
 
 const json = (method: InjectOptions['method'], url: string, payload: object): InjectOptions => ({
@@ -147,6 +149,7 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/users/:id/block': {
     request: (o) => ({ method: 'PUT', url: `/api/users/${o.userId}/block` }),
     expect: { anonymous: 401, other: 200, owner: 400 },
+    undo: (o) => ({ method: 'DELETE', url: `/api/users/${o.userId}/block` }),
   },
   'DELETE /api/users/:id/block': {
     request: (o) => ({ method: 'DELETE', url: `/api/users/${o.userId}/block` }),
@@ -155,6 +158,7 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/users/:id/mute': {
     request: (o) => ({ method: 'PUT', url: `/api/users/${o.userId}/mute` }),
     expect: { anonymous: 401, other: 200, owner: 400 },
+    undo: (o) => ({ method: 'DELETE', url: `/api/users/${o.userId}/mute` }),
   },
   'DELETE /api/users/:id/mute': {
     request: (o) => ({ method: 'DELETE', url: `/api/users/${o.userId}/mute` }),
@@ -381,7 +385,9 @@ describe('the authorization matrix', () => {
         ['owner', owner],
       ];
       for (const [caller, account] of callers) {
-        answers[caller] = await statusOf(row, row.request(await ownedThings()), account);
+        const owned = await ownedThings();
+        answers[caller] = await statusOf(row, row.request(owned), account);
+        if (row.undo && account) await t.app.inject({ ...row.undo(owned), headers: bearer(account.token) });
       }
       expect(answers).toEqual(row.expect);
     },
