@@ -19,6 +19,22 @@ describe('request logs', () => {
   });
   afterAll(() => t.close());
 
+  it('say once per request what was asked, its answer and how long it took', async () => {
+    const before = lines.length;
+    await t.app.inject({ url: '/api/health?probe=once' });
+
+    const written = lines.slice(before).map((line) => JSON.parse(line));
+    const aboutIt = written.filter((line) => line.req?.url === '/api/health?probe=once');
+    expect(aboutIt).toHaveLength(1);
+    expect(aboutIt[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET' },
+      res: { statusCode: 200 },
+    });
+    expect(aboutIt[0].responseTime).toBeGreaterThan(0);
+    expect(aboutIt[0].reqId).toEqual(expect.any(String));
+  });
+
   it('never hold a bearer token, whether it is valid or not', async () => {
     const { token } = await signUp(t);
     const forged = `${token.slice(0, -4)}AAAA`;

@@ -18,6 +18,8 @@ export const LOCATION_MAX_LENGTH = 100;
 
 export const STORAGE_KEYS = {
   authToken: 'authToken',
+  /** The user the stored token belonged to at the last visit, shown at once while /api/auth/me confirms it. */
+  rememberedUser: 'pathwise_remembered_user',
   oauthRedirectFrom: 'oauth_redirect_from',
   /** 'light', 'dark' or 'system' (also read by apps/web/public/theme.js, before the app loads). */
   theme: 'theme',

@@ -1,16 +1,25 @@
+import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/loading';
 import { useAuth } from '../lib/auth/auth-context';
+import { ShellPlaceholder } from './shell-placeholder';
 
 /**
  * Spec §2: every page but the sign-in ones needs a user; a visitor is sent to /login. The page they
- * asked for goes along (`from`), so that social sign-in can bring them back to it.
+ * asked for goes along (`from`), so that social sign-in can bring them back to it. The signed-in
+ * frame shows at once, even while the session or the page's code is on its way.
  */
 export function RequireUser() {
   const { user, restoringSession } = useAuth();
   const { pathname, search } = useLocation();
-  if (restoringSession) return <Loading />;
-  return user ? <Outlet /> : <Navigate to="/login" replace state={{ from: `${pathname}${search}` }} />;
+  if (restoringSession) return <ShellPlaceholder />;
+  return user ? (
+    <Suspense fallback={<ShellPlaceholder />}>
+      <Outlet />
+    </Suspense>
+  ) : (
+    <Navigate to="/login" replace state={{ from: `${pathname}${search}` }} />
+  );
 }
 
 /** Spec §2: /login and /signup send a signed-in user to /. */

@@ -2,10 +2,12 @@ import { STORAGE_KEYS } from '@pathwise/contract';
 import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { postFixture } from '../features/posts/test/posts';
 import { ANN_TOKEN, ann } from '../test/fixtures';
 import { heldAnswer } from '../test/held-answer';
 import { server } from '../test/msw-server';
 import { recordPageLoads } from '../test/page-loads';
+import { pageOf } from '../test/page-of';
 import { renderApp } from '../test/render-app';
 
 describe('guards', () => {
@@ -25,7 +27,7 @@ describe('guards', () => {
 });
 
 describe('restoring a stored session', () => {
-  it("shows 'Loading...' until the server says whose the token is", async () => {
+  it("shows the signed-in frame and 'Loading...' until the server says whose the token is", async () => {
     const me = heldAnswer();
     localStorage.setItem(STORAGE_KEYS.authToken, ANN_TOKEN);
     server.use(http.get('/api/auth/me', me.resolver));
@@ -33,6 +35,7 @@ describe('restoring a stored session', () => {
 
     await me.arrived;
     expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('Pathwise');
     me.release(HttpResponse.json(ann));
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' })).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
@@ -84,6 +87,60 @@ describe('restoring a stored session', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBe(ANN_TOKEN);
     expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('a session remembered from the last visit', () => {
+  const remember = (token: string) =>
+    localStorage.setItem(STORAGE_KEYS.rememberedUser, JSON.stringify({ token, user: ann }));
+
+  it('asks for the feed together with the user, not after: one round trip to the feed', async () => {
+    const me = heldAnswer();
+    localStorage.setItem(STORAGE_KEYS.authToken, ANN_TOKEN);
+    remember(ANN_TOKEN);
+    server.use(
+      http.get('/api/auth/me', me.resolver),
+      http.get('/api/posts', () =>
+        HttpResponse.json(pageOf([postFixture({ title: 'Feed while the user loads' })])),
+      ),
+    );
+    renderApp('/');
+
+    await me.arrived;
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Feed while the user loads' })).toBeInTheDocument();
+    me.release(HttpResponse.json({ ...ann, name: 'Ann Lee-Smith' }));
+    // The server's answer wins over the remembered one, and is remembered for the next visit.
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ann Lee-Smith' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.rememberedUser)!).user.name).toBe('Ann Lee-Smith');
+  });
+
+  it('ignores a user remembered for another token', async () => {
+    const me = heldAnswer();
+    localStorage.setItem(STORAGE_KEYS.authToken, ANN_TOKEN);
+    remember('token-of-someone-else');
+    server.use(http.get('/api/auth/me', me.resolver));
+    renderApp('/');
+
+    await me.arrived;
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Welcome back/ })).not.toBeInTheDocument();
+    me.release(HttpResponse.json(ann));
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' })).toBeInTheDocument();
+  });
+
+  it('signs out and forgets the user when the server no longer knows the session', async () => {
+    localStorage.setItem(STORAGE_KEYS.authToken, ANN_TOKEN);
+    remember(ANN_TOKEN);
+    server.use(
+      http.get('/api/auth/me', () => HttpResponse.error()),
+      http.get('/api/posts', () => HttpResponse.json(pageOf([]))),
+    );
+    const { router } = renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem(STORAGE_KEYS.rememberedUser)).toBeNull();
   });
 });
 

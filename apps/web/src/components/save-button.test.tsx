@@ -28,10 +28,14 @@ it('shows Saved at once, sends PUT, and keeps it when the server agrees', async 
 
   expect(button()).toHaveTextContent('Saved');
   expect(button()).toHaveAttribute('aria-pressed', 'true');
-  expect(button()).toBeDisabled();
+  // Busy but still focused: a keyboard user keeps their place, and a second click waits.
+  expect(button()).toHaveAttribute('aria-busy', 'true');
+  expect(button()).toHaveFocus();
+  await user.click(button());
+  expect(button()).toHaveTextContent('Saved');
   await answer.arrived;
   answer.release(HttpResponse.json({ saved: true }));
-  await waitFor(() => expect(button()).toBeEnabled());
+  await waitFor(() => expect(button()).not.toHaveAttribute('aria-busy'));
   expect(button()).toHaveTextContent('Saved');
 });
 

@@ -2,6 +2,7 @@ import { SAVED_MESSAGES, type SaveResponse } from '@pathwise/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest } from '../lib/api-client';
+import { BusyButton } from './busy-button';
 import { BookmarkIcon } from './icons';
 
 /** The query key of the Saved page's list, which every save and unsave makes stale. */
@@ -44,16 +45,16 @@ export function SaveButton({ kind, target }: SaveButtonProps) {
 
   return (
     <span className="inline-flex items-center gap-2">
-      <button
+      <BusyButton
         type="button"
         aria-pressed={saved}
-        disabled={save.isPending}
+        busy={save.isPending}
         onClick={toggle}
-        className={`inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium hover:bg-indigo-50 disabled:cursor-wait ${saved ? 'text-indigo-700' : 'text-slate-600'}`}
+        className={`inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium hover:bg-indigo-50 aria-busy:cursor-wait ${saved ? 'text-indigo-700' : 'text-slate-600'}`}
       >
         <BookmarkIcon className={`size-5 ${saved ? 'fill-current' : ''}`} />
         {saved ? 'Saved' : 'Save'}
-      </button>
+      </BusyButton>
       {failed && (
         <span role="alert" className="text-sm text-red-700">
           {SAVED_MESSAGES.updateFailed}

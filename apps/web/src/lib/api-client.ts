@@ -196,6 +196,7 @@ function asErrorBody(payload: unknown): ErrorBody | undefined {
  */
 function expireSession(): Promise<never> {
   localStorage.removeItem(STORAGE_KEYS.authToken);
+  localStorage.removeItem(STORAGE_KEYS.rememberedUser);
   window.location.assign(SESSION_EXPIRED_URL);
   return new Promise<never>(() => {});
 }

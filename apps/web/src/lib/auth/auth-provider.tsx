@@ -12,12 +12,20 @@ import { serverMessageOr } from '../api-client';
 import * as authApi from './auth-api';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState } from './auth-reducer';
+import { forgetUser, rememberedUserOf, rememberUser } from './remembered-user';
 
 /** Holds the session (spec §4 "Session"); must sit inside the router because it navigates. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [storedToken] = useState(() => localStorage.getItem(STORAGE_KEYS.authToken));
-  const [state, dispatch] = useReducer(authReducer, storedToken, initialAuthState);
+  const [state, dispatch] = useReducer(authReducer, storedToken, (token) =>
+    initialAuthState({ token, rememberedUser: rememberedUserOf(token) }),
+  );
+
+  useEffect(() => {
+    if (state.token && state.user) rememberUser(state.token, state.user);
+    else if (!state.token) forgetUser();
+  }, [state.token, state.user]);
 
   const logout = useCallback(() => {
     localStorage.removeItem(STORAGE_KEYS.authToken);

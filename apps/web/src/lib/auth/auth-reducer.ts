@@ -17,8 +17,15 @@ export type AuthAction =
   | { type: 'updateUser'; fields: Partial<CurrentUser> }
   | { type: 'renewToken'; token: string };
 
-export function initialAuthState(storedToken: string | null): AuthState {
-  return { user: null, token: storedToken, loading: storedToken !== null, error: null };
+/** With a stored token, the user is loading (spec §4 "Session"), shown meanwhile as last remembered, if at all. */
+export function initialAuthState({
+  token,
+  rememberedUser,
+}: {
+  token: string | null;
+  rememberedUser: CurrentUser | null;
+}): AuthState {
+  return { user: token ? rememberedUser : null, token, loading: token !== null, error: null };
 }
 
 export function authReducer(state: AuthState, action: AuthAction): AuthState {

@@ -6,6 +6,7 @@ import { useConfirm } from '../../../components/use-confirm';
 import type { PagedList } from '../../../lib/paged-list';
 import { useDeletePlan } from '../api/queries';
 import { PlanCard } from './plan-card';
+import { PlanCardSkeletons } from './plan-card-skeletons';
 
 type Notice = { ok: boolean; text: string };
 
@@ -30,13 +31,23 @@ function usePlanDeletion() {
   return { remove, deletingId: deletion.isPending ? deletion.variables : null, notice, confirmDialog };
 }
 
-type PlanListProps = PagedStates & { list: PagedList<Page<LearningPlan>>; empty: ReactNode };
+type PlanListProps = Omit<PagedStates, 'loading'> & {
+  list: PagedList<Page<LearningPlan>>;
+  empty: ReactNode;
+  /** Said over the cards' placeholders while the first page loads: 'Loading...' unless named otherwise. */
+  loadingLabel?: string;
+};
 
 /** Plan cards, 'Load More' while pages remain, and deletion for the plans the viewer created. */
-export function PlanList({ list, empty, ...states }: PlanListProps) {
+export function PlanList({ list, empty, loadingLabel, ...states }: PlanListProps) {
   const { remove, deletingId, notice, confirmDialog } = usePlanDeletion();
   return (
-    <PagedItems list={list} {...states} className="space-y-4">
+    <PagedItems
+      list={list}
+      loading={<PlanCardSkeletons {...(loadingLabel && { label: loadingLabel })} />}
+      {...states}
+      className="space-y-4"
+    >
       {(plans) => (
         <>
           {confirmDialog}

@@ -2,7 +2,6 @@ import { PLAN_MESSAGES } from '@pathwise/contract';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
-import { Loading } from '../../../components/loading';
 import { usePublicPlans } from '../api/queries';
 import { PlanList } from './plan-list';
 
@@ -19,7 +18,7 @@ export function PublicPlansFeed({ refreshKey, onRetry }: PublicPlansFeedProps) {
   return (
     <PlanList
       list={list}
-      loading={<Loading label="Loading content..." />}
+      loadingLabel="Loading content..."
       failure={
         <ErrorWithRetry title="Error Loading Content" retryLabel="Try Again" onRetry={onRetry}>
           {PLAN_MESSAGES.loadFeedFailed}

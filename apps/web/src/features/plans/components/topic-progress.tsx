@@ -13,7 +13,10 @@ const STATUS_LABELS: Record<TopicStatus, string> = {
 type TopicProgressProps = {
   topic: PlanTopic;
   position: number;
-  /** The change being saved (and the plan reloaded): it shows at once, and every control waits. */
+  /**
+   * The change being saved (and the plan reloaded): it shows at once, and every control waits,
+   * announced as unavailable but still focusable, so the keyboard keeps its place.
+   */
   pending: ProgressChange | undefined;
   onChange: (change: ProgressChange) => void;
 };
@@ -40,9 +43,11 @@ export function TopicProgress({ topic, position, pending, onChange }: TopicProgr
         <select
           aria-label={`Status of ${topic.title}`}
           value={status}
-          disabled={busy}
-          onChange={(event) => onChange({ topicId: topic.id, status: event.target.value as TopicStatus })}
-          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 disabled:opacity-60"
+          aria-disabled={busy || undefined}
+          onChange={(event) => {
+            if (!busy) onChange({ topicId: topic.id, status: event.target.value as TopicStatus });
+          }}
+          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 aria-disabled:opacity-60"
         >
           {TOPIC_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -88,9 +93,11 @@ function ResourceRow({ resource, isCompleted, busy, onToggle }: ResourceRowProps
         id={checkboxId}
         type="checkbox"
         checked={isCompleted}
-        disabled={busy}
-        onChange={(event) => onToggle(event.target.checked)}
-        className="mt-1 size-4 shrink-0 accent-indigo-600"
+        aria-disabled={busy || undefined}
+        onChange={(event) => {
+          if (!busy) onToggle(event.target.checked);
+        }}
+        className="mt-1 size-4 shrink-0 accent-indigo-600 aria-disabled:opacity-60"
       />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">

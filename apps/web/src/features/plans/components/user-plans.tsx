@@ -2,7 +2,6 @@ import { PLAN_MESSAGES } from '@pathwise/contract';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
-import { Loading } from '../../../components/loading';
 import { useUserPlans } from '../api/queries';
 import { PlanList } from './plan-list';
 
@@ -14,7 +13,6 @@ export function UserPlans({ userId, isOwnProfile }: UserPlansProps) {
   return (
     <PlanList
       list={list}
-      loading={<Loading />}
       failure={<ErrorWithRetry onRetry={() => list.refetch()}>{PLAN_MESSAGES.loadListFailed}</ErrorWithRetry>}
       empty={
         <EmptyState title="No learning plans yet">

@@ -91,7 +91,7 @@ describe('plan detail page', { timeout: SLOW_PAGE_TEST_MS }, () => {
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/learning-plan/5/edit');
   });
 
-  it('sets a topic status, keeps every control disabled until the plan is reloaded, then shows it', async () => {
+  it('sets a topic status, keeps every control waiting (focus kept) until the plan is reloaded, then shows it', async () => {
     const plan = planFixture({ creator: bobRef });
     const held = heldAnswer();
     const { calls, change } = serveProgress(plan, held.resolver);
@@ -102,15 +102,19 @@ describe('plan detail page', { timeout: SLOW_PAGE_TEST_MS }, () => {
     await held.arrived;
     expect(calls).toEqual(['/api/learning-plans/5/topics/12/user-progress?status=IN_PROGRESS']);
     for (const control of [...screen.getAllByRole('combobox'), ...screen.getAllByRole('checkbox')]) {
-      expect(control).toBeDisabled();
+      expect(control).toHaveAttribute('aria-disabled', 'true');
     }
+    expect(within(topic('Traits')).getByRole('combobox')).toHaveFocus();
+    // A change while one is saved is not taken.
+    await user.click(screen.getAllByRole('checkbox')[0]!);
+    expect(calls).toHaveLength(1);
     // The choice shows at once, while it is saved.
     expect(within(topic('Traits')).getByRole('combobox')).toHaveValue('IN_PROGRESS');
 
     const traits = { ...plan.topics[1]!, completionStatus: 'IN_PROGRESS' as const };
     change({ ...plan, topics: [plan.topics[0]!, traits] });
     held.release(HttpResponse.json(plan));
-    await vi.waitFor(() => expect(screen.getAllByRole('combobox')[0]).toBeEnabled());
+    await vi.waitFor(() => expect(screen.getAllByRole('combobox')[0]).not.toHaveAttribute('aria-disabled'));
     expect(within(topic('Traits')).getByRole('combobox')).toHaveValue('IN_PROGRESS');
   });
 

@@ -1,4 +1,4 @@
-import type { Comment, Page, Post } from '@pathwise/contract';
+import type { Comment, Page, Post, UserRef } from '@pathwise/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { mapPagedItems, type Pages, usePagedList } from '../../../lib/paged-list';
@@ -117,8 +117,9 @@ function useCommentsCache(postId: number) {
       });
       shiftCount(1);
     },
-    replaced(comment: Comment) {
-      patchComments((data) => mapPagedItems(data, (item) => (item.id === comment.id ? comment : item)));
+    /** `comment` takes the place of the comment with id `replacedId` (its own id unless it was provisional). */
+    replaced(comment: Comment, replacedId = comment.id) {
+      patchComments((data) => mapPagedItems(data, (item) => (item.id === replacedId ? comment : item)));
     },
     removed(commentId: number) {
       patchComments((data) => mapPagedItems(data, (item) => (item.id === commentId ? null : item)));
@@ -127,11 +128,37 @@ function useCommentsCache(postId: number) {
   };
 }
 
-export function useAddComment(postId: number) {
+/** Ids of comments shown before the server has them: negative, so never one the server gave. */
+let lastProvisionalId = 0;
+
+/** Shown at once: a comment waiting for its place on the server. */
+export const isProvisional = (comment: Comment) => comment.id < 0;
+
+/**
+ * Adds a comment optimistically: it shows at the top of the list (and in the count) at once, takes the
+ * server's copy when it comes, and leaves again if the server refuses it.
+ */
+export function useAddComment(postId: number, author: UserRef) {
   const cache = useCommentsCache(postId);
   return useMutation({
     mutationFn: (content: string) => addComment(postId, content),
-    onSuccess: cache.added,
+    onMutate: (content): Comment => {
+      const now = new Date().toISOString();
+      const provisional = {
+        id: --lastProvisionalId,
+        content,
+        createdAt: now,
+        updatedAt: now,
+        postId,
+        user: author,
+      };
+      cache.added(provisional);
+      return provisional;
+    },
+    onSuccess: (comment, _content, provisional) => cache.replaced(comment, provisional.id),
+    onError: (_error, _content, provisional) => {
+      if (provisional) cache.removed(provisional.id);
+    },
   });
 }
 
@@ -139,7 +166,7 @@ export function useUpdateComment(postId: number) {
   const cache = useCommentsCache(postId);
   return useMutation({
     mutationFn: ({ id, content }: { id: number; content: string }) => updateComment(id, content),
-    onSuccess: cache.replaced,
+    onSuccess: (comment) => cache.replaced(comment),
   });
 }
 

@@ -10,6 +10,11 @@ type CommentEditorProps = {
   pending: boolean;
   /** Resolves true when the text was saved (a new comment's box is then emptied). */
   onSubmit: (text: string) => Promise<boolean>;
+  /**
+   * For a comment shown before the server has it: the box empties as it is sent, ready for the
+   * next one, and gets the text back if it could not be saved.
+   */
+  clearsAtOnce?: boolean;
   onCancel?: () => void;
   autoFocus?: boolean;
 };
@@ -23,6 +28,7 @@ export function CommentEditor({
   onSubmit,
   onCancel,
   autoFocus,
+  clearsAtOnce = false,
 }: CommentEditorProps) {
   const id = useId();
   const [text, setText] = useState(initialText);
@@ -30,7 +36,12 @@ export function CommentEditor({
 
   const send = async () => {
     if (blank || pending) return;
-    if ((await onSubmit(text.trim())) && !onCancel) setText('');
+    const sent = text;
+    if (clearsAtOnce) setText('');
+    const saved = await onSubmit(sent.trim());
+    if (saved && !onCancel) setText('');
+    // Back into the box, unless the person has started the next comment meanwhile.
+    if (!saved && clearsAtOnce) setText((current) => (current === '' ? sent : current));
   };
 
   return (

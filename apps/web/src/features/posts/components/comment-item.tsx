@@ -7,7 +7,7 @@ import { ErrorBox } from '../../../components/callout';
 import { Markdown } from '../../../components/markdown/markdown';
 import { RelativeTime } from '../../../components/relative-time';
 import { useConfirm } from '../../../components/use-confirm';
-import { useDeleteComment, useUpdateComment } from '../api/queries';
+import { isProvisional, useDeleteComment, useUpdateComment } from '../api/queries';
 import { CommentEditor } from './comment-editor';
 
 export const DELETE_COMMENT_CONFIRMATION = 'Are you sure you want to delete this comment?';
@@ -52,7 +52,11 @@ export function CommentItem({ comment, canEdit, canDelete }: CommentItemProps) {
   };
 
   return (
-    <article aria-label={`Comment by ${comment.user.name}`} className="flex gap-3">
+    <article
+      aria-label={`Comment by ${comment.user.name}`}
+      aria-busy={isProvisional(comment) || undefined}
+      className="flex gap-3"
+    >
       {confirmDialog}
       <Avatar src={comment.user.profilePicture} alt="" className="size-8" />
       <div className="min-w-0 flex-1 space-y-1">
@@ -60,7 +64,11 @@ export function CommentItem({ comment, canEdit, canDelete }: CommentItemProps) {
           <Link to={`/profile/${comment.user.id}`} className="font-semibold text-slate-900 hover:underline">
             {comment.user.name}
           </Link>
-          <RelativeTime value={comment.createdAt} className="text-xs text-slate-500" />
+          {isProvisional(comment) ? (
+            <span className="text-xs text-slate-500">Posting...</span>
+          ) : (
+            <RelativeTime value={comment.createdAt} className="text-xs text-slate-500" />
+          )}
         </div>
         {editing ? (
           <CommentEditor
@@ -79,7 +87,7 @@ export function CommentItem({ comment, canEdit, canDelete }: CommentItemProps) {
           <Markdown text={comment.content} className="text-slate-800" />
         )}
         {failure && <ErrorBox>{failure}</ErrorBox>}
-        {!editing && (canEdit || canDelete) && (
+        {!editing && !isProvisional(comment) && (canEdit || canDelete) && (
           <div className="flex gap-3 text-sm">
             {canEdit && (
               <button type="button" onClick={() => setEditing(true)} className="text-link">

@@ -14,9 +14,10 @@ const LOAD_FAILED = 'Failed to load comments.';
 export function CommentsSection({ post }: { post: Post }) {
   const me = useSignedInUser();
   const comments = useComments(post.id);
-  const add = useAddComment(post.id);
+  const add = useAddComment(post.id, { id: me.id, name: me.name, profilePicture: me.profilePicture });
   const [addFailed, setAddFailed] = useState(false);
 
+  // The comment shows in the list at once (optimistic); a refusal takes it out and says so.
   const submit = async (content: string) => {
     setAddFailed(false);
     try {
@@ -36,7 +37,8 @@ export function CommentsSection({ post }: { post: Post }) {
       <CommentEditor
         label="Add a comment"
         submitLabel="Post Comment"
-        pending={add.isPending}
+        pending={false}
+        clearsAtOnce
         onSubmit={submit}
       />
       {addFailed && <ErrorBox>Failed to add comment. Please try again.</ErrorBox>}

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
-import { Loading } from '../../../components/loading';
 import { ApiError } from '../../../lib/api-client';
 import { useFeed } from '../api/queries';
 import { PagedPostList } from './paged-post-list';
@@ -26,7 +25,7 @@ export function LatestPostsFeed({ refreshKey, onRetry }: LatestPostsFeedProps) {
   return (
     <PagedPostList
       pages={useFeed(refreshKey)}
-      loading={<Loading label="Loading content..." />}
+      loadingLabel="Loading content..."
       failure={
         <ErrorWithRetry title="Error Loading Content" retryLabel="Try Again" onRetry={onRetry}>
           {LOAD_FAILED}

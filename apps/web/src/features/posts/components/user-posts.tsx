@@ -2,7 +2,6 @@ import type { Post } from '@pathwise/contract';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
-import { Loading } from '../../../components/loading';
 import { useUserPosts } from '../api/queries';
 import { PagedPostList } from './paged-post-list';
 
@@ -21,7 +20,6 @@ export function UserPosts({ userId, isOwnProfile, onPostDeleted }: UserPostsProp
   return (
     <PagedPostList
       pages={posts}
-      loading={<Loading />}
       failure={<ErrorWithRetry onRetry={() => posts.refetch()}>{LOAD_FAILED}</ErrorWithRetry>}
       empty={
         <EmptyState title="No posts yet">

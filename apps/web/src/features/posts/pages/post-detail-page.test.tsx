@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { answerConfirmation } from '../../../test/confirmation';
 import { errorAnswer } from '../../../test/error-answer';
 import { serveFailingNextPage } from '../../../test/failing-next-page';
+import { heldAnswer } from '../../../test/held-answer';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import {
@@ -207,6 +208,51 @@ describe('comments', { timeout: FULL_APP_TIMEOUT_MS }, () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to add comment. Please try again.');
     expect(box).toHaveValue('Lost words');
+  });
+
+  it('shows a new comment at once, then the saved one; a refusal takes it back out with the text', async () => {
+    servePost(postFixture({ author: bobRef, commentsCount: 0 }));
+    const first = heldAnswer();
+    const second = heldAnswer();
+    let calls = 0;
+    server.use(
+      http.post('/api/posts/42/comments', () => (++calls === 1 ? first.resolver() : second.resolver())),
+    );
+    const { user } = renderApp('/post/42', { signedIn: true });
+    await findTitle();
+    const box = await screen.findByRole('textbox', { name: 'Add a comment' });
+    const post = () => screen.getByRole('article', { name: 'Learning Rust ownership' });
+
+    await user.type(box, 'Straight away');
+    await user.click(screen.getByRole('button', { name: 'Post Comment' }));
+    await first.arrived;
+    const shown = within(commentsSection()).getByRole('article', { name: 'Comment by Ann Lee' });
+    expect(shown).toHaveTextContent('Straight away');
+    expect(shown).toHaveTextContent('Posting...');
+    expect(shown).toHaveAttribute('aria-busy', 'true');
+    expect(within(shown).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(box).toHaveValue('');
+    expect(post()).toHaveTextContent('1 comment');
+
+    first.release(
+      HttpResponse.json(commentFixture({ id: 310, content: 'Straight away', user: annRef }), { status: 201 }),
+    );
+    const saved = () => within(commentsSection()).getByRole('article', { name: 'Comment by Ann Lee' });
+    await vi.waitFor(() => expect(saved()).not.toHaveTextContent('Posting...'));
+    expect(saved()).toHaveTextContent('Straight away');
+    expect(within(saved()).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+
+    await user.type(box, 'Refused');
+    await user.click(screen.getByRole('button', { name: 'Post Comment' }));
+    await second.arrived;
+    expect(within(commentsSection()).getAllByRole('article')).toHaveLength(2);
+    expect(post()).toHaveTextContent('2 comments');
+    second.release(HttpResponse.error());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to add comment. Please try again.');
+    expect(within(commentsSection()).getAllByRole('article')).toHaveLength(1);
+    expect(box).toHaveValue('Refused');
+    expect(post()).toHaveTextContent('1 comment');
   });
 
   it("offers edit only to the comment's author and delete also to the post's author", async () => {
