@@ -1,3 +1,2 @@
 /** What the rest of the app may use from the users feature; its edit page is lazy-loaded by the router. */
 export { type ProfileSectionProps, ProfileView } from './components/profile-view';
-export { SafetySettings } from './components/safety-settings';
