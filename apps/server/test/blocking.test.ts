@@ -183,6 +183,13 @@ describe('blocking', () => {
       expect(comment.statusCode).toBe(404);
       const save = await send(viewer, 'PUT', `/api/saved/posts/${post.id}`);
       expect(save.statusCode).toBe(404);
+      const topic = plan.topics[0]!.id;
+      const progress = await send(
+        viewer,
+        'PATCH',
+        `/api/learning-plans/${plan.id}/topics/${topic}/user-progress?status=IN_PROGRESS`,
+      );
+      expect(progress.statusCode).toBe(404);
       // The profile stays reachable (to unblock from it).
       expect((await call(viewer, { url: `/api/users/${other.user.id}` })).statusCode).toBe(200);
     }
