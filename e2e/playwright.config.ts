@@ -24,6 +24,9 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // A service worker answers from its caches and keeps the app after the server changed, which would
+    // make other tests depend on the ones before them; offline.spec.ts lets it run.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
   outputDir: '../test-results/e2e-artifacts',

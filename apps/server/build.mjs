@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js. The contract package ships TypeScript source, so it is
+// Bundles the server into dist/main.js (and the embedded database's thread into dist/pglite-thread.js). The contract package ships TypeScript source, so it is
 // bundled in; every other dependency stays an ordinary import resolved from node_modules.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -7,8 +7,9 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@pathwise/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The embedded database's worker thread is started from its own file (src/db/pglite-in-worker.ts).
+  entryPoints: { main: 'src/main.ts', 'pglite-thread': 'src/db/pglite-thread.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -9,6 +9,8 @@ export type LoadResult = {
   requests: number;
   p50: number;
   p99: number;
+  /** The slowest answer: with one thread for everything, the queue in front of it shows here first. */
+  max: number;
   /** Connection errors, timeouts and answers other than 2xx. */
   errors: number;
 };
@@ -42,6 +44,7 @@ export async function load(url: string, next: () => BenchRequest, options: LoadO
     requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    max: result.latency.max,
     errors: result.errors + result.timeouts + result.non2xx,
   };
 }

@@ -183,7 +183,8 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
       };
       run.results.push(result);
       log(
-        `${scenario.name}: ${Math.round(measured.requestsPerSecond)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms, ` +
+        `${scenario.name}: ${Math.round(measured.requestsPerSecond)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms, max ${measured.max} ms, ` +
+          `CPU ${serverCpuMs.toFixed(2)} + ${databaseCpuMs.toFixed(2)} ms/req, ` +
           `${measured.errors} errors, RSS ${rssMb} MB${ratio === null ? '' : `, ${ratio.toFixed(2)} × baseline`}` +
           `${ceiling ? `, ceiling ${Math.round(ceiling.tps)} tps (${result.ceilingRatio!.toFixed(2)} ×)` : ''}`,
       );

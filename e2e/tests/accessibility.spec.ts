@@ -1,30 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { authHeaders, createAccount, signInAs } from './support/accounts';
+import { expectNoSeriousViolations } from './support/axe';
 import { createPlan, publishPost } from './support/content';
-
-/** What axe finds on the page as it is now, serious and critical only (WCAG 2.x A and AA rules). */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      help: violation.help,
-      where: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-    }));
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  expect(await seriousViolations(page), what).toEqual([]);
-}
 
 for (const width of [390, 1280]) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`axe finds nothing serious on the main pages at ${width} px, ${scheme}`, async ({
       page,
+      context,
       request,
     }) => {
       test.setTimeout(180_000);
@@ -41,6 +24,8 @@ for (const width of [390, 1280]) {
       await signInAs(page, ann);
       const pages: [string, string, RegExp | string][] = [
         ['feed', '/', /Welcome back/],
+        // Ann follows no one: the Following tab offers people to follow (and at 1280 px the side column shows).
+        ['following tab', '/?tab=following', /Welcome back/],
         ['post detail', `/post/${postId}`, 'Accessible notes'],
         ['plan detail', `/learning-plan/${planId}`, 'Learn Rust'],
         ['plan form', '/create-learning-plan', 'Create Learning Plan'],
@@ -56,6 +41,13 @@ for (const width of [390, 1280]) {
         await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
         await expectNoSeriousViolations(page, what);
       }
+
+      // The offline banner, over the feed.
+      await page.goto('/');
+      await context.setOffline(true);
+      await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'offline banner');
+      await context.setOffline(false);
 
       // The plan form with its errors showing.
       await page.goto('/create-learning-plan');
@@ -94,6 +86,11 @@ for (const width of [390, 1280]) {
       await page.getByRole('button', { name: 'Sign In' }).click();
       await expect(page.getByRole('alert').or(page.getByText(/required|valid/i).first())).toBeVisible();
       await expectNoSeriousViolations(page, 'login with errors');
+
+      // A confirmation link of a new e-mail address that is refused.
+      await page.goto('/confirm-email?token=never-sent');
+      await expect(page.getByRole('alert')).toBeVisible();
+      await expectNoSeriousViolations(page, 'confirm e-mail page');
     });
   }
 }

@@ -108,3 +108,39 @@ test('the bell and the notifications page work on a 375 px wide phone screen @ph
   await expect(bell(page)).toHaveAccessibleName('Notifications');
   await expect(page.getByText("You don't have any unread notifications")).toBeVisible();
 });
+
+test('likes of one post come as one line that regroups live, and opening it reads them all', async ({
+  page,
+  request,
+}) => {
+  const owner = await createAccount(request, 'Olga Owner');
+  const fans = [];
+  for (const name of ['Ann Lee', 'Bob Ray', 'Cat Moss', 'Dan Wu'])
+    fans.push(await createAccount(request, name));
+  const post = await publishPost(request, owner, 'Grouped likes');
+  const like = async (fan: Account) =>
+    expect((await request.post(`/api/posts/${post.id}/like`, { headers: authHeaders(fan) })).ok()).toBe(true);
+  for (const fan of fans.slice(0, 3)) await like(fan);
+
+  await signInAs(page, owner, '/notifications');
+  const list = notificationList(page);
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('link', { name: /^Cat Moss and 2 others liked your post/ })).toBeVisible();
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 3 unread');
+
+  // A like arriving while the page is open joins the line, without a reload.
+  await like(fans[3]!);
+  await expect(list.getByRole('link', { name: /^Dan Wu and 3 others liked your post/ })).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 4 unread');
+
+  await list.getByRole('link', { name: /Dan Wu and 3 others liked your post/ }).click();
+  await expect(page).toHaveURL(`/post/${post.id}`);
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+
+  // Read, they are listed one by one again, as they came.
+  await bell(page).click();
+  await expect(list.getByRole('listitem')).toHaveCount(4);
+  await expect(list.getByText('Unread')).toHaveCount(0);
+  await expect(list.getByRole('listitem').first()).toContainText('Dan Wu liked your post');
+});

@@ -21,6 +21,8 @@ import type { Storage } from './lib/storage/storage.js';
 import { createTokenService } from './lib/tokens.js';
 import type { Uploads } from './lib/uploads/upload.js';
 import { mediaUrlFor } from './lib/viewer.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { createAccountService } from './modules/account/account.service.js';
 import { registerActivityHandlers } from './modules/activity/activity.handlers.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { createActivityService } from './modules/activity/activity.service.js';
@@ -33,7 +35,10 @@ import { createOAuthService } from './modules/auth/oauth.service.js';
 import { createSignInAttempts } from './modules/auth/sign-in-attempts.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
+import { feedRoutes } from './modules/feed/feed.routes.js';
+import { createFeedService } from './modules/feed/feed.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createLinkPreviews } from './modules/link-previews/index.js';
 import { registerNotificationJobs } from './modules/notifications/notifications.fan-out.js';
 import { registerNotificationHandlers } from './modules/notifications/notifications.handlers.js';
 import { createLiveNotifications } from './modules/notifications/notifications.live.js';
@@ -117,6 +122,9 @@ export async function buildApp({
         mediaSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'"],
+        // The web app's service worker (sw.js) and its manifest, both from this origin.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
       },
     },
   });
@@ -210,12 +218,28 @@ export async function buildApp({
         prefix: '/search',
         search: createSearchService({ db, posts, plans }),
       });
+      await api.register(accountRoutes, {
+        prefix: '/account',
+        account: createAccountService({
+          db,
+          storage,
+          removal,
+          confirmDeletion: auth.confirmDeletion,
+          log: app.log,
+        }),
+        attemptsPerMinute: config.authRateLimitPerMinute,
+      });
       await api.register(savedRoutes, { prefix: '/saved', saved: createSavedService({ db, posts, plans }) });
+      await api.register(feedRoutes, { prefix: '/feed', feed: createFeedService({ db, posts, plans }) });
     },
     { prefix: '/api' },
   );
 
-  await app.register(webAppPlugin, { distDir: webDistDir });
+  await app.register(webAppPlugin, {
+    distDir: webDistDir,
+    linkPreviews: createLinkPreviews(db),
+    publicUrl: config.publicUrl,
+  });
   app.addHook('onClose', async () => {
     // After the requests in flight (which may enqueue jobs), before the database goes.
     await jobs.stop();

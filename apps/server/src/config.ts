@@ -53,6 +53,7 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   DATABASE_LOG_STATEMENTS: z.stringbool().default(false),
+  EMBEDDED_DATABASE_THREAD: z.enum(['worker', 'main'], { error: 'must be worker or main' }).default('worker'),
   JWT_SECRET: jwtSecret.optional(),
   JWT_SECRET_PREVIOUS: jwtSecret.optional(),
   JWT_EXPIRES_IN: z
@@ -179,6 +180,8 @@ export type Config = {
   databasePoolSize: number;
   /** Every SQL statement sent, with its parameters, written to stdout (the bench replays them). */
   databaseLogStatements: boolean;
+  /** Where the embedded database runs without DATABASE_URL: a worker thread, or the server's own. */
+  embeddedDatabaseThread: 'worker' | 'main';
   jwtSecret: string;
   /** The secret before the last rotation: tokens it signed are still accepted, none are signed with it. */
   jwtPreviousSecret: string | undefined;
@@ -256,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseLogStatements: e.DATABASE_LOG_STATEMENTS,
+    embeddedDatabaseThread: e.EMBEDDED_DATABASE_THREAD,
     jwtSecret: e.JWT_SECRET ?? persistedJwtSecret(dataDir),
     jwtPreviousSecret: e.JWT_SECRET_PREVIOUS,
     jwtExpiresInSeconds: durationToSeconds(e.JWT_EXPIRES_IN),

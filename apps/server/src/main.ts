@@ -36,6 +36,7 @@ let reportConnectionError = (error: Error) => console.error('database connection
 const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'db'),
+  embeddedThread: config.embeddedDatabaseThread,
   poolSize: config.databasePoolSize,
   onConnectionError: (error) => reportConnectionError(error),
   ...(config.databaseLogStatements && { onQuery: logStatement }),

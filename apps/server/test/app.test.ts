@@ -16,6 +16,8 @@ beforeAll(async () => {
     '<!doctype html><title>Pathwise</title><div id="root"></div>',
   );
   writeFileSync(path.join(webDistDir, 'assets', 'index-abc123.js'), bundle);
+  writeFileSync(path.join(webDistDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(webDistDir, 'manifest.webmanifest'), '{"name":"Pathwise"}');
   t = await createTestApp({ webDistDir });
   t.app.get('/api/test/boom', async () => {
     throw new Error('secret internal detail');
@@ -85,6 +87,22 @@ describe('the web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.rawPayload.length).toBeLessThan(bundle.length / 10);
+  });
+
+  it.each([
+    ['/sw.js', /^(application|text)\/javascript/],
+    ['/manifest.webmanifest', /^application\/manifest\+json/],
+  ])('serves %s with its type, revalidated on every use', async (url, type) => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(type);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('lets the page register its service worker and manifest from its own origin only', async () => {
+    const policy = String((await t.app.inject({ url: '/' })).headers['content-security-policy']);
+    expect(policy).toContain("worker-src 'self'");
+    expect(policy).toContain("manifest-src 'self'");
   });
 
   it('sends security headers with pages, API answers and errors alike', async () => {

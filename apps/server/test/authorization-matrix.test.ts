@@ -90,10 +90,30 @@ const MATRIX: Record<string, Row> = {
       json('POST', '/api/auth/password/change', { currentPassword: 'not it', newPassword: 'long enough pw' }),
     expect: signedIn(400),
   },
+  'POST /api/auth/email/change': {
+    request: () =>
+      json('POST', '/api/auth/email/change', {
+        newEmail: 'elsewhere@example.com',
+        currentPassword: 'not it',
+      }),
+    expect: signedIn(400),
+  },
+  'POST /api/auth/email/confirm': {
+    // A link nobody was sent: the token, not the caller, is what is checked.
+    request: () => json('POST', '/api/auth/email/confirm', { token: 'never-sent' }),
+    expect: { anonymous: 400, other: 400, owner: 400 },
+  },
   'POST /api/auth/sign-out-everywhere': {
     request: () => ({ method: 'POST', url: '/api/auth/sign-out-everywhere' }),
     expect: signedIn(200),
     renewsToken: true,
+  },
+  // The account routes act on the caller's own account only: there is no one else's to name.
+  'GET /api/account/export': { request: () => ({ url: '/api/account/export' }), expect: signedIn(200) },
+  'POST /api/account/delete': {
+    // A wrong password: the matrix's accounts must outlive the row.
+    request: () => json('POST', '/api/account/delete', { password: 'not it' }),
+    expect: signedIn(400),
   },
   'GET /api/auth/oauth2/authorize/:provider': {
     // Google is not configured in tests: every caller is sent back to the web app with a message.
@@ -112,7 +132,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/users/:id': { request: (o) => ({ url: `/api/users/${o.userId}` }), expect: signedIn(200) },
   'PUT /api/users/:id': {
     request: (o) =>
-      json('PUT', `/api/users/${o.userId}`, { name: 'Renamed', email: `renamed-${o.userId}@example.com` }),
+      // The address stays the owner's: a new one is confirmed by a mailed link (POST /api/auth/email/change).
+      json('PUT', `/api/users/${o.userId}`, { name: 'Renamed', email: owner.user.email }),
     expect: ownerOnly(200),
   },
   'POST /api/users/profile-picture': {
@@ -287,6 +308,15 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ method: 'PATCH', url: `/api/notifications/${o.notificationId}/read` }),
     expect: ownerOnly(200, 404),
   },
+  'GET /api/notifications/groups': {
+    request: () => ({ url: '/api/notifications/groups' }),
+    expect: signedIn(200),
+  },
+  // A group of someone else's notifications is as good as missing.
+  'POST /api/notifications/groups/:key/read': {
+    request: (o) => ({ method: 'POST', url: `/api/notifications/groups/n.${o.notificationId}/read` }),
+    expect: ownerOnly(200, 404),
+  },
   'GET /api/notifications/stream': {
     request: () => ({ url: '/api/notifications/stream' }),
     expect: signedIn(200),
@@ -313,6 +343,13 @@ const MATRIX: Record<string, Row> = {
   },
   'DELETE /api/saved/learning-plans/:planId': {
     request: (o) => ({ method: 'DELETE', url: `/api/saved/learning-plans/${o.planId}` }),
+    expect: signedIn(200),
+  },
+  // The home page's Following tab and side column are about the caller only: no visitor sees them.
+  'GET /api/feed/following': { request: () => ({ url: '/api/feed/following' }), expect: signedIn(200) },
+  'GET /api/feed/suggestions': { request: () => ({ url: '/api/feed/suggestions' }), expect: signedIn(200) },
+  'GET /api/feed/plans-in-progress': {
+    request: () => ({ url: '/api/feed/plans-in-progress' }),
     expect: signedIn(200),
   },
 };

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       jwtExpiresInSeconds: 7 * 86400,
       corsOrigins: [],
+      embeddedDatabaseThread: 'worker',
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://app.example.com, http://localhost:3000/',
       SMTP_URL: 'smtps://mailer:secret@mail.example.com:465',
       MAIL_FROM: 'Pathwise <hello@example.com>',
+      EMBEDDED_DATABASE_THREAD: 'main',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -49,7 +51,13 @@ describe('loadConfig', () => {
       corsOrigins: ['https://app.example.com', 'http://localhost:3000'],
       smtpUrl: 'smtps://mailer:secret@mail.example.com:465',
       mailFrom: 'Pathwise <hello@example.com>',
+      embeddedDatabaseThread: 'main',
     });
+  });
+
+  it('stops on an EMBEDDED_DATABASE_THREAD other than worker or main', () => {
+    const attempt = () => loadConfig({ DATA_DIR: freshDataDir(), EMBEDDED_DATABASE_THREAD: 'threads' });
+    expect(attempt).toThrow(/EMBEDDED_DATABASE_THREAD: must be worker or main/);
   });
 
   it('stops on an SMTP_URL that is not an smtp:// or smtps:// URL', () => {

@@ -5,7 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
-import { createServerDatabase, migrationsFolder, serverUrl } from './helpers/database.js';
+import { createServerDatabase, embeddedThread, migrationsFolder, serverUrl } from './helpers/database.js';
 import { overHttp } from './helpers/http-app.js';
 import { multipart } from './helpers/multipart.js';
 import { planBody } from './helpers/plans.js';
@@ -33,6 +33,7 @@ const env = {
   HOST: '127.0.0.1',
   PORT: '0',
   DATA_DIR: dataDir,
+  EMBEDDED_DATABASE_THREAD: embeddedThread,
   // Sign-ups are one of the writes; the limit per address is not what this test is about.
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   // The embedded database keeps its generated secret in DATA_DIR; a PostgreSQL server's must be given.
@@ -53,7 +54,11 @@ async function start() {
 beforeAll(async () => {
   // Migrated here, as by an earlier start: the first start of an empty embedded database builds it,
   // which can outlast a readiness wait on a busy machine and is not what this test is about.
-  const migrated = await openDatabase({ url: database?.url, dataDir: path.join(dataDir, 'db') });
+  const migrated = await openDatabase({
+    url: database?.url,
+    dataDir: path.join(dataDir, 'db'),
+    embeddedThread,
+  });
   await migrated.migrate(migrationsFolder);
   await migrated.close();
   await start();

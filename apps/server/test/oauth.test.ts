@@ -179,14 +179,14 @@ describe('signing in with Google', () => {
       method: 'PUT',
       url: `/api/users/${user.id}`,
       headers: bearer(String(first.token)),
-      payload: { name: 'Bo Edited', email: 'bo.new@example.com', bio: 'Learning Rust' },
+      payload: { name: 'Bo Edited', email: 'bo@example.com', bio: 'Learning Rust' },
     });
     expect(edit.statusCode).toBe(200);
 
     // The provider's profile changes too; Pathwise's copy is the person's own now.
     google.addPerson({
       sub: 'google-bo',
-      email: 'bo@example.com',
+      email: 'bo.elsewhere@example.com',
       email_verified: true,
       name: 'Bo From Google',
       picture: 'https://pictures.example.com/bo.png',
@@ -197,7 +197,7 @@ describe('signing in with Google', () => {
     expect(await me(second.token)).toMatchObject({
       id: user.id,
       name: 'Bo Edited',
-      email: 'bo.new@example.com',
+      email: 'bo@example.com',
       bio: 'Learning Rust',
       profilePicture: null,
     });

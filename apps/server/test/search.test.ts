@@ -310,8 +310,11 @@ describe('GET /api/search', () => {
 
   it(`ranks at most ${SEARCH_LIMITS.rankedMatches} matches of a kind, and then says the total is a lower bound`, async () => {
     const limit = SEARCH_LIMITS.rankedMatches;
+    // The first five, met first by the index, name the word three times: they rank above the rest.
     await t.db.execute(sql`insert into posts (author_id, title, content, category)
-      select ${bob.user.id}, 'Boundwort lesson ' || i, 'Step ' || i, 'OTHER'
+      select ${bob.user.id},
+        case when i <= 5 then 'Boundwort, boundwort, boundwort lesson ' else 'Boundwort lesson ' end || i,
+        'Step ' || i, 'OTHER'
       from generate_series(1, ${limit + 5}) as i`);
     try {
       const broad = await search('boundwort', ann.token, '&page=0&size=10');
@@ -322,6 +325,11 @@ describe('GET /api/search', () => {
         last: false,
       });
       expect(broad.posts.content).toHaveLength(10);
+      const titles = broad.posts.content.map((post) => post.title);
+      expect(titles.slice(0, 5).sort()).toEqual(
+        [1, 2, 3, 4, 5].map((i) => `Boundwort, boundwort, boundwort lesson ${i}`),
+      );
+      expect(titles.slice(5).every((title) => /^Boundwort lesson \d+$/.test(title))).toBe(true);
       expect(broad.users).toMatchObject({ totalElements: 0, totalIsLowerBound: false });
       const lastPage = await search('boundwort', ann.token, `&page=${limit / 10 - 1}&size=10`);
       expect(lastPage.posts).toMatchObject({ totalIsLowerBound: true, last: true });
@@ -330,8 +338,14 @@ describe('GET /api/search', () => {
       const narrow = await search('"boundwort lesson 7"');
       expect(narrow.posts.totalIsLowerBound).toBe(false);
       expect(narrow.posts.content.map((post) => post.title)).toContain('Boundwort lesson 7');
+
+      // Exactly as many as are ranked: the total is exact.
+      await t.db.execute(sql`delete from posts where title like 'Boundwort lesson %' and id in
+        (select id from posts where title like 'Boundwort lesson %' order by id desc limit 5)`);
+      const exact = await search('boundwort');
+      expect(exact.posts).toMatchObject({ totalElements: limit, totalIsLowerBound: false });
     } finally {
-      await t.db.execute(sql`delete from posts where title like 'Boundwort lesson %'`);
+      await t.db.execute(sql`delete from posts where title like 'Boundwort%lesson %'`);
     }
   });
 

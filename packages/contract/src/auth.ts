@@ -61,14 +61,27 @@ export const AUTH_MESSAGES = {
   currentPasswordWrong: 'Current password is incorrect',
   passwordChanged: 'Your password has been changed. Other devices have been signed out.',
   signedOutEverywhere: 'You have been signed out on every other device.',
+  /** Answered when the new address already has an account, as sign-up does (so it tells nothing new). */
+  emailChangeLinkSent: (email: string) =>
+    `We have sent a confirmation link to ${email}. Your address changes when you open it; the link works for one hour.`,
+  emailUnchanged: 'This is already your e-mail address.',
+  emailLinkUnknown:
+    'This confirmation link is not valid. Please change your e-mail address again in Settings.',
+  emailLinkUsed: 'This confirmation link has already been used.',
+  emailLinkExpired:
+    'This confirmation link has expired. Please change your e-mail address again in Settings.',
+  /** The address was free when the link was sent, but another account took it before it was opened. */
+  emailTakenMeanwhile:
+    'Another account started using this address after the link was sent. Please choose another address in Settings.',
+  emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
 } as const;
 
 const newPasswordField = credentialField(CREDENTIAL_RULES.newPassword);
 
 /** How long a password reset link works. */
 export const PASSWORD_RESET_LINK_MINUTES = 60;
-/** A reset token as sent in the link: 32 random bytes, base64url. */
-export const PASSWORD_RESET_TOKEN_MAX_LENGTH = 100;
+/** A mailed link's token (password reset, e-mail change): 32 random bytes, base64url. */
+export const LINK_TOKEN_MAX_LENGTH = 100;
 
 export const forgotPasswordBody = z.object({ email: emailField });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
@@ -76,7 +89,7 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 export const resetPasswordBody = z.object({
   token: text({ error: AUTH_MESSAGES.resetLinkUnknown })
     .min(1, { error: AUTH_MESSAGES.resetLinkUnknown })
-    .max(PASSWORD_RESET_TOKEN_MAX_LENGTH, { error: AUTH_MESSAGES.resetLinkUnknown }),
+    .max(LINK_TOKEN_MAX_LENGTH, { error: AUTH_MESSAGES.resetLinkUnknown }),
   password: newPasswordField,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
@@ -87,6 +100,23 @@ export const changePasswordBody = z.object({
   newPassword: newPasswordField,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** `currentPassword` may be left out only by an account that has none (made by social sign-in). */
+export const changeEmailBody = z.object({
+  newEmail: emailField,
+  currentPassword: credentialField(CREDENTIAL_RULES.password).optional(),
+});
+export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
+
+/** How long an e-mail change's confirmation link works. */
+export const EMAIL_CHANGE_LINK_MINUTES = 60;
+
+export const confirmEmailBody = z.object({
+  token: text({ error: AUTH_MESSAGES.emailLinkUnknown })
+    .min(1, { error: AUTH_MESSAGES.emailLinkUnknown })
+    .max(LINK_TOKEN_MAX_LENGTH, { error: AUTH_MESSAGES.emailLinkUnknown }),
+});
+export type ConfirmEmailBody = z.infer<typeof confirmEmailBody>;
 
 /** An answer that only says what happened, for the person to read. */
 export const messageResponse = z.object({ message: z.string() });

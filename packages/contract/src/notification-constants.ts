@@ -15,7 +15,47 @@ export const NOTIFICATION_MESSAGES = {
   notFound: 'Notification not found',
   allRead: 'All notifications marked as read',
   loadFailed: 'Failed to load notifications',
+  invalidGroupKey: 'Invalid notification group',
+  groupRead: 'Notifications marked as read',
 } as const;
+
+/** A notification group names at most this many of its people (the most recent ones). */
+export const NOTIFICATION_GROUP_ACTORS_SHOWN = 3;
+
+/** "Ann Lee", "Ann Lee and Bob Ray", "Ann Lee and 3 others": `names` are the most recent first. */
+export function actorsPhrase(names: readonly string[], actorCount: number): string {
+  const [first = '', second = ''] = names;
+  if (actorCount <= 1) return first;
+  if (actorCount === 2) return `${first} and ${second}`;
+  return `${first} and ${actorCount - 1} others`;
+}
+
+/**
+ * The sentence of a notification group. One person's group keeps the notification's own sentence
+ * (a mention says whether it was in a post or a comment); several people's are summed up.
+ */
+export function notificationGroupMessage(group: {
+  type: NotificationType;
+  message: string;
+  actorNames: readonly string[];
+  actorCount: number;
+}): string {
+  const { type, message, actorNames, actorCount } = group;
+  if (actorCount <= 1 || actorNames.length < Math.min(actorCount, 2)) return message;
+  const who = actorsPhrase(actorNames, actorCount);
+  switch (type) {
+    case 'FOLLOW':
+      return `${actorCount} new followers`;
+    case 'LIKE':
+      return `${who} liked your post`;
+    case 'COMMENT':
+      return `${who} commented on your post`;
+    case 'MENTION':
+      return `${who} mentioned you`;
+    default:
+      return message;
+  }
+}
 
 /** Spec §4/§9: the unread count is polled every 60 seconds (the live stream usually beats it). */
 export const UNREAD_COUNT_POLL_MS = 60_000;

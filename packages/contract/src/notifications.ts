@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { isoDateTime, page, pageQuery, pathId, userRef } from './common.js';
+import { isoDateTime, MAX_ID, page, pageQuery, pathId, userRef } from './common.js';
 import {
   NOTIFICATION_ENTITY_TYPES,
   NOTIFICATION_MESSAGES,
   NOTIFICATION_TYPES,
+  type NotificationEntityType,
+  type NotificationType,
 } from './notification-constants.js';
 
 /** Spec §3 "Notification"; `actor` is who caused it. */
@@ -37,6 +39,73 @@ export type NotificationListQuery = z.output<typeof notificationListQuery>;
 export const unreadCount = z.number().int().min(0);
 
 export const readAllResponse = z.object({ success: z.literal(true), message: z.string() });
+
+/**
+ * `GET /api/notifications/groups`: unread notifications of one kind about one thing, as one line
+ * ("Ann Lee and 3 others liked your post"; follows are one group: "5 new followers"). A read
+ * notification is a group of its own, as it was when it came. Opening the group marks it all read
+ * with its `key` (`POST /api/notifications/groups/{key}/read`).
+ */
+export const notificationGroup = z.object({
+  key: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  message: z.string(),
+  isRead: z.boolean(),
+  /** When its newest notification came, and that notification's id. */
+  latestAt: isoDateTime,
+  latestId: z.number().int(),
+  /** Where opening the group leads: what its newest notification links to. */
+  entityType: z.enum(NOTIFICATION_ENTITY_TYPES),
+  entityId: z.number().int(),
+  /** The most recent people in it, newest first (at most NOTIFICATION_GROUP_ACTORS_SHOWN). */
+  actors: z.array(userRef),
+  /** How many different people, and how many notifications, the group holds. */
+  actorCount: z.number().int(),
+  count: z.number().int(),
+});
+export type NotificationGroup = z.infer<typeof notificationGroup>;
+
+export const notificationGroupPage = page(notificationGroup);
+
+const GROUP_KEY = new RegExp(
+  `^(?:FOLLOW|n\\.(\\d{1,10})|(?:${NOTIFICATION_TYPES.join('|')})\\.(?:${NOTIFICATION_ENTITY_TYPES.join('|')})\\.(\\d{1,10}))$`,
+);
+
+/**
+ * A group's key: `n.{id}` (one notification), `FOLLOW` (the unread follows) or
+ * `{type}.{entityType}.{entityId}` (the unread notifications of that kind about that thing).
+ */
+export type NotificationGroupKey =
+  | { kind: 'one'; id: number }
+  | { kind: 'follows' }
+  | { kind: 'about'; type: NotificationType; entityType: NotificationEntityType; entityId: number };
+
+export function parseNotificationGroupKey(key: string): NotificationGroupKey | null {
+  const match = GROUP_KEY.exec(key);
+  if (!match) return null;
+  const id = Number(match[1] ?? match[2] ?? 0);
+  if (id > MAX_ID) return null;
+  if (key === 'FOLLOW') return { kind: 'follows' };
+  if (match[1] !== undefined) return id >= 1 ? { kind: 'one', id } : null;
+  const [type, entityType] = key.split('.') as [NotificationType, NotificationEntityType];
+  return { kind: 'about', type, entityType, entityId: id };
+}
+
+export const notificationGroupKeyParams = z.object({
+  key: z.string().transform((key, context) => {
+    const parsed = parseNotificationGroupKey(key);
+    if (parsed) return parsed;
+    context.addIssue({ code: 'custom', message: NOTIFICATION_MESSAGES.invalidGroupKey });
+    return z.NEVER;
+  }),
+});
+
+export const groupReadResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** How many of its notifications were unread until now. */
+  marked: z.number().int(),
+});
 
 export const notificationIdParams = z.object({
   id: pathId({ invalid: NOTIFICATION_MESSAGES.invalidId, notFound: NOTIFICATION_MESSAGES.notFound }),

@@ -90,6 +90,9 @@ export const USER_MESSAGES = {
   pictureNotUploaded: 'Upload the new picture first; a profile can only show a picture uploaded to Pathwise.',
   pictureMissing: 'Choose an image file to upload.',
   onePicture: 'Upload one picture at a time.',
+  /** A profile edit keeps the address: a new one must be confirmed through a mailed link first. */
+  emailChangeInSettings:
+    'To change your e-mail address, use Settings: we send a link to the new address to confirm it.',
 } as const;
 
 /** The `{id}` of every `/api/users/{id}…` path. */

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -8,8 +7,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { CachedStatementsPGlite } from './cached-statements-pglite.js';
+import { openEmbeddedDatabase } from './embedded-database.js';
 import { GENERIC_PLANS_OPTION, namedStatements } from './named-statements-pg.js';
+import { WorkerPGlite } from './pglite-in-worker.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -29,11 +29,17 @@ function relistenDelayMs(failedAttempts: number): number {
   return ceiling / 2 + Math.random() * (ceiling / 2);
 }
 
+/** What the job queue needs of the embedded database, on the server's thread or in its worker. */
+export type EmbeddedClient = Pick<PGlite, 'query' | 'exec' | 'listen'>;
+
+/** Where the embedded database runs: a worker thread of its own, or the server's thread. */
+export type EmbeddedThread = 'worker' | 'main';
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   /** How other clients reach the same database (the job queue opens its own connections). */
-  connection: { pglite: PGlite } | { url: string };
+  connection: { pglite: EmbeddedClient } | { url: string };
   migrate(migrationsFolder: string): Promise<void>;
   /**
    * LISTEN on a channel; `onPayload` gets each NOTIFY payload (sent after the notifying transaction
@@ -50,6 +56,8 @@ export type DatabaseOptions = {
   url?: string | undefined;
   /** Where PGlite keeps its files; without it PGlite lives in memory (tests). */
   dataDir?: string | undefined;
+  /** Where PGlite runs (EMBEDDED_DATABASE_THREAD); its own worker thread when not given. */
+  embeddedThread?: EmbeddedThread | undefined;
   poolSize?: number;
   /** Called for every SQL statement Drizzle sends (query-count tests, statement logs). */
   onQuery?: (sql: string, params: unknown[]) => void;
@@ -67,18 +75,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     : undefined;
   return options.url
     ? openPostgres(options.url, options.poolSize ?? 20, logger, options.onConnectionError ?? (() => {}))
-    : openPglite(options.dataDir, logger);
+    : openPglite(options.dataDir, options.embeddedThread ?? 'worker', logger);
 }
 
-async function openPglite(dataDir: string | undefined, logger: Logger | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  thread: EmbeddedThread,
+  logger: Logger | undefined,
+): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new CachedStatementsPGlite(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = thread === 'worker' ? new WorkerPGlite(dataDir) : await openEmbeddedDatabase(dataDir);
   await client.waitReady;
-  // Every statement stays prepared here, so each can keep one generic plan instead of being planned
-  // again per call, which in WebAssembly took two fifths of a feed request (bench/RESULTS.md). Page
-  // sizes are written into the statements (literalLimit) so that those plans know them.
-  await client.exec('SET plan_cache_mode = force_generic_plan');
-  const db = drizzlePglite({ client, schema, ...(logger && { logger }) });
+  // Drizzle's PGlite driver calls only what WorkerPGlite answers (query, transaction).
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema, ...(logger && { logger }) });
   return {
     db: db as unknown as Database,
     kind: 'pglite',

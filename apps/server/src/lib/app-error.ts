@@ -15,6 +15,7 @@ export const badRequest = (message: string, errors?: { field: string; message: s
 export const unauthorized = (message: string) => new AppError(401, message);
 export const forbidden = (message: string) => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
+export const conflict = (message: string, errors?: { field: string; message: string }[]) =>
+  new AppError(409, message, errors);
 export const payloadTooLarge = (message: string) => new AppError(413, message);
 export const unsupportedMediaType = (message: string) => new AppError(415, message);

@@ -11,6 +11,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   // Whoever forgot their password cannot sign in; the reset link's token is the credential.
   'POST /api/auth/password/forgot',
   'POST /api/auth/password/reset',
+  // The confirmation link of a new e-mail address may be opened on a device that is not signed in.
+  'POST /api/auth/email/confirm',
   // Browser navigations of social sign-in: no token exists yet.
   'GET /api/auth/oauth2/authorize/:provider',
   'GET /api/auth/oauth2/callback/:provider',

@@ -148,6 +148,10 @@ const VALID_BODIES: Record<string, () => object> = {
     currentPassword: fuzzer.password,
     newPassword: fuzzer.password,
   }),
+  'POST /api/auth/email/change': () => ({ newEmail: 'fuzzed@example.com', currentPassword: fuzzer.password }),
+  'POST /api/auth/email/confirm': () => ({ token: 'never-sent' }),
+  // Never the right password: the fuzzer's account must outlive the run.
+  'POST /api/account/delete': () => ({ password: 'wrong password' }),
 };
 
 /** Routes that end the caller's other sessions and answer a new token: the fuzzer keeps that one. */

@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
 import type { EventBus } from '../../src/lib/events.js';
 import type { Storage } from '../../src/lib/storage/storage.js';
-import { createTestDatabase } from './database.js';
+import { createTestDatabase, embeddedThread } from './database.js';
 
 export const testConfig: Config = {
   port: 0,
@@ -16,6 +16,7 @@ export const testConfig: Config = {
   databaseUrl: undefined,
   databasePoolSize: 5,
   databaseLogStatements: false,
+  embeddedDatabaseThread: embeddedThread,
   jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
   jwtPreviousSecret: undefined,
   jwtExpiresInSeconds: 3600,

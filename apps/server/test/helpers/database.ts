@@ -2,19 +2,22 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
+import { type DatabaseHandle, type EmbeddedThread, openDatabase } from '../../src/db/client.js';
 
 export const migrationsFolder = path.join(fileURLToPath(new URL('../..', import.meta.url)), 'migrations');
 
 /** Set DATABASE_URL to run the suite on a PostgreSQL server; otherwise each test file gets an in-memory PGlite. */
 export const serverUrl = process.env.DATABASE_URL;
+/** Where the in-memory PGlite runs: its worker thread, as the server's default, or EMBEDDED_DATABASE_THREAD=main. */
+export const embeddedThread: EmbeddedThread =
+  process.env.EMBEDDED_DATABASE_THREAD === 'main' ? 'main' : 'worker';
 
 export type TestDatabase = DatabaseHandle & { drop(): Promise<void> };
 
 /** A fresh, migrated database of its own for one test file. */
 export async function createTestDatabase(onQuery?: (sql: string) => void): Promise<TestDatabase> {
   if (!serverUrl) {
-    const handle = await openDatabase({ onQuery });
+    const handle = await openDatabase({ onQuery, embeddedThread });
     await handle.migrate(migrationsFolder);
     return { ...handle, drop: () => handle.close() };
   }

@@ -6,12 +6,15 @@ const appRoot = fileURLToPath(new URL('../..', import.meta.url));
 export type ServerProcess = { process: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 /**
- * Starts `src/main.ts` (or, `built`, the bundle `npm run build` makes: what production runs) in a
- * process of its own, with only PATH and `env` as its environment.
+ * Starts `src/main.ts` (or, `built`, the bundle `npm run build` makes: what production runs; or another
+ * entry point of the server, `script`) in a process of its own, with only PATH and `env` as its environment.
  */
-export function startServer(env: Record<string, string>, { built = false } = {}): ServerProcess {
+export function startServer(
+  env: Record<string, string>,
+  { built = false, script = 'src/main.ts' } = {},
+): ServerProcess {
   let output = '';
-  const entry = built ? ['--enable-source-maps', 'dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const entry = built ? ['--enable-source-maps', 'dist/main.js'] : ['--import', 'tsx', script];
   const child = spawn(process.execPath, entry, {
     cwd: appRoot,
     env: { PATH: process.env.PATH, LOG_LEVEL: 'info', NODE_ENV: 'production', ...env },

@@ -49,6 +49,13 @@ const ROUTES: RouteObject[] = [
         ),
       },
       {
+        // Public: the link mailed to a new address may be opened on a device that is not signed in.
+        path: '/confirm-email',
+        ...lazyPage(() =>
+          import('../features/auth/pages/confirm-email-page').then((m) => m.ConfirmEmailPage),
+        ),
+      },
+      {
         element: <RequireVisitor />,
         children: [
           {

@@ -59,6 +59,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return settle<T>(path, response.status, payload, token, options.signInAttempt);
 }
 
+/**
+ * Fetches a file the API makes for the signed-in person (a data export) with the session's token,
+ * which a plain link could not send. No time limit: a large archive streams for as long as it takes.
+ */
+export async function apiDownload(path: string): Promise<Blob> {
+  const token = localStorage.getItem(STORAGE_KEYS.authToken);
+  const response = await fetch(`${BASE_URL}${path}`, { headers: headersFor(undefined, token) });
+  if (!response.ok) return settle<Blob>(path, response.status, await readBody(response), token);
+  return response.blob();
+}
+
 export type UploadOptions = {
   method?: 'POST' | 'PUT';
   body: FormData;

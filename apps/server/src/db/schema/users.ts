@@ -38,6 +38,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt),
+    // People to suggest, most followed first (modules/feed): read in order, never sorted.
+    index('users_followers_count_id_idx').on(t.followersCount.desc().nullsFirst(), t.id),
     index('users_search_idx').using('gin', t.searchVector).with(SEARCH_INDEX_OPTIONS),
     // Finds names typed with a typo ('jonh' finds John); needs the pg_trgm extension.
     index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`).with(SEARCH_INDEX_OPTIONS),

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { passwordResetTokens, users } from '../../db/schema/index.js';
+import { emailChangeTokens, passwordResetTokens, users } from '../../db/schema/index.js';
 
 export async function findCredentialsByEmail(db: Database, email: string) {
   const [row] = await db
@@ -17,8 +17,20 @@ export async function findTokenVersion(db: Database, id: number): Promise<number
 }
 
 export async function findPasswordHash(db: Database, id: number) {
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, email: users.email })
+    .from(users)
+    .where(eq(users.id, id));
   return row ?? null;
+}
+
+/** Whether an account other than `exceptId` uses `email` (case-insensitively, as the unique index). */
+export async function emailUsedByAnother(db: Database, email: string, exceptId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, exceptId)));
+  return row !== undefined;
 }
 
 /** Ends every session of the user: tokens signed below the returned version are refused. */
@@ -50,15 +62,56 @@ export async function findPasswordReset(db: Database, tokenHash: string) {
   return row ?? null;
 }
 
+/** The tables of mailed links (lib/link-tokens.ts): a token's hash, its user, when it was used. */
+type LinkTokens = typeof passwordResetTokens | typeof emailChangeTokens;
+
 /**
- * Uses the link: true when this call did (not a simultaneous one), which also retires every other
- * pending link of the user.
+ * Uses a link of `table`: true when this call did (not a simultaneous one), which also retires every
+ * other pending link of the user in that table.
  */
-export async function usePasswordReset(db: Database, tokenHash: string, userId: number): Promise<boolean> {
+async function useLinkToken(
+  db: Database,
+  table: LinkTokens,
+  tokenHash: string,
+  userId: number,
+): Promise<boolean> {
   const used = await db
-    .update(passwordResetTokens)
+    .update(table)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
-    .returning({ tokenHash: passwordResetTokens.tokenHash });
+    .where(and(eq(table.userId, userId), isNull(table.usedAt)))
+    .returning({ tokenHash: table.tokenHash });
   return used.some((row) => row.tokenHash === tokenHash);
+}
+
+export const usePasswordReset = (db: Database, tokenHash: string, userId: number) =>
+  useLinkToken(db, passwordResetTokens, tokenHash, userId);
+export const useEmailChange = (db: Database, tokenHash: string, userId: number) =>
+  useLinkToken(db, emailChangeTokens, tokenHash, userId);
+
+export async function insertEmailChange(
+  db: Database,
+  change: { tokenHash: string; userId: number; newEmail: string; expiresAt: Date },
+) {
+  await db.insert(emailChangeTokens).values(change);
+}
+
+export async function findEmailChange(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({
+      userId: emailChangeTokens.userId,
+      newEmail: emailChangeTokens.newEmail,
+      expiresAt: emailChangeTokens.expiresAt,
+      usedAt: emailChangeTokens.usedAt,
+    })
+    .from(emailChangeTokens)
+    .where(eq(emailChangeTokens.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/** Moves the account to `email` and answers the address it had. */
+export async function replaceEmail(db: Database, id: number, email: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update');
+  if (!row) return null;
+  await db.update(users).set({ email, updatedAt: sql`now()` }).where(eq(users.id, id));
+  return row.email;
 }

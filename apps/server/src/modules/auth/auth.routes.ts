@@ -1,7 +1,9 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import {
   AUTH_MESSAGES,
+  changeEmailBody,
   changePasswordBody,
+  confirmEmailBody,
   currentUser,
   forgotPasswordBody,
   type LoginBody,
@@ -143,6 +145,46 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request) => auth.changePassword(viewerOf(request).id, request.body),
+  );
+
+  app.post(
+    '/email/change',
+    {
+      // Each request mails a stranger's address: limited per client address like the reset mail.
+      preHandler: [perAddress],
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a link to a new e-mail address; the address changes when the link is opened',
+        description:
+          'The current password is asked, except by an account made by social sign-in, which has none. ' +
+          'An address another account uses is a 409, as at sign-up.',
+        body: changeEmailBody,
+        response: { 202: messageResponse, ...failures(400, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const message = await auth.changeEmail(
+        viewerOf(request).id,
+        request.body,
+        publicOrigin(publicUrl, request),
+      );
+      return reply.status(202).send({ message });
+    },
+  );
+
+  app.post(
+    '/email/confirm',
+    {
+      preHandler: [perAddress],
+      schema: {
+        tags: ['auth'],
+        summary: 'Move the account to the address a confirmation link was sent to',
+        description: "The link's token is the credential: it may be opened signed out, on another device.",
+        body: confirmEmailBody,
+        response: { 200: messageResponse, ...failures(400, 409, 429) },
+      },
+    },
+    async (request) => ({ message: await auth.confirmEmail(request.body.token) }),
   );
 
   app.post(

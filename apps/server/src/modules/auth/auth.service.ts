@@ -1,8 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
+  ACCOUNT_MESSAGES,
   AUTH_MESSAGES,
+  type ChangeEmailBody,
   type ChangePasswordBody,
+  type DeleteAccountBody,
+  EMAIL_CHANGE_LINK_MINUTES,
   type LoginBody,
   PASSWORD_RESET_LINK_MINUTES,
   type ResetPasswordBody,
@@ -12,22 +15,55 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import type { Mailer } from '../../lib/mail.js';
+import { linkRefusal, linkTokenHash, newLinkToken } from '../../lib/link-tokens.js';
+import type { Mail, Mailer } from '../../lib/mail.js';
 import type { TokenService } from '../../lib/tokens.js';
 import { insertAccount } from '../users/index.js';
 import {
+  emailUsedByAnother,
   findCredentialsByEmail,
+  findEmailChange,
   findPasswordHash,
   findPasswordReset,
+  insertEmailChange,
   insertPasswordReset,
   raiseTokenVersion,
+  replaceEmail,
+  useEmailChange,
   usePasswordReset,
 } from './auth.queries.js';
 
 /** Verified against when the e-mail is unknown, so both failures take the same time. */
 const DECOY_HASH = await hash('pathwise-decoy-password');
 
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+const RESET_LINK_REFUSALS = {
+  unknown: AUTH_MESSAGES.resetLinkUnknown,
+  used: AUTH_MESSAGES.resetLinkUsed,
+  expired: AUTH_MESSAGES.resetLinkExpired,
+} as const;
+const EMAIL_LINK_REFUSALS = {
+  unknown: AUTH_MESSAGES.emailLinkUnknown,
+  used: AUTH_MESSAGES.emailLinkUsed,
+  expired: AUTH_MESSAGES.emailLinkExpired,
+} as const;
+
+/**
+ * Refuses with a 400 on `field` unless `given` is the account's password; an account without one (made
+ * by social sign-in) has nothing to give and passes.
+ */
+async function requireCurrentPassword(passwordHash: string | null, given: string | undefined, field: string) {
+  if (!passwordHash) return;
+  if (given === undefined) {
+    throw badRequest(AUTH_MESSAGES.currentPasswordRequired, [
+      { field, message: AUTH_MESSAGES.currentPasswordRequired },
+    ]);
+  }
+  if (!(await verify(passwordHash, given))) {
+    throw badRequest(AUTH_MESSAGES.currentPasswordWrong, [
+      { field, message: AUTH_MESSAGES.currentPasswordWrong },
+    ]);
+  }
+}
 
 export function createAuthService({
   db,
@@ -40,6 +76,13 @@ export function createAuthService({
   mailer: Mailer;
   log: FastifyBaseLogger;
 }) {
+  /** Mails after the answer: a slow or failing mail server neither delays nor fails the request. */
+  const sendLater = (mail: Mail) => {
+    mailer
+      .send(mail)
+      .catch((err: unknown) => log.error({ err, subject: mail.subject }, 'an e-mail could not be sent'));
+  };
+
   const session = async (userId: number, tokenVersion: number) => ({
     accessToken: await tokens.sign(userId, tokenVersion),
     tokenType: 'Bearer' as const,
@@ -74,18 +117,7 @@ export function createAuthService({
     /** Sets a new password, ending every other session; an account without one (social sign-in) needs no current one. */
     async changePassword(userId: number, body: ChangePasswordBody) {
       const account = await findPasswordHash(db, userId);
-      if (account?.passwordHash) {
-        if (body.currentPassword === undefined) {
-          throw badRequest(AUTH_MESSAGES.currentPasswordRequired, [
-            { field: 'currentPassword', message: AUTH_MESSAGES.currentPasswordRequired },
-          ]);
-        }
-        if (!(await verify(account.passwordHash, body.currentPassword))) {
-          throw badRequest(AUTH_MESSAGES.currentPasswordWrong, [
-            { field: 'currentPassword', message: AUTH_MESSAGES.currentPasswordWrong },
-          ]);
-        }
-      }
+      await requireCurrentPassword(account?.passwordHash ?? null, body.currentPassword, 'currentPassword');
       return session(userId, await raiseTokenVersion(db, userId, await hash(body.newPassword)));
     },
 
@@ -96,36 +128,29 @@ export function createAuthService({
     async forgotPassword(email: string, origin: string) {
       const account = await findCredentialsByEmail(db, email);
       if (!account) return;
-      const token = randomBytes(32).toString('base64url');
-      await insertPasswordReset(db, {
-        tokenHash: sha256(token),
-        userId: account.id,
-        expiresAt: new Date(Date.now() + PASSWORD_RESET_LINK_MINUTES * 60_000),
-      });
+      const { token, tokenHash, expiresAt } = newLinkToken(PASSWORD_RESET_LINK_MINUTES);
+      await insertPasswordReset(db, { tokenHash, userId: account.id, expiresAt });
       const link = `${origin}/reset-password?token=${token}`;
-      mailer
-        .send({
-          to: email,
-          subject: 'Reset your Pathwise password',
-          text: [
-            'Someone (hopefully you) asked to reset the password of your Pathwise account.',
-            '',
-            `Choose a new password here (the link works once, for one hour):`,
-            link,
-            '',
-            'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-          ].join('\n'),
-        })
-        .catch((err: unknown) => log.error({ err }, 'a password reset e-mail could not be sent'));
+      sendLater({
+        to: email,
+        subject: 'Reset your Pathwise password',
+        text: [
+          'Someone (hopefully you) asked to reset the password of your Pathwise account.',
+          '',
+          `Choose a new password here (the link works once, for one hour):`,
+          link,
+          '',
+          'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+        ].join('\n'),
+      });
     },
 
     /** Sets the password from a reset link and ends every session of the account. */
     async resetPassword(body: ResetPasswordBody) {
-      const tokenHash = sha256(body.token);
+      const tokenHash = linkTokenHash(body.token);
       const reset = await findPasswordReset(db, tokenHash);
-      if (!reset) throw badRequest(AUTH_MESSAGES.resetLinkUnknown);
-      if (reset.usedAt) throw badRequest(AUTH_MESSAGES.resetLinkUsed);
-      if (reset.expiresAt.getTime() <= Date.now()) throw badRequest(AUTH_MESSAGES.resetLinkExpired);
+      const refusal = linkRefusal(reset);
+      if (refusal || !reset) throw badRequest(RESET_LINK_REFUSALS[refusal ?? 'unknown']);
       const passwordHash = await hash(body.password);
       await db.transaction(async (tx) => {
         if (!(await usePasswordReset(tx, tokenHash, reset.userId))) {
@@ -133,6 +158,86 @@ export function createAuthService({
         }
         await raiseTokenVersion(tx, reset.userId, passwordHash);
       });
+    },
+
+    /**
+     * Checks that the person deleting the account is its owner: the password, or for an account without
+     * one (social sign-in) the address typed out, which guards against a slip, not against a stolen token.
+     */
+    async confirmDeletion(userId: number, body: DeleteAccountBody) {
+      const account = await findPasswordHash(db, userId);
+      if (!account) throw badRequest(AUTH_MESSAGES.unauthenticated);
+      if (account.passwordHash) {
+        await requireCurrentPassword(account.passwordHash, body.password, 'password');
+      } else if (body.email?.trim().toLowerCase() !== account.email.toLowerCase()) {
+        throw badRequest(ACCOUNT_MESSAGES.emailMismatch, [
+          { field: 'email', message: ACCOUNT_MESSAGES.emailMismatch },
+        ]);
+      }
+    },
+
+    /**
+     * Mails a confirmation link to the new address; the account keeps its address until the link is
+     * opened. An address another account uses is refused as sign-up refuses it: nothing new is told.
+     */
+    async changeEmail(userId: number, body: ChangeEmailBody, origin: string) {
+      const account = await findPasswordHash(db, userId);
+      if (!account) throw badRequest(AUTH_MESSAGES.unauthenticated);
+      await requireCurrentPassword(account.passwordHash, body.currentPassword, 'currentPassword');
+      if (account.email.toLowerCase() === body.newEmail.toLowerCase()) {
+        throw badRequest(AUTH_MESSAGES.emailUnchanged, [
+          { field: 'newEmail', message: AUTH_MESSAGES.emailUnchanged },
+        ]);
+      }
+      if (await emailUsedByAnother(db, body.newEmail, userId)) {
+        throw conflict(AUTH_MESSAGES.emailTaken, [{ field: 'newEmail', message: AUTH_MESSAGES.emailTaken }]);
+      }
+      const { token, tokenHash, expiresAt } = newLinkToken(EMAIL_CHANGE_LINK_MINUTES);
+      await insertEmailChange(db, { tokenHash, userId, newEmail: body.newEmail, expiresAt });
+      sendLater({
+        to: body.newEmail,
+        subject: 'Confirm your new Pathwise e-mail address',
+        text: [
+          `Someone (hopefully you) asked to use this address for the Pathwise account of ${account.email}.`,
+          '',
+          'Confirm it here (the link works once, for one hour):',
+          `${origin}/confirm-email?token=${token}`,
+          '',
+          'If you did not ask for this, ignore this e-mail: nothing changes.',
+        ].join('\n'),
+      });
+      return AUTH_MESSAGES.emailChangeLinkSent(body.newEmail);
+    },
+
+    /** Moves the account to the address its link was sent to, and tells the address it leaves. */
+    async confirmEmail(token: string) {
+      const tokenHash = linkTokenHash(token);
+      const change = await findEmailChange(db, tokenHash);
+      const refusal = linkRefusal(change);
+      if (refusal || !change) throw badRequest(EMAIL_LINK_REFUSALS[refusal ?? 'unknown']);
+      let previous: string | null;
+      try {
+        previous = await db.transaction(async (tx) => {
+          if (!(await useEmailChange(tx, tokenHash, change.userId)))
+            throw badRequest(AUTH_MESSAGES.emailLinkUsed);
+          return replaceEmail(tx, change.userId, change.newEmail);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(AUTH_MESSAGES.emailTakenMeanwhile);
+        throw error;
+      }
+      if (previous === null) throw badRequest(AUTH_MESSAGES.emailLinkUnknown);
+      sendLater({
+        to: previous,
+        subject: 'Your Pathwise e-mail address was changed',
+        text: [
+          `The e-mail address of your Pathwise account is now ${change.newEmail}.`,
+          'This address will no longer receive mail from Pathwise nor sign in.',
+          '',
+          'If this was not you, someone else has access to your account: tell the people who run this Pathwise site.',
+        ].join('\n'),
+      });
+      return AUTH_MESSAGES.emailChanged(change.newEmail);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { NotificationEntityType, NotificationType } from '@pathwise/contract';
+import type { NotificationEntityType, NotificationGroupKey, NotificationType } from '@pathwise/contract';
 import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { hiddenFrom, shownTo } from '../../db/block-state.js';
@@ -220,4 +220,111 @@ export async function markAllRead(db: Database, recipientId: number): Promise<vo
     .update(notifications)
     .set({ isRead: true })
     .where(and(eq(notifications.recipientId, recipientId), eq(notifications.isRead, false)));
+}
+
+/** Which group an unread notification is in: by kind and thing, all follows together. */
+const unreadGroupKey = (n: SQL) => sql`case when ${n}.type = 'FOLLOW' then 'FOLLOW'
+  else ${n}.type || '.' || ${n}.entity_type || '.' || ${n}.entity_id end`;
+
+export type NotificationGroupRow = {
+  key: string;
+  latestId: number;
+  latestAt: Date | string;
+  isRead: boolean;
+  count: number;
+  actorCount: number;
+  total: number;
+  type: string;
+  message: string;
+  entityType: string;
+  entityId: number;
+  actors: { id: number; name: string; picture: string | null }[] | null;
+};
+
+/**
+ * One page of the recipient's notification groups, newest first, each with its newest notification
+ * and its most recent `actorsShown` people, and the number of groups in all: one statement. Unread
+ * notifications are grouped (a few rows, from the partial unread index); read ones are groups of one,
+ * read in order from the recipient's index, merged in, so a long history is not grouped per page.
+ * An empty page still answers one row (with `key` null) to carry the total.
+ */
+export async function listNotificationGroups(
+  db: Database,
+  recipientId: number,
+  unreadOnly: boolean,
+  window: { limit: number; offset: number },
+  actorsShown: number,
+): Promise<{ rows: NotificationGroupRow[]; total: number }> {
+  const n = sql.raw('n');
+  const read = sql`${notifications} n where n.recipient_id = ${recipientId} and n.is_read`;
+  const result = (await db.execute(sql`
+    with unread_groups as (
+      select ${unreadGroupKey(n)} as key, max(n.id) as latest_id, max(n.created_at) as latest_at,
+        false as is_read, count(*)::int as count, count(distinct n.actor_id)::int as actor_count
+      from ${notifications} n
+      where n.recipient_id = ${recipientId} and not n.is_read
+      group by 1
+    ),
+    paged as (
+      (select key, latest_id, latest_at, is_read, count, actor_count from unread_groups
+      ${
+        unreadOnly
+          ? sql``
+          : sql`union all
+        select 'n.' || n.id, n.id, n.created_at, true, 1, (n.actor_id is not null)::int from ${read}`
+      })
+      order by latest_at desc, latest_id desc
+      limit ${literalLimit(window.limit)} offset ${window.offset}
+    )
+    select (select count(*) from unread_groups)::int
+        ${unreadOnly ? sql`` : sql`+ (select count(*) from ${read})::int`} as total,
+      paged.key, paged.latest_id as "latestId", paged.latest_at as "latestAt", paged.is_read as "isRead",
+      paged.count, paged.actor_count as "actorCount", latest.type, latest.message,
+      latest.entity_type as "entityType", latest.entity_id as "entityId",
+      case when paged.is_read
+        then (select json_build_array(json_build_object('id', u.id, 'name', u.name, 'picture', u.profile_picture))
+          from ${users} u where u.id = latest.actor_id)
+        else (select json_agg(json_build_object('id', u.id, 'name', u.name, 'picture', u.profile_picture)
+            order by recent.last_id desc)
+          from (select k.actor_id, max(k.id) as last_id from ${notifications} k
+                where k.recipient_id = ${recipientId} and not k.is_read and ${unreadGroupKey(sql.raw('k'))} = paged.key
+                  and k.actor_id is not null
+                group by k.actor_id order by last_id desc limit ${literalLimit(actorsShown)}) recent
+          join ${users} u on u.id = recent.actor_id)
+      end as actors
+    from (select 1) as always
+    left join paged on true
+    left join ${notifications} latest on latest.id = paged.latest_id
+    order by paged.latest_at desc, paged.latest_id desc`)) as unknown as { rows: NotificationGroupRow[] };
+  const rows = result.rows.filter((row) => row.key !== null);
+  return { rows, total: result.rows[0]?.total ?? 0 };
+}
+
+/** The recipient's notifications a group key names; `n.{id}` names one, read or not. */
+function inGroup(key: NotificationGroupKey): SQL {
+  switch (key.kind) {
+    case 'one':
+      return sql`n.id = ${key.id}`;
+    case 'follows':
+      return sql`n.type = 'FOLLOW'`;
+    case 'about':
+      return sql`n.type = ${key.type} and n.entity_type = ${key.entityType} and n.entity_id = ${key.entityId}`;
+  }
+}
+
+/**
+ * Marks read the recipient's unread notifications of a group; `found` is false when the recipient
+ * has none the key names (someone else's are never touched): one statement.
+ */
+export async function markGroupRead(db: Database, recipientId: number, key: NotificationGroupKey) {
+  const result = (await db.execute(sql`
+    with marked as (
+      update ${notifications} n set is_read = true
+      where n.recipient_id = ${recipientId} and not n.is_read and ${inGroup(key)}
+      returning n.id
+    )
+    select (select count(*) from marked)::int as marked,
+      exists (select 1 from ${notifications} n where n.recipient_id = ${recipientId} and ${inGroup(key)}) as found
+  `)) as unknown as { rows: { marked: number; found: boolean }[] };
+  return result.rows[0] ?? { marked: 0, found: false };
 }

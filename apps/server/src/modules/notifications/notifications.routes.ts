@@ -1,6 +1,9 @@
 import {
+  groupReadResponse,
   NOTIFICATION_STREAM,
   notification,
+  notificationGroupKeyParams,
+  notificationGroupPage,
   notificationIdParams,
   notificationListQuery,
   notificationPage,
@@ -40,6 +43,34 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
       },
     },
     async (request) => notifications.list(viewerOf(request), request.query),
+  );
+
+  app.get(
+    '/groups',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's notifications grouped, newest first",
+        description:
+          'Unread notifications of one kind about one thing are one group ("Ann Lee and 3 others liked your post"); unread follows are one group ("5 new followers"); a read notification is a group of its own. Paged by group.',
+        querystring: notificationListQuery,
+        response: { 200: notificationGroupPage, ...failures(400) },
+      },
+    },
+    async (request) => notifications.listGroups(viewerOf(request), request.query),
+  );
+
+  app.post(
+    '/groups/:key/read',
+    {
+      schema: {
+        tags,
+        summary: 'Marks every notification of one of your groups read',
+        params: notificationGroupKeyParams,
+        response: { 200: groupReadResponse, ...readFailures },
+      },
+    },
+    async (request) => notifications.markGroupRead(viewerOf(request), request.params.key),
   );
 
   app.get(

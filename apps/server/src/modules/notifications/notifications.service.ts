@@ -1,10 +1,14 @@
 import {
+  NOTIFICATION_GROUP_ACTORS_SHOWN,
   NOTIFICATION_MESSAGES,
   NOTIFICATION_STREAM,
   type Notification,
   type NotificationEntityType,
+  type NotificationGroup,
+  type NotificationGroupKey,
   type NotificationListQuery,
   type NotificationType,
+  notificationGroupMessage,
   type Page,
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
@@ -15,10 +19,13 @@ import {
   countNotifications,
   findNotification,
   type LiveSignal,
+  listNotificationGroups,
   listNotifications,
   listNotificationsAfter,
   markAllRead,
+  markGroupRead,
   markRead,
+  type NotificationGroupRow,
   type NotificationRow,
   notificationSummary,
   signalUnreadCount,
@@ -37,6 +44,33 @@ export function toNotification(mediaUrl: MediaUrl, row: NotificationRow): Notifi
       row.actorId === null
         ? null
         : { id: row.actorId, name: row.actorName ?? '', profilePicture: mediaUrl(row.actorPicture) },
+  };
+}
+
+function toNotificationGroup(mediaUrl: MediaUrl, row: NotificationGroupRow): NotificationGroup {
+  const actors = (row.actors ?? []).map((actor) => ({
+    id: actor.id,
+    name: actor.name,
+    profilePicture: mediaUrl(actor.picture),
+  }));
+  const type = row.type as NotificationType;
+  return {
+    key: row.key,
+    type,
+    message: notificationGroupMessage({
+      type,
+      message: row.message,
+      actorNames: actors.map((actor) => actor.name),
+      actorCount: row.actorCount,
+    }),
+    isRead: row.isRead,
+    latestAt: new Date(row.latestAt).toISOString(),
+    latestId: row.latestId,
+    entityType: row.entityType as NotificationEntityType,
+    entityId: row.entityId,
+    actors,
+    actorCount: row.actorCount,
+    count: row.count,
   };
 }
 
@@ -63,6 +97,32 @@ export function createNotificationsService(db: Database) {
         total,
         query,
       );
+    },
+
+    async listGroups(viewer: Viewer, query: NotificationListQuery): Promise<Page<NotificationGroup>> {
+      const { rows, total } = await listNotificationGroups(
+        db,
+        viewer.id,
+        query.unreadOnly,
+        pageWindow(query),
+        NOTIFICATION_GROUP_ACTORS_SHOWN,
+      );
+      return toPage(
+        rows.map((row) => toNotificationGroup(viewer.mediaUrl, row)),
+        total,
+        query,
+      );
+    },
+
+    /** Only the recipient's own: a key that names none of theirs is as missing as an unknown one. */
+    async markGroupRead(viewer: Viewer, key: NotificationGroupKey) {
+      const marked = await db.transaction(async (tx) => {
+        const result = await markGroupRead(tx, viewer.id, key);
+        if (!result.found) throw notFound(NOTIFICATION_MESSAGES.notFound);
+        if (result.marked > 0) await signalUnreadCount(tx, viewer.id);
+        return result.marked;
+      });
+      return { success: true as const, message: NOTIFICATION_MESSAGES.groupRead, marked };
     },
 
     unreadCount: (viewer: Viewer) => unreadCount(viewer.id),

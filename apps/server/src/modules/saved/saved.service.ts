@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { whenReferenceGone } from '../../lib/db-errors.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
+import { answerItems } from '../../lib/post-and-plan-items.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { PlansService } from '../plans/index.js';
 import type { PostsService } from '../posts/index.js';
@@ -43,21 +44,11 @@ export function createSavedService({ db, posts, plans }: SavedDependencies) {
     /** The viewer's saved items, newest save first: three statements whatever the page holds. */
     async list(viewer: Viewer, pageQuery: PageQuery): Promise<SavedPage> {
       const { total, items } = await selectSavedPage(db, viewer.id, pageWindow(pageQuery));
-      const idsOf = (type: SavedItem['type']) =>
-        items.filter((item) => item.type === type).map((item) => item.id);
-      const [postAnswers, planAnswers] = await Promise.all([
-        posts.answersFor(viewer, idsOf('POST')),
-        plans.plansFor(viewer, idsOf('LEARNING_PLAN')),
-      ]);
-      const postById = new Map(postAnswers.map((post) => [post.id, post]));
-      const planById = new Map(planAnswers.map((plan) => [plan.id, plan]));
-      const content = items.flatMap((item): SavedItem[] => {
-        const savedAt = new Date(item.savedAt).toISOString();
-        const post = item.type === 'POST' ? postById.get(item.id) : undefined;
-        if (post) return [{ type: 'POST', savedAt, post }];
-        const learningPlan = item.type === 'LEARNING_PLAN' ? planById.get(item.id) : undefined;
-        return learningPlan ? [{ type: 'LEARNING_PLAN', savedAt, learningPlan }] : [];
-      });
+      const content = await answerItems(
+        items,
+        { posts: (ids) => posts.answersFor(viewer, ids), plans: (ids) => plans.plansFor(viewer, ids) },
+        (item, answered): SavedItem => ({ ...answered, savedAt: new Date(item.savedAt).toISOString() }),
+      );
       return toPage(content, total, pageQuery);
     },
   };

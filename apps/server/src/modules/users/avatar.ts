@@ -41,6 +41,9 @@ export async function renderAvatar(source: string, tmpDir: string): Promise<stri
 }
 
 /** Files of ours behind a stored picture; pictures from an identity provider are absolute URLs, not ours. */
+/** Whether a picture is a stored file of ours rather than an identity provider's URL. */
+export const isStoredFile = (picture: string) => !/^https?:\/\//.test(picture);
+
 export function ownedPictureKeys(picture: string | null): string[] {
-  return picture && !/^https?:\/\//.test(picture) ? [picture] : [];
+  return picture && isStoredFile(picture) ? [picture] : [];
 }

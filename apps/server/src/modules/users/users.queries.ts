@@ -46,10 +46,10 @@ export async function findSessionUser(db: Database, id: number) {
   return row ?? null;
 }
 
-/** The user's picture key, locking the row until the transaction ends so concurrent changes queue up. */
+/** The user's picture key and address, locking the row until the transaction ends so concurrent changes queue up. */
 export async function lockProfilePicture(db: Database, id: number) {
   const [row] = await db
-    .select({ profilePicture: users.profilePicture })
+    .select({ profilePicture: users.profilePicture, email: users.email })
     .from(users)
     .where(eq(users.id, id))
     .for('update');
@@ -61,7 +61,6 @@ export async function updateProfileFields(
   id: number,
   fields: {
     name: string;
-    email: string;
     bio: string | null;
     location: string | null;
     profilePicture: string | null;

@@ -1,5 +1,4 @@
 import {
-  AUTH_MESSAGES,
   type CurrentUser,
   type PrivacySettings,
   type ProfilePictureResponse,
@@ -9,8 +8,7 @@ import {
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { answerText } from '../../lib/answer-text.js';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
+import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import type { Uploads } from '../../lib/uploads/upload.js';
 import { type IncomingUpload, withUpload } from '../../lib/uploads/upload.js';
 import type { Viewer } from '../../lib/viewer.js';
@@ -86,21 +84,19 @@ export function createUsersService(db: Database, uploads: Uploads) {
           ? forbidden(USER_MESSAGES.notYourProfile)
           : notFound(USER_MESSAGES.notFound);
       }
-      let replaced: string[];
-      try {
-        replaced = await db.transaction(async (tx) => {
-          const current = await lockProfilePicture(tx, id);
-          if (!current) throw notFound(USER_MESSAGES.notFound);
-          const picture = nextPicture(viewer, current.profilePicture, body.profilePicture);
-          await updateProfileFields(tx, id, { ...body, profilePicture: picture });
-          return picture === current.profilePicture ? [] : ownedPictureKeys(current.profilePicture);
-        });
-      } catch (error) {
-        if (!isUniqueViolation(error, 'users_email_lower_key')) throw error;
-        throw new AppError(409, AUTH_MESSAGES.emailTaken, [
-          { field: 'email', message: AUTH_MESSAGES.emailTaken },
-        ]);
-      }
+      const replaced = await db.transaction(async (tx) => {
+        const current = await lockProfilePicture(tx, id);
+        if (!current) throw notFound(USER_MESSAGES.notFound);
+        if (current.email.toLowerCase() !== body.email.toLowerCase()) {
+          throw badRequest(USER_MESSAGES.emailChangeInSettings, [
+            { field: 'email', message: USER_MESSAGES.emailChangeInSettings },
+          ]);
+        }
+        const picture = nextPicture(viewer, current.profilePicture, body.profilePicture);
+        const { email: _unchanged, ...fields } = body;
+        await updateProfileFields(tx, id, { ...fields, profilePicture: picture });
+        return picture === current.profilePicture ? [] : ownedPictureKeys(current.profilePicture);
+      });
       await uploads.removal.removeUnreferenced(replaced);
       const updated = await ownProfile(viewer);
       if (!updated) throw notFound(USER_MESSAGES.notFound);

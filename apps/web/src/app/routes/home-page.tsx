@@ -1,10 +1,13 @@
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Tabs } from '../../components/tabs';
-import { PublicPlansFeed } from '../../features/plans';
-import { LatestPostsFeed } from '../../features/posts';
+import { FollowingFeed, HomeSideColumn, type RenderFollow } from '../../features/feed';
+import { PlanCard, PublicPlansFeed } from '../../features/plans';
+import { LatestPostsFeed, PostCard } from '../../features/posts';
+import { FollowPersonButton } from '../../features/users/follow';
 import { useSignedInUser } from '../../lib/auth/auth-context';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useMediaQuery } from '../../lib/media-query';
 
 const SHORTCUTS = [
   { to: '/create-post', label: 'Create a post', description: 'Share what you learned or how far you got.' },
@@ -15,6 +18,9 @@ const SHORTCUTS = [
   },
 ];
 
+/** The width from which the home page has room for its side column (README "Following"). */
+const WIDE_SCREEN = '(min-width: 1100px)';
+
 /** What a feed under the tabs gets from the home page (spec §4 "Home tab"). */
 type FeedProps = {
   /** Changes when the feed must load again from page 0. */
@@ -23,19 +29,36 @@ type FeedProps = {
   onRetry: () => void;
 };
 
+const renderFollow: RenderFollow = (person, following, onFollowing) => (
+  <FollowPersonButton person={person} following={following} onFollowing={onFollowing} />
+);
+
 /**
  * The home feeds, in tab order. `?tab=<key>` selects one; any other value selects the first
- * (spec §2: `plans` selects the plans tab, anything else posts).
+ * (spec §2: `plans` selects the plans tab, anything else posts). Following comes after the spec's two.
  */
 const HOME_TABS: { key: string; label: string; panel: (feed: FeedProps) => ReactNode }[] = [
   { key: 'posts', label: 'Latest Posts', panel: (feed) => <LatestPostsFeed {...feed} /> },
   { key: 'plans', label: 'Learning Plans', panel: (feed) => <PublicPlansFeed {...feed} /> },
+  {
+    key: 'following',
+    label: 'Following',
+    panel: (feed) => (
+      <FollowingFeed
+        {...feed}
+        renderPost={(post) => <PostCard post={post} />}
+        renderPlan={(plan) => <PlanCard plan={plan} />}
+        renderFollow={renderFollow}
+      />
+    ),
+  },
 ];
 
 /** Spec §1: the home page greets the user by name and offers shortcuts to create things; spec §2 "Home feed". */
 export function HomePage() {
   useDocumentTitle('Home');
   const user = useSignedInUser();
+  const wide = useMediaQuery(WIDE_SCREEN);
   const [searchParams, setSearchParams] = useSearchParams();
   const [bumps, setBumps] = useState(0);
   const selectedIndex = Math.max(
@@ -59,31 +82,42 @@ export function HomePage() {
   };
 
   return (
-    <section aria-labelledby="home-greeting">
-      <h1 id="home-greeting" className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
-        Welcome back, {user.name}
-      </h1>
-      <p className="mt-2 text-slate-600">What would you like to work on today?</p>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-        {SHORTCUTS.map((shortcut) => (
-          <li key={shortcut.to}>
-            <Link
-              to={shortcut.to}
-              className="block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow-md"
-            >
-              <span className="font-semibold text-indigo-700">{shortcut.label}</span>
-              <span className="mt-1 block text-sm text-slate-600">{shortcut.description}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+    <div className="min-[1100px]:grid min-[1100px]:grid-cols-[minmax(0,1fr)_18rem] min-[1100px]:gap-8">
+      <section aria-labelledby="home-greeting" className="min-w-0">
+        <h1 id="home-greeting" className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
+          Welcome back, {user.name}
+        </h1>
+        <p className="mt-2 text-slate-600">What would you like to work on today?</p>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+          {SHORTCUTS.map((shortcut) => (
+            <li key={shortcut.to}>
+              <Link
+                to={shortcut.to}
+                className="block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow-md"
+              >
+                <span className="font-semibold text-indigo-700">{shortcut.label}</span>
+                <span className="mt-1 block text-sm text-slate-600">{shortcut.description}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
 
-      <Tabs
-        tabs={HOME_TABS.map((tab) => ({ key: tab.key, label: tab.label, panel: tab.panel(feed) }))}
-        selectedIndex={selectedIndex}
-        onChange={selectTab}
-        className="mt-10"
-      />
-    </section>
+        <Tabs
+          tabs={HOME_TABS.map((tab) => ({ key: tab.key, label: tab.label, panel: tab.panel(feed) }))}
+          selectedIndex={selectedIndex}
+          onChange={selectTab}
+          className="mt-10"
+        />
+      </section>
+      {wide && (
+        <aside aria-label="Your plans and people to follow" className="pt-1">
+          {/* The Following tab offers its own suggestions when it is empty: never the same list twice. */}
+          <HomeSideColumn
+            renderFollow={renderFollow}
+            showSuggestions={HOME_TABS[selectedIndex]?.key !== 'following'}
+          />
+        </aside>
+      )}
+    </div>
   );
 }

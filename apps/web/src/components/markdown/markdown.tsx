@@ -40,16 +40,21 @@ type MarkdownProps = {
   className?: string;
 };
 
-/** Markdown people wrote (README "Rich text"). */
+/** About 70 characters a line: longer lines make the eye lose its place going back to the next one. */
+const READABLE_WIDTH = 'max-w-[70ch]';
+
+/** Markdown people wrote (README "Rich text"), never wider than a comfortable line. */
 export function Markdown({ text, compact = false, className = '' }: MarkdownProps) {
   const module = useMarkdownModule();
   if (compact) {
     return (
-      <p className={`break-words ${className}`}>{module ? <module.MarkdownWords text={text} /> : text}</p>
+      <p className={`break-words ${READABLE_WIDTH} ${className}`}>
+        {module ? <module.MarkdownWords text={text} /> : text}
+      </p>
     );
   }
   return (
-    <div className={`break-words ${className}`}>
+    <div className={`break-words ${READABLE_WIDTH} ${className}`}>
       {module ? <module.MarkdownView text={text} /> : <p className="whitespace-pre-line">{text}</p>}
     </div>
   );

@@ -10,6 +10,8 @@ export type AuthContextValue = AuthState & {
   /** Rejects with an Error whose message is ready to show (spec §8). */
   signup: (body: SignupBody) => Promise<void>;
   logout: () => void;
+  /** Signs out on this device and opens `to` (the sign-in page with a message, once an account is deleted). */
+  endSession: (to: string) => void;
   /**
    * Loads the user of the token stored by social sign-in (spec §4). On failure the token is removed
    * and the promise rejects.

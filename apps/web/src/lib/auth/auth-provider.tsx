@@ -6,9 +6,19 @@ import {
   STORAGE_KEYS,
   type TokenResponse,
 } from '@pathwise/contract';
-import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useReducer, useState } from 'react';
+import {
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useReducer,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { serverMessageOr } from '../api-client';
+import { clearApiCache } from '../offline-caches';
 import * as authApi from './auth-api';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState } from './auth-reducer';
@@ -27,11 +37,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     else if (!state.token) forgetUser();
   }, [state.token, state.user]);
 
-  const logout = useCallback(() => {
-    localStorage.removeItem(STORAGE_KEYS.authToken);
-    dispatch({ type: 'logout' });
-    navigate('/login');
-  }, [navigate]);
+  const endSession = useCallback(
+    (to: string) => {
+      localStorage.removeItem(STORAGE_KEYS.authToken);
+      void clearApiCache();
+      // One render for both: else the signed-in guard, seeing no user first, would redirect to plain /login.
+      startTransition(() => {
+        dispatch({ type: 'logout' });
+        navigate(to);
+      });
+    },
+    [navigate],
+  );
+  const logout = useCallback(() => endSession('/login'), [endSession]);
 
   // An effect event: `navigate`, and so `logout`, changes with the page, and the stored session must
   // be restored once, not again after every navigation.
@@ -62,6 +80,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       dispatch({ type: 'loginStart' });
       try {
         const { accessToken } = await requestToken();
+        // Whoever used this browser before may not have signed out: their kept answers go now
+        // (social sign-in, in refreshUser, does the same).
+        await clearApiCache();
         localStorage.setItem(STORAGE_KEYS.authToken, accessToken);
         const user = await authApi.fetchCurrentUser();
         dispatch({ type: 'loginSuccess', user, token: accessToken });
@@ -89,6 +110,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'loginStart' });
     try {
       if (!token) throw new Error('No token is stored');
+      await clearApiCache();
       const user = await authApi.fetchUserOfNewToken();
       dispatch({ type: 'loginSuccess', user, token });
     } catch (error) {
@@ -114,11 +136,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       signup,
       logout,
+      endSession,
       refreshUser,
       updateUser,
       renewSession,
     }),
-    [state, login, signup, logout, refreshUser, updateUser, renewSession],
+    [state, login, signup, logout, endSession, refreshUser, updateUser, renewSession],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

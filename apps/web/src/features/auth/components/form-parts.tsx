@@ -1,5 +1,7 @@
+import type { ComponentProps } from 'react';
 import { Callout, ErrorBox } from '../../../components/callout';
 import { Spinner } from '../../../components/spinner';
+import { TextField } from '../../../components/text-field';
 import { serverMessageOr } from '../../../lib/api-client';
 
 /** What an account form shows once the server answered: what was done, or why it failed. */
@@ -44,5 +46,21 @@ export function SubmitButton({
       {isSubmitting && <Spinner className="size-4" />}
       {isSubmitting ? 'Processing...' : label}
     </button>
+  );
+}
+
+/** A field with a sentence under it that says when it may be left empty or how to fill it. */
+export function HintedField({
+  hint,
+  hintId,
+  ...field
+}: ComponentProps<typeof TextField> & { hint: string; hintId: string }) {
+  return (
+    <>
+      <TextField {...field} aria-describedby={hintId} />
+      <p id={hintId} className="-mt-3 text-sm text-slate-600">
+        {hint}
+      </p>
+    </>
   );
 }

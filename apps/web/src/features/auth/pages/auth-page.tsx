@@ -1,4 +1,4 @@
-import type { SignupBody } from '@pathwise/contract';
+import { ACCOUNT_MESSAGES, type SignupBody } from '@pathwise/contract';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Callout, ErrorBox } from '../../../components/callout';
@@ -48,6 +48,9 @@ function AuthPage({ initialMode }: { initialMode: AuthMode }) {
     <AuthScreen>
       <h1 className="text-center text-2xl font-semibold tracking-tight text-slate-900">{copy.heading}</h1>
       <div className="mt-6 space-y-3 empty:hidden">
+        {searchParams.get('deleted') === 'true' && (
+          <Callout tone="success">{ACCOUNT_MESSAGES.accountDeleted}</Callout>
+        )}
         {searchParams.get('expired') === 'true' && (
           <Callout tone="warning">Your session has expired. Please log in again.</Callout>
         )}

@@ -1,28 +1,17 @@
 import { AUTH_MESSAGES, CREDENTIAL_RULES, type TokenResponse } from '@pathwise/contract';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { TextField } from '../../../components/text-field';
 import * as authApi from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { type Outcome, OutcomeBox, outcomeOf, SubmitButton } from '../components/form-parts';
+import { ChangeEmailForm } from '../components/change-email-form';
+import { DeleteAccount } from '../components/delete-account';
+import { DownloadMyData } from '../components/download-my-data';
+import { HintedField, type Outcome, OutcomeBox, outcomeOf, SubmitButton } from '../components/form-parts';
+import { SettingsSection } from '../components/settings-section';
 import { useCheckedForm } from '../use-checked-form';
 
 /** The current password is checked by the server: an account made by social sign-in has none. */
 const PASSWORD_FIELDS = { newPassword: CREDENTIAL_RULES.newPassword };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `settings-${title.toLowerCase().replaceAll(' ', '-')}`;
-  return (
-    <section
-      aria-labelledby={id}
-      className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-    >
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 /** Runs a request that ends the other sessions: this device keeps the new token it answers. */
 function useSessionEnding(fallback: string, done: string) {
@@ -56,19 +45,17 @@ function ChangePasswordForm() {
     if (changed) form.reset();
   });
   return (
-    <Section title="Change password">
+    <SettingsSection title="Change password">
       <OutcomeBox outcome={outcome} />
       <form {...formProps} className="space-y-5">
-        <TextField
+        <HintedField
           label="Current password"
           name="currentPassword"
           type="password"
           autoComplete="current-password"
-          aria-describedby="current-password-hint"
+          hintId="current-password-hint"
+          hint="Leave it empty if you signed up with a social account and have no password yet."
         />
-        <p id="current-password-hint" className="-mt-3 text-sm text-slate-600">
-          Leave it empty if you signed up with a social account and have no password yet.
-        </p>
         <TextField
           label="New password"
           name="newPassword"
@@ -78,7 +65,7 @@ function ChangePasswordForm() {
         />
         <SubmitButton isSubmitting={isSubmitting} label="Change password" />
       </form>
-    </Section>
+    </SettingsSection>
   );
 }
 
@@ -94,7 +81,7 @@ function SignOutEverywhere() {
     setSubmitting(false);
   };
   return (
-    <Section title="Sessions">
+    <SettingsSection title="Sessions">
       <OutcomeBox outcome={outcome} />
       <p className="text-sm text-slate-600">
         Signed in on a device you no longer use, or a shared computer? End every session but this one.
@@ -106,7 +93,7 @@ function SignOutEverywhere() {
         label="Sign out everywhere"
         className="btn-secondary"
       />
-    </Section>
+    </SettingsSection>
   );
 }
 
@@ -115,7 +102,10 @@ export function SettingsPage() {
     <div className="mx-auto max-w-2xl space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Settings</h1>
       <ChangePasswordForm />
+      <ChangeEmailForm />
       <SignOutEverywhere />
+      <DownloadMyData />
+      <DeleteAccount />
     </div>
   );
 }

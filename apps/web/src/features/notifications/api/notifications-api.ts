@@ -1,4 +1,4 @@
-import type { Notification, Page } from '@pathwise/contract';
+import type { NotificationGroup, Page } from '@pathwise/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { pageQuery } from '../../../lib/paged-list';
 
@@ -6,16 +6,18 @@ export function fetchUnreadCount(signal?: AbortSignal): Promise<number> {
   return apiRequest('/api/notifications/unread/count', { signal });
 }
 
-export function fetchNotifications(
+export function fetchNotificationGroups(
   unreadOnly: boolean,
   page: number,
   signal?: AbortSignal,
-): Promise<Page<Notification>> {
-  return apiRequest(`/api/notifications?${pageQuery(page, { unreadOnly: String(unreadOnly) })}`, { signal });
+): Promise<Page<NotificationGroup>> {
+  return apiRequest(`/api/notifications/groups?${pageQuery(page, { unreadOnly: String(unreadOnly) })}`, {
+    signal,
+  });
 }
 
-export function markNotificationRead(id: number): Promise<Notification> {
-  return apiRequest(`/api/notifications/${id}/read`, { method: 'PATCH' });
+export function markNotificationGroupRead(key: string): Promise<unknown> {
+  return apiRequest(`/api/notifications/groups/${encodeURIComponent(key)}/read`, { method: 'POST' });
 }
 
 export function markAllNotificationsRead(): Promise<unknown> {

@@ -1,11 +1,11 @@
-import { type Notification, type Page, UNREAD_COUNT_POLL_MS } from '@pathwise/contract';
+import { type NotificationGroup, type Page, UNREAD_COUNT_POLL_MS } from '@pathwise/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { mapPagedItems, type Pages, usePagedList } from '../../../lib/paged-list';
 import {
-  fetchNotifications,
+  fetchNotificationGroups,
   fetchUnreadCount,
   markAllNotificationsRead,
-  markNotificationRead,
+  markNotificationGroupRead,
 } from './notifications-api';
 
 export const unreadCountKey = ['notifications', 'unread-count'] as const;
@@ -28,16 +28,17 @@ export function useUnreadCount() {
   });
 }
 
-export function useNotificationList(unreadOnly: boolean) {
+/** The notifications grouped (README "Grouped notifications"); the stream's events read them again. */
+export function useNotificationGroups(unreadOnly: boolean) {
   return usePagedList({
-    queryKey: [...notificationListsKey, { unreadOnly }],
-    fetchPage: (page, signal) => fetchNotifications(unreadOnly, page, signal),
+    queryKey: [...notificationListsKey, 'groups', { unreadOnly }],
+    fetchPage: (page, signal) => fetchNotificationGroups(unreadOnly, page, signal),
   });
 }
 
-/** Marks cached notifications read (all of them, or those `isMarked` picks) and adjusts the count. */
-function markCachedRead(queryClient: QueryClient, isMarked: (notification: Notification) => boolean) {
-  queryClient.setQueriesData<Pages<Page<Notification>>>(
+/** Marks cached groups read (all of them, or those `isMarked` picks). */
+function markCachedRead(queryClient: QueryClient, isMarked: (group: NotificationGroup) => boolean) {
+  queryClient.setQueriesData<Pages<Page<NotificationGroup>>>(
     { queryKey: notificationListsKey },
     (data) => data && mapPagedItems(data, (item) => (isMarked(item) ? { ...item, isRead: true } : item)),
   );
@@ -49,14 +50,17 @@ function resynchronise(queryClient: QueryClient, error: unknown) {
   void queryClient.invalidateQueries({ queryKey: ['notifications'] });
 }
 
-/** Spec §4: an unread notification becomes read on click; the unread count drops by one, not below 0. */
-export function useMarkRead() {
+/**
+ * Spec §4, for a group: opening an unread group marks all of it read in one request; the unread count
+ * drops by as many notifications as it holds, not below 0.
+ */
+export function useMarkGroupRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (notification: Notification) => markNotificationRead(notification.id),
-    onMutate: (notification) => {
-      markCachedRead(queryClient, (item) => item.id === notification.id);
-      queryClient.setQueryData<number>(unreadCountKey, (count) => Math.max(0, (count ?? 0) - 1));
+    mutationFn: (group: NotificationGroup) => markNotificationGroupRead(group.key),
+    onMutate: (group) => {
+      markCachedRead(queryClient, (item) => item.key === group.key);
+      queryClient.setQueryData<number>(unreadCountKey, (count) => Math.max(0, (count ?? 0) - group.count));
     },
     onError: (error) => resynchronise(queryClient, error),
   });

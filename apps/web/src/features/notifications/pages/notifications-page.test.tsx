@@ -4,24 +4,21 @@ import { describe, expect, it, vi } from 'vitest';
 import { serveFailingNextPage } from '../../../test/failing-next-page';
 import { heldAnswer } from '../../../test/held-answer';
 import { server } from '../../../test/msw-server';
+import { pageOf } from '../../../test/page-of';
 import { renderApp } from '../../../test/render-app';
-import {
-  eventStream,
-  notificationOf,
-  pageOf,
-  serveNotifications,
-  serveUnreadCount,
-} from '../test/notifications';
+import { eventStream, groupOf, serveNotificationGroups, serveUnreadCount } from '../test/notifications';
 
+const GROUPS = '/api/notifications/groups';
 const openPage = () => renderApp('/notifications', { signedIn: true });
 const list = async () => within(await screen.findByRole('list', { name: 'Notifications' }));
 const bell = () => within(screen.getByRole('banner')).getByRole('link', { name: /^Notifications/ });
+const person = (id: number, name: string) => ({ id, name, profilePicture: null });
 
 describe('notifications page', () => {
   it('lists notifications with who, what and when, marking the unread ones', async () => {
-    serveNotifications([
-      notificationOf({ message: 'Bob Stone liked your post' }),
-      notificationOf({
+    serveNotificationGroups([
+      groupOf({ message: 'Bob Stone liked your post' }),
+      groupOf({
         message: 'Cat Moss started following you',
         isRead: true,
         type: 'FOLLOW',
@@ -40,13 +37,34 @@ describe('notifications page', () => {
     expect(items[1]).not.toHaveTextContent('Unread');
   });
 
+  it('shows a group as one line with the faces of its latest people', async () => {
+    serveNotificationGroups([
+      groupOf({
+        key: 'LIKE.post.5',
+        message: 'Ann Lee and 3 others liked your post',
+        actors: [person(1, 'Ann Lee'), person(2, 'Bob Ray'), person(3, 'Cat Moss')],
+        actorCount: 4,
+        count: 4,
+      }),
+      groupOf({ key: 'FOLLOW', type: 'FOLLOW', message: '5 new followers', entityType: 'user', entityId: 3 }),
+    ]);
+    openPage();
+
+    const items = (await list()).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByRole('link')).toHaveAccessibleName(/^Ann Lee and 3 others liked your post/);
+    // The faces are decoration: the sentence already names the people.
+    expect(within(items[0]!).getAllByRole('presentation')).toHaveLength(3);
+    expect(items[1]).toHaveTextContent('5 new followers');
+  });
+
   it('links each notification to the page of what it is about (spec §2)', async () => {
-    serveNotifications([
-      notificationOf({ message: 'post', entityType: 'post', entityId: 5 }),
-      notificationOf({ message: 'comment', entityType: 'comment', entityId: 6 }),
-      notificationOf({ message: 'user', entityType: 'user', entityId: 8 }),
-      notificationOf({ message: 'plan', entityType: 'learning-plan', entityId: 9 }),
-      notificationOf({ message: 'other', entityType: 'badge' as never, entityId: 10 }),
+    serveNotificationGroups([
+      groupOf({ message: 'post', entityType: 'post', entityId: 5 }),
+      groupOf({ message: 'comment', entityType: 'comment', entityId: 6 }),
+      groupOf({ message: 'user', entityType: 'user', entityId: 8 }),
+      groupOf({ message: 'plan', entityType: 'learning-plan', entityId: 9 }),
+      groupOf({ message: 'other', entityType: 'badge' as never, entityId: 10 }),
     ]);
     openPage();
     const items = await list();
@@ -60,9 +78,9 @@ describe('notifications page', () => {
   });
 
   it("toggles between 'Show All' and 'Showing Unread'", async () => {
-    serveNotifications([
-      notificationOf({ message: 'Unread one' }),
-      notificationOf({ message: 'Read one', isRead: true }),
+    serveNotificationGroups([
+      groupOf({ message: 'Unread one' }),
+      groupOf({ message: 'Read one', isRead: true }),
     ]);
     const { user } = openPage();
     await list();
@@ -79,26 +97,31 @@ describe('notifications page', () => {
     expect(await screen.findByText('Read one')).toBeInTheDocument();
   });
 
-  it('marks an unread notification read on click, lowers the count by one and follows its link', async () => {
-    serveUnreadCount(3);
-    const unread = notificationOf({ id: 7, entityType: 'post', entityId: 5 });
-    const marks = serveNotifications([unread]);
+  it('marks a whole unread group read in one request on click, lowers the count by its size and follows its link', async () => {
+    serveUnreadCount(5);
+    const group = groupOf({
+      key: 'LIKE.post.5',
+      message: 'Ann Lee and 2 others liked your post',
+      actorCount: 3,
+      count: 3,
+    });
+    const marks = serveNotificationGroups([group]);
     server.use(http.get('/api/posts/5', () => HttpResponse.json({}, { status: 404 })));
     const { user, router } = openPage();
-    await screen.findByRole('link', { name: 'Notifications, 3 unread' });
+    await screen.findByRole('link', { name: 'Notifications, 5 unread' });
 
-    await user.click((await list()).getByRole('link', { name: /Bob Stone liked your post/ }));
+    await user.click((await list()).getByRole('link', { name: /Ann Lee and 2 others liked your post/ }));
 
     expect(bell()).toHaveAccessibleName('Notifications, 2 unread');
     await router.arrivesAt('/post/5');
-    expect(marks).toEqual(['/api/notifications/7/read']);
+    expect(marks).toEqual(['/api/notifications/groups/LIKE.post.5/read']);
   });
 
-  it('never takes the count below 0, and does not mark a read notification again', async () => {
+  it('never takes the count below 0, and does not mark a read group again', async () => {
     serveUnreadCount(0);
-    const marks = serveNotifications([
-      notificationOf({ id: 8, message: 'Stale unread' }),
-      notificationOf({ id: 9, message: 'Already read', isRead: true, entityType: 'badge' as never }),
+    const marks = serveNotificationGroups([
+      groupOf({ key: 'n.8', message: 'Stale unread' }),
+      groupOf({ key: 'n.9', message: 'Already read', isRead: true, entityType: 'badge' as never }),
     ]);
     const { user } = openPage();
     const items = await list();
@@ -107,15 +130,12 @@ describe('notifications page', () => {
     await user.click(items.getByRole('link', { name: /Stale unread/ }));
 
     expect(bell()).toHaveAccessibleName('Notifications');
-    await vi.waitFor(() => expect(marks).toEqual(['/api/notifications/8/read']));
+    await vi.waitFor(() => expect(marks).toEqual(['/api/notifications/groups/n.8/read']));
   });
 
   it("'Mark All as Read' clears the badge and the unread marks", async () => {
     serveUnreadCount(2);
-    const marks = serveNotifications([
-      notificationOf({ message: 'First' }),
-      notificationOf({ message: 'Second' }),
-    ]);
+    const marks = serveNotificationGroups([groupOf({ message: 'First' }), groupOf({ message: 'Second' })]);
     const { user } = openPage();
     await screen.findByRole('link', { name: 'Notifications, 2 unread' });
     await list();
@@ -129,27 +149,27 @@ describe('notifications page', () => {
 
   it("shows 'Loading...' while the list is on its way", async () => {
     const answer = heldAnswer();
-    server.use(http.get('/api/notifications', answer.resolver));
+    server.use(http.get(GROUPS, answer.resolver));
     openPage();
     await answer.arrived;
 
     expect(screen.getByText('Loading...')).toBeInTheDocument();
-    answer.release(HttpResponse.json(pageOf([notificationOf({ message: 'Arrived' })])));
+    answer.release(HttpResponse.json(pageOf([groupOf({ message: 'Arrived' })])));
     expect(await screen.findByText('Arrived')).toBeInTheDocument();
   });
 
   it("says 'Failed to load notifications' and can try again", async () => {
-    server.use(http.get('/api/notifications', () => HttpResponse.json({}, { status: 500 })));
+    server.use(http.get(GROUPS, () => HttpResponse.json({}, { status: 500 })));
     const { user } = openPage();
 
     expect(await screen.findByText('Failed to load notifications')).toBeInTheDocument();
-    serveNotifications([notificationOf({ message: 'Back again' })]);
+    serveNotificationGroups([groupOf({ message: 'Back again' })]);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Back again')).toBeInTheDocument();
   });
 
   it('says when there is nothing to show', async () => {
-    serveNotifications([]);
+    serveNotificationGroups([]);
     const { user } = openPage();
 
     expect(await screen.findByText("You don't have any notifications yet")).toBeInTheDocument();
@@ -159,12 +179,12 @@ describe('notifications page', () => {
 
   it("pages with 'Load More'", async () => {
     server.use(
-      http.get('/api/notifications', ({ request }) => {
+      http.get(GROUPS, ({ request }) => {
         const page = Number(new URL(request.url).searchParams.get('page'));
         return HttpResponse.json(
           page === 0
-            ? pageOf([notificationOf({ message: 'Newest' })], { last: false })
-            : pageOf([notificationOf({ message: 'Older' })], { number: 1 }),
+            ? pageOf([groupOf({ message: 'Newest' })], 0, false)
+            : pageOf([groupOf({ message: 'Older' })], 1),
         );
       }),
     );
@@ -180,9 +200,9 @@ describe('notifications page', () => {
 
   it("keeps what it shows when 'Load More' fails, says so in a red box, and the button tries again", async () => {
     const olderPage = serveFailingNextPage(
-      '/api/notifications',
-      notificationOf({ message: 'Newest' }),
-      notificationOf({ message: 'Older' }),
+      GROUPS,
+      groupOf({ message: 'Newest' }),
+      groupOf({ message: 'Older' }),
     );
     const { user } = openPage();
     await screen.findByText('Newest');
@@ -197,14 +217,42 @@ describe('notifications page', () => {
     expect(screen.getByText('Newest')).toBeInTheDocument();
   });
 
+  it('regroups live: a new notification from the stream reads the groups again', async () => {
+    const stream = eventStream();
+    let likes = 1;
+    server.use(
+      http.get('/api/notifications/stream', () => stream.response()),
+      http.get(GROUPS, () =>
+        HttpResponse.json(
+          pageOf([
+            groupOf({
+              key: 'LIKE.post.5',
+              message: likes === 1 ? 'Ann Lee liked your post' : 'Bob Ray and Ann Lee liked your post',
+              actorCount: likes,
+              count: likes,
+            }),
+          ]),
+        ),
+      ),
+    );
+    openPage();
+    expect((await list()).getByRole('listitem')).toHaveTextContent('Ann Lee liked your post');
+
+    likes = 2;
+    stream.send('notification', { message: 'Bob Ray liked your post' }, 201);
+
+    expect(await screen.findByText('Bob Ray and Ann Lee liked your post')).toBeInTheDocument();
+    expect((await list()).getAllByRole('listitem')).toHaveLength(1);
+  });
+
   it('reads the list again when the stream says more was missed than it replays', async () => {
     const stream = eventStream();
     let answers = 0;
     server.use(
       http.get('/api/notifications/stream', () => stream.response()),
-      http.get('/api/notifications', () => {
+      http.get(GROUPS, () => {
         answers++;
-        return HttpResponse.json(pageOf([notificationOf({ message: `Answer ${answers}` })]));
+        return HttpResponse.json(pageOf([groupOf({ message: `Answer ${answers}` })]));
       }),
     );
     openPage();

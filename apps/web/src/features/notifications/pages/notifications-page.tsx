@@ -1,22 +1,25 @@
-import { NOTIFICATION_MESSAGES, type Notification } from '@pathwise/contract';
+import { NOTIFICATION_MESSAGES, type NotificationGroup } from '@pathwise/contract';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { PagedItems } from '../../../components/paged-items';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useMarkAllRead, useMarkRead, useNotificationList } from '../api/queries';
-import { NotificationItem } from '../components/notification-item';
+import { useMarkAllRead, useMarkGroupRead, useNotificationGroups } from '../api/queries';
+import { NotificationGroupItem } from '../components/notification-group-item';
 
-/** Spec §2 "Notifications page": the list, the unread filter and 'Mark All as Read'. */
+/**
+ * Spec §2 "Notifications page": the list, the unread filter and 'Mark All as Read'. Unread
+ * notifications of one kind about one thing are one line (README "Grouped notifications").
+ */
 export function NotificationsPage() {
   useDocumentTitle('Notifications');
   const [unreadOnly, setUnreadOnly] = useState(false);
-  const list = useNotificationList(unreadOnly);
-  const markRead = useMarkRead();
+  const list = useNotificationGroups(unreadOnly);
+  const markRead = useMarkGroupRead();
   const markAllRead = useMarkAllRead();
 
-  const open = (notification: Notification) => {
-    if (!notification.isRead) markRead.mutate(notification);
+  const open = (group: NotificationGroup) => {
+    if (!group.isRead) markRead.mutate(group);
   };
 
   return (
@@ -50,8 +53,8 @@ export function NotificationsPage() {
         loadMoreFailure={NOTIFICATION_MESSAGES.loadFailed}
         className="mt-6"
       >
-        {(notifications) =>
-          notifications.length === 0 ? (
+        {(groups) =>
+          groups.length === 0 ? (
             <EmptyState
               title={
                 unreadOnly
@@ -64,9 +67,9 @@ export function NotificationsPage() {
               aria-labelledby="notifications-heading"
               className="divide-y divide-slate-100 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
             >
-              {notifications.map((notification) => (
-                <li key={notification.id}>
-                  <NotificationItem notification={notification} onOpen={open} />
+              {groups.map((group) => (
+                <li key={group.key}>
+                  <NotificationGroupItem group={group} onOpen={open} />
                 </li>
               ))}
             </ul>

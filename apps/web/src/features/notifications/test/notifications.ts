@@ -1,6 +1,7 @@
-import type { Notification, Page } from '@pathwise/contract';
+import type { Notification, NotificationGroup } from '@pathwise/contract';
 import { HttpResponse, http } from 'msw';
 import { server } from '../../../test/msw-server';
+import { pageOf } from '../../../test/page-of';
 
 let nextId = 100;
 
@@ -20,15 +21,22 @@ export function notificationOf(fields: Partial<Notification> = {}): Notification
   };
 }
 
-export function pageOf(content: Notification[], { last = true, number = 0 } = {}): Page<Notification> {
+/** A group as the server sends it: one unread like from Bob on post 5, unless told otherwise. */
+export function groupOf(fields: Partial<NotificationGroup> = {}): NotificationGroup {
+  const latestId = fields.latestId ?? nextId++;
   return {
-    content,
-    number,
-    size: 10,
-    totalElements: content.length,
-    totalPages: 1,
-    first: number === 0,
-    last,
+    key: `n.${latestId}`,
+    type: 'LIKE',
+    message: 'Bob Stone liked your post',
+    isRead: false,
+    latestAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    latestId,
+    entityType: 'post',
+    entityId: 5,
+    actors: [{ id: 8, name: 'Bob Stone', profilePicture: null }],
+    actorCount: 1,
+    count: 1,
+    ...fields,
   };
 }
 
@@ -38,14 +46,15 @@ export function serveUnreadCount(count: number | string) {
 }
 
 /**
- * The notification calls of one user, answered like the server would: the list (all, or unread only),
- * and marking one or all read, which the list reflects afterwards. Returns the paths of those marks.
+ * The grouped notifications of one user, answered like the server would: the groups (all, or unread
+ * only), and marking one group or all read, which the list reflects afterwards. Returns the paths of
+ * those marks.
  */
-export function serveNotifications(notifications: Notification[]) {
-  const items = notifications.map((item) => ({ ...item }));
+export function serveNotificationGroups(groups: NotificationGroup[]) {
+  const items = groups.map((item) => ({ ...item }));
   const marks: string[] = [];
   server.use(
-    http.get('/api/notifications', ({ request }) => {
+    http.get('/api/notifications/groups', ({ request }) => {
       const unreadOnly = new URL(request.url).searchParams.get('unreadOnly') === 'true';
       return HttpResponse.json(pageOf(unreadOnly ? items.filter((item) => !item.isRead) : items));
     }),
@@ -54,11 +63,10 @@ export function serveNotifications(notifications: Notification[]) {
       for (const item of items) item.isRead = true;
       return HttpResponse.json({ success: true, message: 'All notifications marked as read' });
     }),
-    http.patch('/api/notifications/:id/read', ({ request, params }) => {
+    http.post('/api/notifications/groups/:key/read', ({ request, params }) => {
       marks.push(new URL(request.url).pathname);
-      const item = items.find((candidate) => candidate.id === Number(params.id));
-      if (item) item.isRead = true;
-      return HttpResponse.json(item);
+      for (const item of items) if (item.key === params.key) item.isRead = true;
+      return HttpResponse.json({ success: true, message: 'Notifications marked as read', marked: 1 });
     }),
   );
   return marks;

@@ -10,12 +10,21 @@ const COLUMNS_BY_COUNT: Record<number, string> = {
 };
 const columnsFor = (count: number) => COLUMNS_BY_COUNT[count] ?? 'grid-cols-3';
 
-/** A lone item keeps its own shape; several share square cells, so nothing moves while files arrive. */
+/**
+ * A lone item keeps its own shape, no taller than most of the screen (a tall photo would otherwise
+ * fill several screens of the feed); several share square cells, so nothing moves while files arrive.
+ */
 function cellShape(media: PostMedia, alone: boolean) {
-  if (!alone) return { className: 'aspect-square', style: undefined };
+  if (!alone) return { className: 'aspect-square', style: undefined, fit: 'object-cover' };
+  const capped = 'max-h-[min(70vh,30rem)]';
   if (media.type === 'VIDEO' || !media.width || !media.height)
-    return { className: 'aspect-video', style: undefined };
-  return { className: 'max-h-[28rem]', style: { aspectRatio: `${media.width} / ${media.height}` } };
+    return { className: `aspect-video ${capped}`, style: undefined, fit: 'object-contain' };
+  return {
+    className: capped,
+    style: { aspectRatio: `${media.width} / ${media.height}` },
+    // Once the height is capped the cell is wider than the picture: show it whole, never cropped.
+    fit: 'object-contain',
+  };
 }
 
 type MediaGridProps = { media: PostMedia[]; title: string };
@@ -43,7 +52,7 @@ export function MediaGrid({ media, title }: MediaGridProps) {
                 height={item.height ?? undefined}
                 loading="lazy"
                 decoding="async"
-                className="size-full object-cover"
+                className={`size-full ${shape.fit}`}
               />
             ) : (
               <>
@@ -53,7 +62,7 @@ export function MediaGrid({ media, title }: MediaGridProps) {
                   muted
                   playsInline
                   aria-label={`${title}, video ${index + 1} of ${media.length}`}
-                  className="size-full object-cover"
+                  className={`size-full ${shape.fit}`}
                 />
                 <PlayIcon className="pointer-events-none absolute inset-0 m-auto size-10 rounded-full bg-black/50 p-2 text-white" />
               </>

@@ -1,18 +1,14 @@
-import type { LearningPlan, Post, SavedPage } from '@pathwise/contract';
-import type { ReactNode } from 'react';
+import type { SavedPage } from '@pathwise/contract';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { LoadMore } from '../../../components/load-more';
 import { Loading } from '../../../components/loading';
+import { PostAndPlanList, type PostAndPlanListProps } from '../../../components/post-and-plan-list';
 import { SAVED_QUERY_KEY } from '../../../components/save-button';
 import { apiRequest } from '../../../lib/api-client';
 import { itemsOf, pageQuery, usePagedList } from '../../../lib/paged-list';
 
-type SavedListProps = {
-  /** Cards come from their own features, put together by the page. */
-  renderPost: (post: Post) => ReactNode;
-  renderPlan: (plan: LearningPlan) => ReactNode;
-};
+type SavedListProps = Pick<PostAndPlanListProps, 'renderPost' | 'renderPlan'>;
 
 /** The viewer's saved posts and plans, newest save first, page by page (README "Saved items"). */
 export function SavedList({ renderPost, renderPlan }: SavedListProps) {
@@ -38,13 +34,7 @@ export function SavedList({ renderPost, renderPlan }: SavedListProps) {
     );
   return (
     <div className="space-y-6">
-      <ul className="space-y-4">
-        {items.map((item) => (
-          <li key={item.type === 'POST' ? `post-${item.post.id}` : `plan-${item.learningPlan.id}`}>
-            {item.type === 'POST' ? renderPost(item.post) : renderPlan(item.learningPlan)}
-          </li>
-        ))}
-      </ul>
+      <PostAndPlanList items={items} renderPost={renderPost} renderPlan={renderPlan} />
       <LoadMore list={pages} failure="Failed to load more saved items" />
     </div>
   );

@@ -35,8 +35,13 @@ const nudge = (count: number, delta: number) => Math.max(0, count + delta);
  * Spec §4 "Follow": optimistic. The button flips and the follower count moves by one at once (and
  * the signed-in user's own following count with it), then the server is called and the follow
  * status checked again. When the check disagrees with the flip, both counts are put back.
+ * `onFollowing` hears each state the button should show, for a button that is not on the profile
+ * (a suggestion): the flip at once, then what the server says.
  */
-export function useFollowToggle(profile: UserProfile) {
+export function useFollowToggle(
+  profile: Pick<UserProfile, 'id'>,
+  onFollowing?: (following: boolean) => void,
+) {
   const queryClient = useQueryClient();
   const { user, updateUser } = useAuth();
   const patchProfile = usePatchProfile(profile.id);
@@ -44,6 +49,7 @@ export function useFollowToggle(profile: UserProfile) {
   return useMutation({
     mutationFn: (follow: boolean) => setFollowing(profile.id, follow),
     onMutate: (follow) => {
+      onFollowing?.(follow);
       const delta = follow ? 1 : -1;
       patchProfile((current) => ({
         isCurrentUserFollowing: follow,
@@ -59,6 +65,7 @@ export function useFollowToggle(profile: UserProfile) {
       if (status) patchProfile(() => ({ isCurrentUserFollowing: status.isFollowing }));
       // Without an answer to the check, the call's own outcome says whether the flip stands.
       const flipStands = status ? status.isFollowing === follow : !error;
+      onFollowing?.(flipStands ? follow : !follow);
       if (flipStands) return;
       if (context) updateUser({ followingCount: context.followingBefore });
       // The optimistic follower count is off: the server has the exact one.

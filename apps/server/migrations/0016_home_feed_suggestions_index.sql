@@ -1,0 +1,1 @@
+CREATE INDEX "users_followers_count_id_idx" ON "users" USING btree ("followers_count" DESC NULLS FIRST,"id");

@@ -1,0 +1,127 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import {
+  follows,
+  learningPlans,
+  planResources,
+  planTopics,
+  posts,
+  resourceCompletions,
+  topicProgress,
+  users,
+} from '../../db/schema/index.js';
+import { literalLimit } from '../../lib/pagination.js';
+
+type Window = { limit: number; offset: number };
+
+async function rowsOf<Row>(db: Database, statement: SQL) {
+  const result = (await db.execute(statement)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+export type FeedRef = { type: 'POST' | 'LEARNING_PLAN'; id: number; createdAt: string };
+
+/**
+ * One page of what the people `viewerId` follows made, newest first, and how many in all: one
+ * statement. Each side is read through its author's newest-first index. A followed person is never
+ * the viewer, so of their plans only the public ones are the viewer's to see.
+ */
+export async function selectFollowingPage(db: Database, viewerId: number, window: Window) {
+  const [row] = await rowsOf<{ total: number; items: FeedRef[] }>(
+    db,
+    sql`with followed as (
+        select ${follows.followedId} as id from ${follows} where ${follows.followerId} = ${viewerId}),
+      items as (
+        select 'POST' as type, ${posts.id} as id, ${posts.createdAt} as created_at
+          from ${posts} where ${posts.authorId} in (select id from followed)
+        union all
+        select 'LEARNING_PLAN', ${learningPlans.id}, ${learningPlans.createdAt}
+          from ${learningPlans}
+          where ${learningPlans.creatorId} in (select id from followed) and ${learningPlans.isPublic})
+      select (select count(*) from items)::int as total,
+        coalesce((select json_agg(json_build_object('type', type, 'id', id, 'createdAt', created_at)
+            order by created_at desc, type desc, id desc)
+          from (select * from items order by created_at desc, type desc, id desc
+            limit ${literalLimit(window.limit)} offset ${window.offset}) page), '[]') as items`,
+  );
+  return row!;
+}
+
+export type SuggestionRow = {
+  id: number;
+  name: string;
+  handle: string;
+  profilePicture: string | null;
+  followersCount: number;
+  sharesCategory: boolean;
+};
+
+/**
+ * Up to `limit` people to suggest to `viewerId`, in one statement: the most followed of those who
+ * post in a category the viewer posts in, then the most followed of everyone. Both walk the
+ * followers-count index and stop after `limit`; the viewer and whom they follow are never suggested.
+ */
+export async function selectSuggestions(db: Database, viewerId: number, limit: number) {
+  const notYetFollowed = sql`u.id <> ${viewerId} and not exists (
+    select 1 from ${follows} f where f.follower_id = ${viewerId} and f.followed_id = u.id)`;
+  return rowsOf<SuggestionRow>(
+    db,
+    sql`with mine as (select distinct ${posts.category} as category from ${posts} where ${posts.authorId} = ${viewerId}),
+      near as (
+        select u.id, true as shares from ${users} u
+        where ${notYetFollowed} and exists (
+          select 1 from ${posts} p where p.author_id = u.id and p.category in (select category from mine))
+        order by u.followers_count desc, u.id limit ${literalLimit(limit)}),
+      anyone as (
+        select u.id, false as shares from ${users} u where ${notYetFollowed}
+        order by u.followers_count desc, u.id limit ${literalLimit(limit)}),
+      picked as (
+        select id, bool_or(shares) as shares from (select * from near union all select * from anyone) c group by id)
+      select u.id, u.name, u.handle, u.profile_picture as "profilePicture",
+        u.followers_count as "followersCount", picked.shares as "sharesCategory"
+      from picked join ${users} u on u.id = picked.id
+      order by picked.shares desc, u.followers_count desc, u.id limit ${literalLimit(limit)}`,
+  );
+}
+
+export type PlanInProgressRow = {
+  id: number;
+  title: string;
+  category: string;
+  totalTopics: number;
+  completedTopics: number;
+};
+
+/**
+ * The plans `viewerId` created or tracked (a topic status or a completed resource) that they may
+ * still see and have not completed, most recently worked on (or created) first: one statement.
+ */
+export async function selectPlansInProgress(db: Database, viewerId: number, limit: number) {
+  return rowsOf<PlanInProgressRow>(
+    db,
+    sql`with touched as (
+        select t.plan_id, max(tp.updated_at) as at
+          from ${topicProgress} tp join ${planTopics} t on t.id = tp.topic_id
+          where tp.user_id = ${viewerId} group by t.plan_id
+        union all
+        select t.plan_id, max(rc.completed_at)
+          from ${resourceCompletions} rc join ${planResources} r on r.id = rc.resource_id
+          join ${planTopics} t on t.id = r.topic_id
+          where rc.user_id = ${viewerId} group by t.plan_id
+        union all
+        select id, created_at from ${learningPlans} where creator_id = ${viewerId}),
+      candidates as (select plan_id, max(at) as at from touched group by plan_id),
+      standing as (
+        select c.plan_id, c.at, count(t.id)::int as total,
+          count(tp.topic_id) filter (where tp.status = 'COMPLETED')::int as completed
+        from candidates c
+        join ${learningPlans} lp on lp.id = c.plan_id and (lp.is_public or lp.creator_id = ${viewerId})
+        left join ${planTopics} t on t.plan_id = c.plan_id
+        left join ${topicProgress} tp on tp.topic_id = t.id and tp.user_id = ${viewerId}
+        group by c.plan_id, c.at)
+      select lp.id, lp.title, lp.category, s.total as "totalTopics", s.completed as "completedTopics"
+      from standing s join ${learningPlans} lp on lp.id = s.plan_id
+      where s.completed < s.total
+      order by s.at desc, lp.id desc limit ${literalLimit(limit)}`,
+  );
+}

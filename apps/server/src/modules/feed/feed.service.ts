@@ -1,0 +1,58 @@
+import {
+  type Category,
+  FEED_LIMITS,
+  type FollowingFeedItem,
+  type FollowingFeedPage,
+  type FollowSuggestion,
+  type PageQuery,
+  type PlanInProgress,
+} from '@pathwise/contract';
+import type { Database } from '../../db/client.js';
+import { pageWindow, toPage } from '../../lib/pagination.js';
+import { answerItems } from '../../lib/post-and-plan-items.js';
+import type { Viewer } from '../../lib/viewer.js';
+import { completionPercentage, type PlansService } from '../plans/index.js';
+import type { PostsService } from '../posts/index.js';
+import { selectFollowingPage, selectPlansInProgress, selectSuggestions } from './feed.queries.js';
+
+/** Posts and plans are answered by their own modules, as their lists answer them. */
+type FeedDependencies = {
+  db: Database;
+  posts: Pick<PostsService, 'answersFor'>;
+  plans: Pick<PlansService, 'plansFor'>;
+};
+
+export function createFeedService({ db, posts, plans }: FeedDependencies) {
+  return {
+    /** What the people the viewer follows made, newest first: three statements whatever the page holds. */
+    async following(viewer: Viewer, pageQuery: PageQuery): Promise<FollowingFeedPage> {
+      const { total, items } = await selectFollowingPage(db, viewer.id, pageWindow(pageQuery));
+      const content = await answerItems(
+        items,
+        { posts: (ids) => posts.answersFor(viewer, ids), plans: (ids) => plans.plansFor(viewer, ids) },
+        (item, answered): FollowingFeedItem => ({
+          ...answered,
+          createdAt: new Date(item.createdAt).toISOString(),
+        }),
+      );
+      return toPage(content, total, pageQuery);
+    },
+
+    /** People to follow: one statement. */
+    async suggestions(viewer: Viewer): Promise<FollowSuggestion[]> {
+      const rows = await selectSuggestions(db, viewer.id, FEED_LIMITS.suggestions);
+      return rows.map((row) => ({ ...row, profilePicture: viewer.mediaUrl(row.profilePicture) }));
+    },
+
+    /** The viewer's unfinished plans, most recently worked on first: one statement. */
+    async plansInProgress(viewer: Viewer): Promise<PlanInProgress[]> {
+      const rows = await selectPlansInProgress(db, viewer.id, FEED_LIMITS.plansInProgress);
+      return rows.map((row) => ({
+        ...row,
+        category: row.category as Category,
+        completionPercentage: completionPercentage(row.completedTopics, row.totalTopics),
+      }));
+    },
+  };
+}
+export type FeedService = ReturnType<typeof createFeedService>;

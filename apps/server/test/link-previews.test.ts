@@ -1,0 +1,164 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { createPlan } from './helpers/plans.js';
+import { createPost, filePart } from './helpers/posts.js';
+
+const SITE = 'https://pathwise.example';
+let t: TestApp;
+let ann: TestAccount;
+const webDistDir = mkdtempSync(path.join(tmpdir(), 'pathwise-web-'));
+const indexHtml = path.join(webDistDir, 'index.html');
+
+beforeAll(async () => {
+  writeFileSync(
+    indexHtml,
+    '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Pathwise</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+  );
+  t = await createTestApp({ webDistDir, config: { publicUrl: SITE } });
+  ann = await signUp(t, { name: 'Ann Lee' });
+});
+afterAll(() => t.close());
+
+/** The page as a crawler fetches it: no token, no cookies. */
+async function page(url: string) {
+  const res = await t.app.inject({ url, headers: { accept: 'text/html', 'user-agent': 'Slackbot 1.0' } });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  return res.body;
+}
+
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+
+/** The content of a meta tag (property or name), unescaped as a browser would; undefined when absent. */
+function metaOf(html: string, key: string): string | undefined {
+  const match = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html);
+  return match?.[1]?.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]!);
+}
+
+describe('link previews of shared pages', () => {
+  it('describes a public post: title, plain-text description, url, and a summary card', async () => {
+    const post = await createPost(t, ann.token, {
+      title: 'Learning **Rust** & friends',
+      content:
+        '# Day one\n\nI read [the book](https://doc.rust-lang.org/book/) and wrote:\n\n```rust\nfn main() {}\n```\n\n- ownership\n- *borrowing*',
+    });
+    const html = await page(`/post/${post.id}`);
+
+    expect(metaOf(html, 'og:title')).toBe('Learning **Rust** & friends');
+    expect(metaOf(html, 'og:description')).toBe('Day one I read the book and wrote: ownership borrowing');
+    expect(metaOf(html, 'og:url')).toBe(`${SITE}/post/${post.id}`);
+    expect(metaOf(html, 'og:type')).toBe('article');
+    expect(metaOf(html, 'og:image')).toBeUndefined();
+    expect(metaOf(html, 'twitter:card')).toBe('summary');
+    expect(metaOf(html, 'twitter:title')).toBe('Learning **Rust** & friends');
+    // The tags sit in the head, and the rest of the page is the web app as ever.
+    expect(html.indexOf('og:title')).toBeLessThan(html.indexOf('</head>'));
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it("shows a post's first image, as an absolute URL, in a large card", async () => {
+    const post = await createPost(t, ann.token, {}, [
+      filePart('short.mp4'),
+      filePart('photo.jpg'),
+      filePart('small.png'),
+    ]);
+    const html = await page(`/post/${post.id}?utm_source=chat`);
+
+    const image = post.media.find((media) => media.type === 'IMAGE')!;
+    expect(image.fileUrl.startsWith(`${SITE}/api/media/`)).toBe(true);
+    expect(metaOf(html, 'og:image')).toBe(image.fileUrl);
+    expect(metaOf(html, 'twitter:image')).toBe(image.fileUrl);
+    expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
+  });
+
+  it('describes a public plan, cutting a long description at a word', async () => {
+    const plan = await createPlan(t, ann.token, {
+      title: 'Rust in 30 days',
+      description: `${'Ownership and borrowing explained step by step. '.repeat(8)}The end.`,
+    });
+    const html = await page(`/learning-plan/${plan.id}`);
+
+    expect(metaOf(html, 'og:title')).toBe('Rust in 30 days');
+    const description = metaOf(html, 'og:description')!;
+    expect(description.length).toBeLessThanOrEqual(200);
+    expect(description).toMatch(/^(Ownership and borrowing explained step by step\. )+/);
+    expect(description).toMatch(/ step\.…$/);
+    expect(metaOf(html, 'og:url')).toBe(`${SITE}/learning-plan/${plan.id}`);
+  });
+
+  it('tells nothing about a private plan, a missing page or an id that is no id', async () => {
+    const plan = await createPlan(t, ann.token, { title: 'My secret plan', isPublic: false });
+    const own = await t.app.inject({ url: `/api/learning-plans/${plan.id}`, headers: bearer(ann.token) });
+    expect(own.json().isPublic).toBe(false);
+    const plain = readFileSync(indexHtml, 'utf8');
+
+    for (const url of [
+      `/learning-plan/${plan.id}`,
+      `/learning-plan/${plan.id}/edit`,
+      '/post/999999',
+      '/learning-plan/999999',
+      '/post/2147483648',
+      '/post/99999999999999999999',
+      '/post/abc',
+      '/post/0',
+      '/post/-1',
+      '/post/1.5',
+      '/profile/1',
+    ]) {
+      const html = await page(url);
+      expect(html, url).toBe(plain);
+      expect(html, url).not.toContain('My secret plan');
+    }
+  });
+
+  it('escapes everything it writes into the page', async () => {
+    const post = await createPost(t, ann.token, {
+      title: `"><script>alert('x')</script> & <b>`,
+      content: `Try "quotes" & <img src=x onerror=alert(1)> here`,
+    });
+    const html = await page(`/post/${post.id}`);
+
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<img');
+    expect(html).toContain(
+      'content="&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &lt;b&gt;"',
+    );
+    expect(metaOf(html, 'og:title')).toBe(`"><script>alert('x')</script> & <b>`);
+    expect(metaOf(html, 'og:description')).toBe('Try "quotes" & <img src=x onerror=alert(1)> here');
+  });
+
+  it('reads one row for a preview', async () => {
+    const post = await createPost(t, ann.token, {}, [filePart('photo.jpg')]);
+    const plan = await createPlan(t, ann.token);
+    for (const url of [`/post/${post.id}`, `/learning-plan/${plan.id}`]) {
+      const { statements } = await t.queries.count(() => page(url));
+      expect(statements, url).toBe(1);
+    }
+  });
+});
+
+describe('link previews without PUBLIC_URL', () => {
+  it("uses the request's own origin, as media URLs do", async () => {
+    const local = await createTestApp({ webDistDir });
+    try {
+      const bob = await signUp(local, { name: 'Bob Ray' });
+      const post = await createPost(local, bob.token, {}, [filePart('photo.jpg')]);
+      const res = await local.app.inject({ url: `/post/${post.id}`, headers: { host: 'pathwise.test' } });
+
+      expect(metaOf(res.body, 'og:url')).toBe(`http://pathwise.test/post/${post.id}`);
+      expect(metaOf(res.body, 'og:image')).toMatch(/^http:\/\/pathwise\.test\/api\/media\//);
+    } finally {
+      await local.close();
+    }
+  });
+});

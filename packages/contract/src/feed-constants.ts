@@ -1,0 +1,20 @@
+/** The home page's Following tab and side column (README "Following"): limits and texts, zod-free for the first page. */
+export const FEED_LIMITS = {
+  /** People suggested at once, on the Following tab and in the side column. */
+  suggestions: 5,
+  /** Plans shown under "Plans in progress". */
+  plansInProgress: 5,
+} as const;
+
+export const FEED_MESSAGES = {
+  followingFailed: 'Failed to load the posts and plans of the people you follow.',
+  loadMoreFailed: 'Failed to load more from the people you follow',
+  nothingYet: 'Nothing from the people you follow yet',
+  nothingYetHint: 'Follow people to see their new posts and learning plans here, newest first.',
+  suggestionsTitle: 'People to follow',
+  noSuggestions: 'No one to suggest yet.',
+  suggestionsFailed: 'Suggestions could not be loaded.',
+  plansInProgressTitle: 'Plans in progress',
+  noPlansInProgress: 'Plans you create or track show up here with your progress.',
+  plansInProgressFailed: 'Your plans could not be loaded.',
+} as const;

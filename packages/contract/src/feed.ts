@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { isoDateTime, page } from './common.js';
+import { CATEGORIES } from './constants.js';
+import { learningPlan } from './plans.js';
+import { post } from './posts.js';
+
+/**
+ * `GET /api/feed/following`: the posts and the plans the viewer may see of the people the viewer
+ * follows, newest first, each carried by the card shape its own list answers.
+ */
+export const followingFeedItem = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('POST'), createdAt: isoDateTime, post }),
+  z.object({ type: z.literal('LEARNING_PLAN'), createdAt: isoDateTime, learningPlan }),
+]);
+export type FollowingFeedItem = z.infer<typeof followingFeedItem>;
+
+export const followingFeedPage = page(followingFeedItem);
+export type FollowingFeedPage = z.infer<typeof followingFeedPage>;
+
+/**
+ * `GET /api/feed/suggestions`: people the viewer does not follow yet (never the viewer), the most
+ * followed first among those who post in the categories the viewer posts in, then the most followed.
+ */
+export const followSuggestion = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  handle: z.string(),
+  profilePicture: z.string().nullable(),
+  followersCount: z.number().int(),
+  /** Whether the person posts in a category the viewer posts in (else they are just much followed). */
+  sharesCategory: z.boolean(),
+});
+export type FollowSuggestion = z.infer<typeof followSuggestion>;
+export const followSuggestions = z.array(followSuggestion);
+
+/**
+ * `GET /api/feed/plans-in-progress`: the viewer's own plans and the plans they track, not completed
+ * yet, most recently worked on first, with the viewer's completion.
+ */
+export const planInProgress = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  category: z.enum(CATEGORIES),
+  /** 100 × completed topics ÷ topics, rounded down to one decimal, as on the plan itself. */
+  completionPercentage: z.number(),
+  completedTopics: z.number().int(),
+  totalTopics: z.number().int(),
+});
+export type PlanInProgress = z.infer<typeof planInProgress>;
+export const plansInProgress = z.array(planInProgress);
