@@ -283,6 +283,40 @@ describe('muting', () => {
   });
 });
 
+describe('the Following feed, people to follow and grouped notifications', () => {
+  it('leave out muted and blocked people', async () => {
+    const ann = await person('Ann');
+    const bob = await person('Bob');
+    // Bob is the most followed person here, so he leads Ann's suggestions.
+    for (const name of ['Fan', 'Fan', 'Fan', 'Fan']) {
+      const fan = await person(name);
+      await send(fan, 'POST', `/api/users/${bob.user.id}/follow`);
+    }
+    const suggested = async () => ids({ content: await get(ann, '/api/feed/suggestions') });
+    expect(await suggested()).toContain(bob.user.id);
+    await send(ann, 'POST', `/api/users/${bob.user.id}/follow`);
+    const bobPost = await createPost(t, bob.token);
+    const annPost = await createPost(t, ann.token);
+    await send(bob, 'POST', `/api/posts/${annPost.id}/like`);
+    const following = async () =>
+      (await get(ann, '/api/feed/following')).content.map((item: { post?: { id: number } }) => item.post?.id);
+    expect(await following()).toContain(bobPost.id);
+    expect((await get(ann, '/api/notifications/groups')).totalElements).toBeGreaterThan(0);
+
+    await restrict(ann, 'mute', bob.user.id);
+    expect(await following()).not.toContain(bobPost.id);
+    expect((await get(ann, '/api/feed/following')).totalElements).toBe(0);
+    expect(await get(ann, '/api/notifications/groups')).toMatchObject({ totalElements: 0, content: [] });
+    await send(ann, 'DELETE', `/api/users/${bob.user.id}/follow`);
+    expect(await suggested()).not.toContain(bob.user.id);
+
+    await restrict(ann, 'mute', bob.user.id, false);
+    expect(await suggested()).toContain(bob.user.id);
+    await restrict(bob, 'block', ann.user.id);
+    expect(await suggested()).not.toContain(bob.user.id);
+  });
+});
+
 describe('GET /api/users/me/blocks and /me/mutes', () => {
   it('list the people blocked or muted, newest first, in the same statements for one or many', async () => {
     const ann = await person('Ann');

@@ -256,13 +256,15 @@ export async function listNotificationGroups(
   actorsShown: number,
 ): Promise<{ rows: NotificationGroupRow[]; total: number }> {
   const n = sql.raw('n');
-  const read = sql`${notifications} n where n.recipient_id = ${recipientId} and n.is_read`;
+  // Notifications from people the recipient blocked, was blocked by or muted are left out, as in the flat list.
+  const shown = (alias: string) => shownTo(recipientId, sql.raw(`${alias}.actor_id`), { muted: true });
+  const read = sql`${notifications} n where n.recipient_id = ${recipientId} and n.is_read and ${shown('n')}`;
   const result = (await db.execute(sql`
     with unread_groups as (
       select ${unreadGroupKey(n)} as key, max(n.id) as latest_id, max(n.created_at) as latest_at,
         false as is_read, count(*)::int as count, count(distinct n.actor_id)::int as actor_count
       from ${notifications} n
-      where n.recipient_id = ${recipientId} and not n.is_read
+      where n.recipient_id = ${recipientId} and not n.is_read and ${shown('n')}
       group by 1
     ),
     paged as (
@@ -288,7 +290,7 @@ export async function listNotificationGroups(
             order by recent.last_id desc)
           from (select k.actor_id, max(k.id) as last_id from ${notifications} k
                 where k.recipient_id = ${recipientId} and not k.is_read and ${unreadGroupKey(sql.raw('k'))} = paged.key
-                  and k.actor_id is not null
+                  and k.actor_id is not null and ${shown('k')}
                 group by k.actor_id order by last_id desc limit ${literalLimit(actorsShown)}) recent
           join ${users} u on u.id = recent.actor_id)
       end as actors
