@@ -10,6 +10,7 @@ import {
   E2E_BASE_URL,
   E2E_JWT_SECRET,
   E2E_MAILBOX,
+  E2E_MODERATOR_EMAIL,
   E2E_OIDC_PORT,
   E2E_PORT,
   E2E_SMTP_PORT,
@@ -69,6 +70,7 @@ const env = {
   GOOGLE_CLIENT_SECRET: identityProvider.client.clientSecret,
   SMTP_URL: smtp.url,
   MAIL_FROM: 'Pathwise <no-reply@pathwise.test>',
+  ADMIN_EMAILS: E2E_MODERATOR_EMAIL,
 };
 if (databaseUrl) env.DATABASE_URL = databaseUrl;
 else delete env.DATABASE_URL;

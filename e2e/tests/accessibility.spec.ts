@@ -20,6 +20,14 @@ for (const width of [390, 1280]) {
       // Unread notifications for Ann, so her notifications page shows them.
       await request.post(`/api/posts/${postId}/like`, { headers: authHeaders(bob) });
       await request.post(`/api/users/${ann.id}/follow`, { headers: authHeaders(bob) });
+      // A private note, so her notes page lists it and the plan page shows it.
+      const plan = await (
+        await request.get(`/api/learning-plans/${planId}`, { headers: authHeaders(ann) })
+      ).json();
+      await request.put(`/api/learning-plans/${planId}/topics/${plan.topics[0].id}/note`, {
+        headers: authHeaders(ann),
+        data: { content: 'Read **twice**' },
+      });
 
       await signInAs(page, ann);
       const pages: [string, string, RegExp | string][] = [
@@ -35,6 +43,7 @@ for (const width of [390, 1280]) {
         ['notifications', '/notifications', 'Notifications'],
         ['analytics', '/analytics', /Analytics/],
         ['settings', '/settings', 'Settings'],
+        ['my notes', '/notes', 'My notes'],
       ];
       for (const [what, path, heading] of pages) {
         if (page.url() !== new URL(path, page.url()).href) await page.goto(path);
@@ -48,6 +57,12 @@ for (const width of [390, 1280]) {
       await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible();
       await expectNoSeriousViolations(page, 'offline banner');
       await context.setOffline(false);
+
+      // A note's editor open on the plan page.
+      await page.goto(`/learning-plan/${planId}`);
+      await page.getByRole('button', { name: 'Edit note on Basics' }).click();
+      await expect(page.getByLabel('Your private note on Basics')).toBeVisible();
+      await expectNoSeriousViolations(page, 'note editor');
 
       // The plan form with its errors showing.
       await page.goto('/create-learning-plan');

@@ -39,17 +39,21 @@ import { feedRoutes } from './modules/feed/feed.routes.js';
 import { createFeedService } from './modules/feed/feed.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createLinkPreviews } from './modules/link-previews/index.js';
+import { notesRoutes } from './modules/notes/notes.routes.js';
+import { createNotesService } from './modules/notes/notes.service.js';
 import { registerNotificationJobs } from './modules/notifications/notifications.fan-out.js';
 import { registerNotificationHandlers } from './modules/notifications/notifications.handlers.js';
 import { createLiveNotifications } from './modules/notifications/notifications.live.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createPlanFilesService } from './modules/plans/plan-files.service.js';
+import { createPlanTemplatesService } from './modules/plans/plan-templates.service.js';
 import { planRoutes } from './modules/plans/plans.routes.js';
 import { createPlansService } from './modules/plans/plans.service.js';
 import { createProgressService } from './modules/plans/progress.service.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { createPostsService } from './modules/posts/posts.service.js';
+import { createReportsService, moderationRoutes, reportsRoutes } from './modules/reports/index.js';
 import { savedRoutes } from './modules/saved/saved.routes.js';
 import { createSavedService } from './modules/saved/saved.service.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -191,6 +195,7 @@ export async function buildApp({
         signInAttempts: createSignInAttempts(counters),
         attemptsPerMinute: config.authRateLimitPerMinute,
         publicUrl: config.publicUrl,
+        moderatorEmails: config.adminEmails,
       });
       await api.register(oauthRoutes, { prefix: '/auth/oauth2', oauth, publicUrl: config.publicUrl });
       await api.register(usersRoutes, { prefix: '/users', users });
@@ -203,7 +208,9 @@ export async function buildApp({
         plans,
         progress: createProgressService({ db, events }),
         files: createPlanFilesService({ db, uploads }),
+        templates: createPlanTemplatesService({ db, events, plans }),
       });
+      await api.register(notesRoutes, { notes: createNotesService(db) });
       await api.register(notificationRoutes, {
         prefix: '/notifications',
         notifications,
@@ -230,6 +237,9 @@ export async function buildApp({
         attemptsPerMinute: config.authRateLimitPerMinute,
       });
       await api.register(savedRoutes, { prefix: '/saved', saved: createSavedService({ db, posts, plans }) });
+      const reports = createReportsService({ db, moderatorEmails: config.adminEmails });
+      await api.register(reportsRoutes, { prefix: '/reports', reports });
+      await api.register(moderationRoutes, { prefix: '/moderation', reports });
       await api.register(feedRoutes, { prefix: '/feed', feed: createFeedService({ db, posts, plans }) });
     },
     { prefix: '/api' },

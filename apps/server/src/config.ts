@@ -71,6 +71,18 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(1).default('Pathwise <no-reply@localhost>'),
   TRUST_PROXY: z.stringbool().default(false),
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((list) =>
+      (list ?? '')
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((emails) => emails.every((email) => z.email().safeParse(email).success), {
+      error: 'must be a comma-separated list of e-mail addresses such as ann@example.com,bob@example.com',
+    }),
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -195,6 +207,8 @@ export type Config = {
   trustProxy: boolean;
   /** Other origins whose web pages may call the API (CORS); the server's own origin always can. */
   corsOrigins: string[];
+  /** The accounts (by lowercased e-mail) that moderate: see reports, close them, see the moderation log. */
+  adminEmails: ReadonlySet<string>;
   /** Whether this process runs background jobs (every process enqueues them). */
   jobWorkers: boolean;
   /** Social sign-in providers by lowercased id: `google` always, plus those named in OIDC_PROVIDERS. */
@@ -271,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     mediaStorage: mediaStorageOf(e),
     corsOrigins: e.CORS_ORIGINS,
+    adminEmails: new Set(e.ADMIN_EMAILS),
     jobWorkers: e.JOB_WORKERS,
     oidcProviders: {
       google: {

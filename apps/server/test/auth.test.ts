@@ -41,6 +41,7 @@ describe('POST /api/auth/signup', () => {
       followingCount: 0,
       postsCount: 0,
       isCurrentUserFollowing: false,
+      isModerator: false,
     });
   });
 

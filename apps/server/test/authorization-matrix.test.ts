@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { createTestApp, MODERATOR_EMAIL, type TestApp } from './helpers/app.js';
 import { multipart } from './helpers/multipart.js';
 import { planBody } from './helpers/plans.js';
 import { createPost, filePart, postPart, validPost } from './helpers/posts.js';
@@ -15,12 +15,17 @@ type Owned = {
   topicId: number;
   resourceId: number;
   notificationId: number;
+  /** A report by "other" of the owner's post. */
+  reportId: number;
+  /** The owner's private note on the plan's first topic. */
+  noteId: number;
 };
-type Caller = 'anonymous' | 'other' | 'owner';
+type Caller = 'anonymous' | 'other' | 'owner' | 'moderator';
 /** Each route's request (on the owner's things) and the status each caller gets. */
 type Row = {
   request: (owned: Owned) => InjectOptions;
-  expect: Record<Caller, number>;
+  /** A moderator (ADMIN_EMAILS) is answered as "other" unless the row says otherwise. */
+  expect: Record<Exclude<Caller, 'moderator'>, number> & { moderator?: number };
   /** The route ends the caller's sessions and answers a new token, which the caller keeps using. */
   renewsToken?: true;
   /** Undoes what the route leaves behind that would change the answers of later rows (a block), after each call. */
@@ -40,12 +45,12 @@ const form = (
   const { payload, headers } = multipart(parts);
   return { method, url, payload, headers };
 };
-const signedIn = (status: number): Record<Caller, number> => ({
+const signedIn = (status: number): Row['expect'] => ({
   anonymous: 401,
   other: status,
   owner: status,
 });
-const ownerOnly = (status: number, refused = 403): Record<Caller, number> => ({
+const ownerOnly = (status: number, refused = 403): Row['expect'] => ({
   anonymous: 401,
   other: refused,
   owner: status,
@@ -261,6 +266,11 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ method: 'DELETE', url: `/api/learning-plans/${o.planId}` }),
     expect: ownerOnly(204),
   },
+  // Anyone who may see a plan may use it as a template (another's private plan is a 404, in plan-templates.test.ts).
+  'POST /api/learning-plans/:planId/copies': {
+    request: (o) => ({ method: 'POST', url: `/api/learning-plans/${o.planId}/copies` }),
+    expect: signedIn(201),
+  },
   'POST /api/learning-plans/:planId/topics/:topicId/resources': {
     request: (o) =>
       json('POST', `/api/learning-plans/${o.planId}/topics/${o.topicId}/resources`, {
@@ -291,6 +301,33 @@ const MATRIX: Record<string, Row> = {
       method: 'PATCH',
       url: `/api/learning-plans/${o.planId}/topics/${o.topicId}/resources/${o.resourceId}/user-progress?isCompleted=true`,
     }),
+    expect: signedIn(200),
+  },
+  // Notes are their writer's own: anyone who may see the plan writes their own note on it, and
+  // another's note is as good as missing.
+  'GET /api/notes': { request: () => ({ url: '/api/notes?q=mine' }), expect: signedIn(200) },
+  'GET /api/notes/:noteId': {
+    request: (o) => ({ url: `/api/notes/${o.noteId}` }),
+    expect: ownerOnly(200, 404),
+  },
+  'DELETE /api/notes/:noteId': {
+    request: (o) => ({ method: 'DELETE', url: `/api/notes/${o.noteId}` }),
+    expect: ownerOnly(204, 404),
+  },
+  'GET /api/learning-plans/:planId/notes': {
+    request: (o) => ({ url: `/api/learning-plans/${o.planId}/notes` }),
+    expect: signedIn(200),
+  },
+  'PUT /api/learning-plans/:planId/topics/:topicId/note': {
+    request: (o) =>
+      json('PUT', `/api/learning-plans/${o.planId}/topics/${o.topicId}/note`, { content: 'Hm' }),
+    expect: signedIn(200),
+  },
+  'PUT /api/learning-plans/:planId/topics/:topicId/resources/:resourceId/note': {
+    request: (o) =>
+      json('PUT', `/api/learning-plans/${o.planId}/topics/${o.topicId}/resources/${o.resourceId}/note`, {
+        content: 'Hm',
+      }),
     expect: signedIn(200),
   },
   'GET /api/notifications': { request: () => ({ url: '/api/notifications' }), expect: signedIn(200) },
@@ -352,17 +389,36 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/api/feed/plans-in-progress' }),
     expect: signedIn(200),
   },
+  // Anyone signed in reports what others made; only moderators read and close reports.
+  'POST /api/reports': {
+    request: (o) => json('POST', '/api/reports', { targetType: 'POST', targetId: o.postId, reason: 'SPAM' }),
+    expect: { anonymous: 401, other: 201, owner: 400, moderator: 201 },
+  },
+  'GET /api/moderation/reports': {
+    request: () => ({ url: '/api/moderation/reports' }),
+    expect: { anonymous: 401, other: 403, owner: 403, moderator: 200 },
+  },
+  'POST /api/moderation/reports/:reportId/close': {
+    request: (o) => json('POST', `/api/moderation/reports/${o.reportId}/close`, { outcome: 'DISMISSED' }),
+    expect: { anonymous: 401, other: 403, owner: 403, moderator: 204 },
+  },
+  'GET /api/moderation/actions': {
+    request: () => ({ url: '/api/moderation/actions' }),
+    expect: { anonymous: 401, other: 403, owner: 403, moderator: 200 },
+  },
 };
 
 let t: TestApp;
 let owner: TestAccount;
 let other: TestAccount;
+let moderator: TestAccount;
 let baseUrl: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   owner = await signUp(t, { name: 'Owner' });
   other = await signUp(t, { name: 'Other' });
+  moderator = await signUp(t, { name: 'Moderator', email: MODERATOR_EMAIL });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => t.close());
@@ -377,6 +433,15 @@ async function ownedThings(): Promise<Owned> {
   const plan = (await as(owner, json('POST', '/api/learning-plans', planBody()))).json();
   await as(other, { method: 'POST', url: `/api/posts/${post.id}/like` });
   const notifications = (await as(owner, { url: '/api/notifications' })).json();
+  const note = (
+    await as(
+      owner,
+      json('PUT', `/api/learning-plans/${plan.id}/topics/${plan.topics[0].id}/note`, { content: 'Mine' }),
+    )
+  ).json();
+  const report = (
+    await as(other, json('POST', '/api/reports', { targetType: 'POST', targetId: post.id, reason: 'SPAM' }))
+  ).json();
   return {
     userId: owner.user.id,
     postId: post.id,
@@ -385,6 +450,8 @@ async function ownedThings(): Promise<Owned> {
     topicId: plan.topics[0].id,
     resourceId: plan.topics[0].resources[0].id,
     notificationId: notifications.content[0].id,
+    reportId: report.id,
+    noteId: note.id,
   };
 }
 
@@ -414,11 +481,12 @@ describe('the authorization matrix', () => {
   it.each(Object.entries(MATRIX))(
     '%s answers anonymous, other user and owner as declared',
     async (_, row) => {
-      const answers: Record<Caller, number> = { anonymous: 0, other: 0, owner: 0 };
+      const answers: Record<Caller, number> = { anonymous: 0, other: 0, moderator: 0, owner: 0 };
       // The owner goes last: their call may delete what the others were refused.
       const callers: [Caller, TestAccount | null][] = [
         ['anonymous', null],
         ['other', other],
+        ['moderator', moderator],
         ['owner', owner],
       ];
       for (const [caller, account] of callers) {
@@ -426,7 +494,7 @@ describe('the authorization matrix', () => {
         answers[caller] = await statusOf(row, row.request(owned), account);
         if (row.undo && account) await t.app.inject({ ...row.undo(owned), headers: bearer(account.token) });
       }
-      expect(answers).toEqual(row.expect);
+      expect(answers).toEqual({ moderator: row.expect.other, ...row.expect });
     },
   );
 });

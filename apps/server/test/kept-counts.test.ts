@@ -112,7 +112,7 @@ describe('repairCounters', () => {
     await t.db.execute(sql`update row_counts set count = 12345`);
     expect(await wrongCounts()).toEqual([`post ${post.id}`, `user ${ann.user.id}`]);
 
-    expect(await repairCounters(t.db)).toEqual({ posts: 1, users: 1, rowCounts: 2 });
+    expect(await repairCounters(t.db)).toEqual({ posts: 1, users: 1, plans: 0, rowCounts: 2 });
     expect(await wrongCounts()).toEqual([]);
     expect(await getJson(ann, `/api/posts/${post.id}`)).toMatchObject({ likesCount: 1, commentsCount: 1 });
     const feed = await getJson(ann, '/api/posts?page=0&size=1');
@@ -123,6 +123,6 @@ describe('repairCounters', () => {
     ).rows;
     expect(feed.totalElements).toBe(posts);
     expect((await getJson(ann, '/api/learning-plans/public')).totalElements).toBe(0);
-    expect(await repairCounters(t.db)).toEqual({ posts: 0, users: 0, rowCounts: 0 });
+    expect(await repairCounters(t.db)).toEqual({ posts: 0, users: 0, plans: 0, rowCounts: 0 });
   });
 });

@@ -73,6 +73,8 @@ describe('POST /api/learning-plans', () => {
       completedTopics: 0,
       creator: { id: ann.user.id, name: 'Ann', profilePicture: null },
       isSaved: false,
+      basedOn: null,
+      templateUseCount: 0,
       topics: [
         {
           id: expect.any(Number),
@@ -328,6 +330,8 @@ describe('lists', () => {
           completionPercentage: 50,
           completedTopics: 1,
           isSaved: false,
+          basedOn: null,
+          templateUseCount: 0,
           creator: { id: cara.user.id, name: 'Cara', profilePicture: null },
           topics: [
             {

@@ -3,7 +3,15 @@
  * from the schemas in notifications.ts so that the top bar's bell does not download zod.
  */
 
-export const NOTIFICATION_TYPES = ['LIKE', 'COMMENT', 'FOLLOW', 'MENTION', 'LEARNING_PLAN_SHARE'] as const;
+/** LEARNING_PLAN_COPY: someone used your plan as a template (README "Plan templates"). */
+export const NOTIFICATION_TYPES = [
+  'LIKE',
+  'COMMENT',
+  'FOLLOW',
+  'MENTION',
+  'LEARNING_PLAN_SHARE',
+  'LEARNING_PLAN_COPY',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** What a notification links to (spec §2 "Notifications page"). */
@@ -52,6 +60,8 @@ export function notificationGroupMessage(group: {
       return `${who} commented on your post`;
     case 'MENTION':
       return `${who} mentioned you`;
+    case 'LEARNING_PLAN_COPY':
+      return `${who} used your learning plan as a template`;
     default:
       return message;
   }

@@ -76,6 +76,10 @@ export const PLAN_MESSAGES = {
   topicStatusFailed: 'Failed to update topic status. Please try again.',
   resourceStatusFailed: 'Failed to update resource status. Please try again.',
   saveFailed: 'Failed to create/update learning plan',
+  // Plan templates (README "Plan templates").
+  copyFailed: 'Could not copy this learning plan. Please try again.',
+  basedOnDeleted: 'Based on a deleted plan',
+  basedOnHidden: 'Based on a plan that is no longer public',
 } as const;
 
 /** Uploaded plan PDFs are stored under this prefix and served at `/api/media/plans/<uuid>.pdf`. */

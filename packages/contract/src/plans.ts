@@ -186,6 +186,16 @@ export const planTopic = z.object({
 });
 export type PlanTopic = z.infer<typeof planTopic>;
 
+/**
+ * Where a copy made with "Use as template" came from (README "Plan templates"): the original as the
+ * viewer may see it now; `plan` is null when it was deleted (`deleted`) or is no longer visible to them.
+ */
+export const planOrigin = z.object({
+  plan: z.object({ id: z.number().int(), title: z.string(), creator: userRef }).nullable(),
+  deleted: z.boolean(),
+});
+export type PlanOrigin = z.infer<typeof planOrigin>;
+
 export const learningPlan = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -204,6 +214,10 @@ export const learningPlan = z.object({
   topics: z.array(planTopic),
   /** Whether the viewer saved it (README "Saved items"). */
   isSaved: z.boolean(),
+  /** The plan it was copied from with "Use as template"; null for a plan made from scratch. */
+  basedOn: planOrigin.nullable(),
+  /** How many plans are copies of this one now (README "Plan templates"). */
+  templateUseCount: z.number().int(),
 });
 export type LearningPlan = z.infer<typeof learningPlan>;
 

@@ -30,8 +30,12 @@ export const userProfile = z.object({
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
-/** The signed-in user always sees their own e-mail address. */
-export const currentUser = userProfile.extend({ email: z.string() });
+/** Your own profile: you always see your own e-mail address. */
+export const ownProfile = userProfile.extend({ email: z.string() });
+export type OwnProfile = z.infer<typeof ownProfile>;
+
+/** The signed-in user's own profile, and whether they moderate (README "Reports and moderation"). */
+export const currentUser = ownProfile.extend({ isModerator: z.boolean() });
 export type CurrentUser = z.infer<typeof currentUser>;
 
 /** A row of the followers/following lists (spec §3 "User list item"). */

@@ -23,6 +23,9 @@ describe('notification group phrases', () => {
       'Ann Lee and 2 others commented on your post',
     );
     expect(group('MENTION', ['Ann Lee', 'Bob Ray'], 2)).toBe('Ann Lee and Bob Ray mentioned you');
+    expect(group('LEARNING_PLAN_COPY', ['Ann Lee', 'Bob Ray', 'Cy Dee'], 4)).toBe(
+      'Ann Lee and 3 others used your learning plan as a template',
+    );
   });
 
   it('counts new followers', () => {

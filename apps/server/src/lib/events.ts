@@ -23,6 +23,8 @@ export type DomainEvent =
   | { type: 'user.unfollowed'; actorId: number; followedId: number }
   /** A plan became visible to others: created public, or switched from private to public. */
   | { type: 'plan.published'; actorId: number; planId: number; title: string }
+  /** A plan was copied with "Use as template" into a new private plan of the actor's. */
+  | { type: 'plan.copied'; actorId: number; planId: number; planCreatorId: number; title: string }
   | {
       type: 'progress.topic';
       userId: number;

@@ -135,6 +135,8 @@ const VALID_BODIES: Record<string, () => object> = {
   'PUT /api/users/:id': () => ({ name: 'Fuzzer', email: fuzzer.user.email, bio: 'b', location: 'l' }),
   'POST /api/posts/:postId/comments': () => ({ content: 'A comment' }),
   'PUT /api/comments/:id': () => ({ content: 'Edited' }),
+  'PUT /api/learning-plans/:planId/topics/:topicId/note': () => ({ content: 'A note' }),
+  'PUT /api/learning-plans/:planId/topics/:topicId/resources/:resourceId/note': () => ({ content: 'A note' }),
   'POST /api/learning-plans/:planId/topics/:topicId/resources': () => ({
     title: 'R',
     type: 'ARTICLE',
@@ -152,6 +154,8 @@ const VALID_BODIES: Record<string, () => object> = {
   'POST /api/auth/email/confirm': () => ({ token: 'never-sent' }),
   // Never the right password: the fuzzer's account must outlive the run.
   'POST /api/account/delete': () => ({ password: 'wrong password' }),
+  'POST /api/reports': () => ({ targetType: 'POST', targetId: 1, reason: 'SPAM', details: 'Ads' }),
+  'POST /api/moderation/reports/:reportId/close': () => ({ outcome: 'RESOLVED', note: 'Done' }),
 };
 
 /** Routes that end the caller's other sessions and answer a new token: the fuzzer keeps that one. */

@@ -9,6 +9,9 @@ import type { EventBus } from '../../src/lib/events.js';
 import type { Storage } from '../../src/lib/storage/storage.js';
 import { createTestDatabase, embeddedThread } from './database.js';
 
+/** The account that moderates in every test app (ADMIN_EMAILS): sign it up to act as a moderator. */
+export const MODERATOR_EMAIL = 'moderator@pathwise.test';
+
 export const testConfig: Config = {
   port: 0,
   host: '127.0.0.1',
@@ -27,6 +30,7 @@ export const testConfig: Config = {
   mailFrom: 'Pathwise <no-reply@pathwise.test>',
   trustProxy: false,
   corsOrigins: [],
+  adminEmails: new Set([MODERATOR_EMAIL]),
   jobWorkers: true,
   oidcProviders: { google: { name: 'Google', client: null } },
   mediaStorage: { driver: 'local' },

@@ -111,9 +111,7 @@ const ROUTES: RouteObject[] = [
               },
               {
                 path: '/learning-plan/:planId',
-                ...lazyPage(() =>
-                  import('../features/plans/pages/plan-detail-page').then((m) => m.PlanDetailPage),
-                ),
+                ...lazyPage(() => import('./routes/plan-page').then((m) => m.PlanPage)),
               },
               {
                 path: '/learning-plan/:planId/edit',
@@ -126,6 +124,10 @@ const ROUTES: RouteObject[] = [
               {
                 path: '/saved',
                 ...lazyPage(() => import('./routes/saved-page').then((m) => m.SavedPage)),
+              },
+              {
+                path: '/notes',
+                ...lazyPage(() => import('../features/notes/pages/my-notes-page').then((m) => m.MyNotesPage)),
               },
               {
                 path: '/analytics',
@@ -144,6 +146,10 @@ const ROUTES: RouteObject[] = [
               {
                 path: '/settings',
                 ...lazyPage(() => import('./routes/settings-page').then((m) => m.SettingsPage)),
+              },
+              {
+                path: '/moderation',
+                ...lazyPage(() => import('../features/reports').then((m) => m.ModerationPage)),
               },
               {
                 path: '/search',

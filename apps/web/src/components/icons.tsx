@@ -38,3 +38,4 @@ export const BellIcon = (props: IconProps) => (
 export const BookmarkIcon = (props: IconProps) => (
   <Icon {...props} path="M6.5 3.5h11a1 1 0 0 1 1 1v16l-6.5-4.2-6.5 4.2v-16a1 1 0 0 1 1-1Z" />
 );
+export const FlagIcon = (props: IconProps) => <Icon {...props} path="M5 21V4m0 0h11l-2 4 2 4H5" />;

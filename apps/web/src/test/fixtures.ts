@@ -15,6 +15,7 @@ export const ann: CurrentUser = {
   isCurrentUserFollowing: false,
   isBlocked: false,
   isMuted: false,
+  isModerator: false,
 };
 
 export const ANN_TOKEN = 'token-of-ann';

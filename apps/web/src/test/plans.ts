@@ -1,4 +1,4 @@
-import type { LearningPlan, PlanTopic } from '@pathwise/contract';
+import type { LearningPlan, Note, PlanTopic } from '@pathwise/contract';
 import { HttpResponse, http } from 'msw';
 import { ann } from './fixtures';
 import { server } from './msw-server';
@@ -65,11 +65,16 @@ export function planFixture(fields: Partial<LearningPlan> = {}): LearningPlan {
     creator: { id: ann.id, name: ann.name, profilePicture: null },
     topics,
     isSaved: false,
+    basedOn: null,
+    templateUseCount: 0,
     ...fields,
   };
 }
 
-/** Answers `GET /api/learning-plans/{id}` with `plan`. */
-export function servePlan(plan: LearningPlan) {
-  server.use(http.get(`/api/learning-plans/${plan.id}`, () => HttpResponse.json(plan)));
+/** Answers `GET /api/learning-plans/{id}` with `plan`, and the viewer's notes on it with `notes` (none). */
+export function servePlan(plan: LearningPlan, notes: Note[] = []) {
+  server.use(
+    http.get(`/api/learning-plans/${plan.id}`, () => HttpResponse.json(plan)),
+    http.get(`/api/learning-plans/${plan.id}/notes`, () => HttpResponse.json(notes)),
+  );
 }

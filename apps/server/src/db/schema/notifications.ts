@@ -12,7 +12,7 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** LIKE, COMMENT, FOLLOW, MENTION or LEARNING_PLAN_SHARE. */
+    /** LIKE, COMMENT, FOLLOW, MENTION, LEARNING_PLAN_SHARE or LEARNING_PLAN_COPY. */
     type: text('type').notNull(),
     message: text('message').notNull(),
     /** What the notification links to (spec §2): post, comment, user or learning-plan, and its id. */

@@ -1,5 +1,15 @@
 import type { SQL } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { markdownPlainText, SEARCH_INDEX_OPTIONS, searchDocument, tsvector } from './search-document.js';
 import { users } from './users.js';
 
@@ -19,6 +29,14 @@ export const learningPlans = pgTable(
     targetCompletionDate: date('target_completion_date'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The plan this one was copied from ("Use as template"); null once that plan is deleted. */
+    basedOnPlanId: integer('based_on_plan_id').references((): AnyPgColumn => learningPlans.id, {
+      onDelete: 'set null',
+    }),
+    /** The original's title when it was copied: set on every copy, so a copy whose original is gone still says so. */
+    basedOnTitle: text('based_on_title'),
+    /** How many plans are based on this one; kept by the triggers of migration 0016. */
+    templateUseCount: integer('template_use_count').notNull().default(0),
     /** Kept by PostgreSQL for search: title above description. */
     searchVector: tsvector('search_vector')
       .notNull()
@@ -39,6 +57,7 @@ export const learningPlans = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    index('learning_plans_based_on_plan_idx').on(t.basedOnPlanId),
   ],
 );
 

@@ -29,11 +29,13 @@ type AuthRoutesOptions = {
   attemptsPerMinute: number;
   /** The origin reset links point at (PUBLIC_URL), else the request's. */
   publicUrl: string | undefined;
+  /** ADMIN_EMAILS, lowercased: `/me` tells these accounts they moderate. */
+  moderatorEmails: ReadonlySet<string>;
 };
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { auth, users, signInAttempts, attemptsPerMinute, publicUrl },
+  { auth, users, signInAttempts, attemptsPerMinute, publicUrl, moderatorEmails },
 ) => {
   // An IPv6 client holds a whole /64: one address for every limit.
   const addressOf = (request: FastifyRequest) => normalizeIP(request.ip);
@@ -94,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request) => {
       const user = await users.currentUser(viewerOf(request));
       if (!user) throw unauthorized(AUTH_MESSAGES.unauthenticated);
-      return user;
+      return { ...user, isModerator: moderatorEmails.has(user.email.toLowerCase()) };
     },
   );
 

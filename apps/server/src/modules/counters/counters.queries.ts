@@ -2,13 +2,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 
 /** How many rows held a wrong count, per table, before the repair set them right. */
-export type CountersRepair = { posts: number; users: number; rowCounts: number };
+export type CountersRepair = { posts: number; users: number; plans: number; rowCounts: number };
 
 const changedRows = async (db: Database, statement: SQL) =>
   ((await db.execute(statement)) as unknown as { rows: unknown[] }).rows.length;
 
 /**
- * Recomputes every kept count (migrations 0006, 0011 and 0012) from the rows it counts and corrects those
+ * Recomputes every kept count (migrations 0006, 0011, 0012 and 0016) from the rows it counts and corrects those
  * that differ. The counted tables are locked against writes meanwhile (reads go on), so no change
  * can slip between counting and correcting.
  */
@@ -44,6 +44,16 @@ export function repairCounters(db: Database): Promise<CountersRepair> {
           is distinct from (actual.followers, actual.following, actual.posts)
       returning users.id`,
     );
+    const plans = await changedRows(
+      tx,
+      sql`with actual as (
+        select p.id, (select count(*) from learning_plans c where c.based_on_plan_id = p.id)::int as uses
+        from learning_plans p)
+      update learning_plans set template_use_count = actual.uses
+      from actual
+      where learning_plans.id = actual.id and learning_plans.template_use_count <> actual.uses
+      returning learning_plans.id`,
+    );
     const rowCounts = await changedRows(
       tx,
       sql`with actual (table_name, count) as (values
@@ -54,6 +64,6 @@ export function repairCounters(db: Database): Promise<CountersRepair> {
       where row_counts.table_name = actual.table_name and row_counts.count <> actual.count
       returning row_counts.table_name`,
     );
-    return { posts, users, rowCounts };
+    return { posts, users, plans, rowCounts };
   });
 }

@@ -97,6 +97,24 @@ export function registerNotificationHandlers(events: EventBus, jobs: JobQueue) {
     ),
   );
 
+  // Linked to the original (the copy is private to its maker); goes with the original.
+  events.subscribe('plan.copied', async (tx, event) => {
+    if (event.planCreatorId === event.actorId) return;
+    await notify(
+      tx,
+      {
+        type: 'LEARNING_PLAN_COPY',
+        actorId: event.actorId,
+        message: (actor) => `${actor} used your learning plan "${event.title}" as a template`,
+        entityType: 'learning-plan',
+        entityId: event.planId,
+        planId: event.planId,
+      },
+      oneUser(event.planCreatorId),
+      'unread',
+    );
+  });
+
   // Published only for plans others can see (created public, or made public): every follower may
   // open it. Followers can be many, so they are notified by a background job (notifications.fan-out).
   events.subscribe('plan.published', (tx, event) =>

@@ -1,4 +1,11 @@
-import type { Category, LearningPlan, PlanTopic, ResourceType, TopicStatus } from '@pathwise/contract';
+import type {
+  Category,
+  LearningPlan,
+  PlanOrigin,
+  PlanTopic,
+  ResourceType,
+  TopicStatus,
+} from '@pathwise/contract';
 import { answerText } from '../../lib/answer-text.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { PlanReads } from './plans.queries.js';
@@ -6,6 +13,36 @@ import type { PlanReads } from './plans.queries.js';
 /** 100 × completed ÷ total, rounded down to one decimal, so only a fully completed plan reads 100. */
 export function completionPercentage(completed: number, total: number): number {
   return total === 0 ? 0 : Math.floor((completed * 1000) / total) / 10;
+}
+
+type OriginRow = {
+  basedOnTitle: string | null;
+  basedOnPlanId: number | null;
+  original: {
+    id: number | null;
+    title: string | null;
+    creatorId: number | null;
+    creatorName: string | null;
+    creatorPicture: string | null;
+  } | null;
+};
+
+/** Where a copy came from, as the viewer may see it; null for a plan that is not a copy. */
+function originOf({ basedOnTitle, basedOnPlanId, original }: OriginRow, viewer: Viewer): PlanOrigin | null {
+  if (basedOnTitle === null) return null;
+  if (original?.id == null) return { plan: null, deleted: basedOnPlanId === null };
+  return {
+    plan: {
+      id: original.id,
+      title: original.title!,
+      creator: {
+        id: original.creatorId!,
+        name: original.creatorName!,
+        profilePicture: viewer.mediaUrl(original.creatorPicture),
+      },
+    },
+    deleted: false,
+  };
 }
 
 /**
@@ -46,7 +83,7 @@ export async function planAnswers(reads: PlanReads, viewer: Viewer, ids: number[
   }
 
   const byId = new Map(
-    plans.map((plan): [number, LearningPlan] => {
+    plans.map(({ basedOnTitle, basedOnPlanId, original, ...plan }): [number, LearningPlan] => {
       const topics = topicsByPlan.get(plan.id) ?? [];
       const completedTopics = topics.filter((t) => t.completionStatus === 'COMPLETED').length;
       return [
@@ -60,6 +97,7 @@ export async function planAnswers(reads: PlanReads, viewer: Viewer, ids: number[
           completedTopics,
           creator: { ...plan.creator, profilePicture: viewer.mediaUrl(plan.creator.profilePicture) },
           topics,
+          basedOn: originOf({ basedOnTitle, basedOnPlanId, original }, viewer),
         },
       ];
     }),

@@ -1,6 +1,6 @@
 import type { TopicStatus } from '@pathwise/contract';
 import { and, asc, count, desc, eq, isNotNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { hiddenUserIds, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import {
@@ -54,7 +54,10 @@ export async function pagePlanIds(db: Database, where: SQL, window: { limit: num
   return idsAndTotal(db, where, rows);
 }
 
-/** The plans among `ids` that `viewerId` may see, with their creators. */
+const originals = alias(learningPlans, 'original');
+const originalCreators = alias(users, 'original_creator');
+
+/** The plans among `ids` that `viewerId` may see, with their creators and the originals they were copied from. */
 function selectPlans(db: Database, ids: SQL, viewerId: Placeholder) {
   return db
     .select({
@@ -71,9 +74,28 @@ function selectPlans(db: Database, ids: SQL, viewerId: Placeholder) {
       creator: { id: users.id, name: users.name, profilePicture: users.profilePicture },
       isSaved: sql<boolean>`exists (select 1 from ${savedLearningPlans}
         where ${savedLearningPlans.planId} = ${learningPlans.id} and ${savedLearningPlans.userId} = ${viewerId})`,
+      templateUseCount: learningPlans.templateUseCount,
+      basedOnTitle: learningPlans.basedOnTitle,
+      basedOnPlanId: learningPlans.basedOnPlanId,
+      // Null unless the original still exists and the viewer may see it.
+      original: {
+        id: originals.id,
+        title: originals.title,
+        creatorId: originalCreators.id,
+        creatorName: originalCreators.name,
+        creatorPicture: originalCreators.profilePicture,
+      },
     })
     .from(learningPlans)
     .innerJoin(users, eq(users.id, learningPlans.creatorId))
+    .leftJoin(
+      originals,
+      and(
+        eq(originals.id, learningPlans.basedOnPlanId),
+        or(eq(originals.isPublic, true), eq(originals.creatorId, viewerId)),
+      ),
+    )
+    .leftJoin(originalCreators, eq(originalCreators.id, originals.creatorId))
     .where(and(sql`${learningPlans.id} = any(${ids})`, visibleTo(viewerId)));
 }
 

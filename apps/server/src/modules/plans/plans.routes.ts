@@ -23,17 +23,23 @@ import {
 import { incomingUpload } from '../../lib/uploads/upload.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { PlanFilesService } from './plan-files.service.js';
+import type { PlanTemplatesService } from './plan-templates.service.js';
 import type { PlansService } from './plans.service.js';
 import type { ProgressService } from './progress.service.js';
 
-type PlanRoutesOptions = { plans: PlansService; progress: ProgressService; files: PlanFilesService };
+type PlanRoutesOptions = {
+  plans: PlansService;
+  progress: ProgressService;
+  files: PlanFilesService;
+  templates: PlanTemplatesService;
+};
 
 const tags = ['learning plans'];
 
 /** `/api/learning-plans`: plans, their items, uploaded PDFs and each viewer's own progress. */
 export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
   app,
-  { plans, progress, files },
+  { plans, progress, files, templates },
 ) => {
   app.get(
     '/public',
@@ -114,6 +120,25 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
       await plans.remove(viewerOf(request), request.params.planId);
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/:planId/copies',
+    {
+      schema: {
+        tags,
+        summary: 'Use a plan you can see as a template: answers your new private copy of it',
+        description:
+          'Copies the title, description, category, estimated days, topics and resources (links, types, ' +
+          'descriptions, minutes) into a new private plan of yours whose `basedOn` names the original. ' +
+          'Not copied: anyone’s progress, the dates, and uploaded PDFs (a copied PDF resource waits for ' +
+          'a file of its own). The original’s creator is notified, unless it is you.',
+        params: planParams,
+        response: { 201: learningPlan, ...readFailures },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await templates.copy(viewerOf(request), request.params.planId)),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import {
-  currentUser,
+  ownProfile,
   privacySettings,
   profilePictureResponse,
   profileUpdateBody,
@@ -38,7 +38,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         summary: 'Edit your own profile',
         params: userIdParams,
         body: profileUpdateBody,
-        response: { 200: currentUser, ...failures(400, 403, 404, 409) },
+        response: { 200: ownProfile, ...failures(400, 403, 404, 409) },
       },
     },
     async (request) => users.updateProfile(viewerOf(request), request.params.id, request.body),

@@ -1,5 +1,5 @@
 import {
-  type CurrentUser,
+  type OwnProfile,
   type PrivacySettings,
   type ProfilePictureResponse,
   type ProfileUpdateBody,
@@ -53,7 +53,7 @@ export function createUsersService(db: Database, uploads: Uploads) {
   }
 
   /** The viewer's own profile (their e-mail address always shown to them), or null when the account no longer exists. */
-  async function ownProfile(viewer: Viewer): Promise<CurrentUser | null> {
+  async function ownProfile(viewer: Viewer): Promise<OwnProfile | null> {
     const row = await findProfile(db, viewer.id, viewer.id);
     return row && { ...toProfile(viewer, row), email: row.email ?? '' };
   }
@@ -78,7 +78,7 @@ export function createUsersService(db: Database, uploads: Uploads) {
 
     profile,
 
-    async updateProfile(viewer: Viewer, id: number, body: ProfileUpdateBody): Promise<CurrentUser> {
+    async updateProfile(viewer: Viewer, id: number, body: ProfileUpdateBody): Promise<OwnProfile> {
       if (id !== viewer.id) {
         throw (await userExists(db, id))
           ? forbidden(USER_MESSAGES.notYourProfile)

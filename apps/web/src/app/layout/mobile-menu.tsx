@@ -18,7 +18,7 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
   const user = useSignedInUser();
   const { logout } = useAuth();
   const panel = useRef<HTMLElement>(null);
-  const links = [...MAIN_NAV, CREATE_POST, ...accountNav(user.id)];
+  const links = [...MAIN_NAV, CREATE_POST, ...accountNav(user)];
   const [theme, setTheme] = useTheme();
 
   useEffect(() => panel.current?.focus(), []);

@@ -8,10 +8,12 @@ export const MAIN_NAV: NavItem[] = [
 export const CREATE_POST: NavItem = { to: '/create-post', label: 'Create Post' };
 
 /** The signed-in user's own pages, offered by both the user menu and the mobile menu. */
-export function accountNav(userId: number): NavItem[] {
+export function accountNav({ id, isModerator }: { id: number; isModerator: boolean }): NavItem[] {
   return [
-    { to: `/profile/${userId}`, label: 'Your Profile' },
+    { to: `/profile/${id}`, label: 'Your Profile' },
     { to: '/notifications', label: 'Notifications' },
     { to: '/settings', label: 'Settings' },
+    // Moderators (ADMIN_EMAILS) reach the reports queue from here.
+    ...(isModerator ? [{ to: '/moderation', label: 'Moderation' }] : []),
   ];
 }

@@ -63,6 +63,7 @@ describe('user menu', () => {
       '/notifications',
     );
     expect(within(menu).getByRole('menuitem', { name: 'Saved' })).toHaveAttribute('href', '/saved');
+    expect(within(menu).getByRole('menuitem', { name: 'My notes' })).toHaveAttribute('href', '/notes');
     expect(within(menu).getByRole('menuitem', { name: 'Learning Analytics' })).toHaveAttribute(
       'href',
       '/analytics',

@@ -13,8 +13,9 @@ export function UserMenu() {
   const user = useSignedInUser();
   const { logout } = useAuth();
   const items = [
-    ...accountNav(user.id),
+    ...accountNav(user),
     { to: '/saved', label: 'Saved' },
+    { to: '/notes', label: 'My notes' },
     { to: '/analytics', label: 'Learning Analytics' },
   ];
   const [theme, setTheme] = useTheme();

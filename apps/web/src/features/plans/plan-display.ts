@@ -20,3 +20,7 @@ export function formatCalendarDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return new Date(year, month - 1, day).toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
+
+/** README "Plan templates": how many plans are copies of this one. */
+export const formatTemplateUses = (count: number) =>
+  count === 1 ? 'Used as a template once' : `Used as a template ${count} times`;

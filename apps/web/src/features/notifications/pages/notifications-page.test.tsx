@@ -77,6 +77,23 @@ describe('notifications page', () => {
     expect(items.getByRole('button', { name: /^other/ })).toBeInTheDocument();
   });
 
+  it('shows a use of your plan as a template, linking to your plan', async () => {
+    serveNotificationGroups([
+      groupOf({
+        type: 'LEARNING_PLAN_COPY',
+        message: 'Bob Stone used your learning plan "Learn Rust" as a template',
+        entityType: 'learning-plan',
+        entityId: 5,
+      }),
+    ]);
+    openPage();
+
+    const link = (await list()).getByRole('link', {
+      name: /Bob Stone used your learning plan "Learn Rust" as a template/,
+    });
+    expect(link).toHaveAttribute('href', '/learning-plan/5');
+  });
+
   it("toggles between 'Show All' and 'Showing Unread'", async () => {
     serveNotificationGroups([
       groupOf({ message: 'Unread one' }),

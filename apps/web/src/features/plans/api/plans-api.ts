@@ -38,6 +38,11 @@ export function updatePlan(planId: number, body: PlanBody) {
   return apiRequest<LearningPlan>(`${BASE}/${planId}`, { method: 'PUT', body });
 }
 
+/** "Use as template": answers the viewer's new private copy. */
+export function copyPlan(planId: number) {
+  return apiRequest<LearningPlan>(`${BASE}/${planId}/copies`, { method: 'POST' });
+}
+
 export function deletePlan(planId: number) {
   return apiRequest<void>(`${BASE}/${planId}`, { method: 'DELETE' });
 }

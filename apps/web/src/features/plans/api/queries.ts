@@ -2,6 +2,7 @@ import type { LearningPlan, Page, TopicStatus } from '@pathwise/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { mapPagedItems, type Pages, usePagedList } from '../../../lib/paged-list';
 import {
+  copyPlan,
   deletePlan,
   fetchPlan,
   fetchPublicPlans,
@@ -50,6 +51,22 @@ export function useDeletePlan() {
         (data) => data && mapPagedItems(data, (plan) => (plan.id === planId ? null : plan)),
       );
       queryClient.removeQueries({ queryKey: planKeys.detail(planId) });
+    },
+  });
+}
+
+/**
+ * Copies a plan the viewer can see into a private plan of theirs ("Use as template"): the copy is
+ * cached for its page, the original's count and the viewer's plan lists are reloaded.
+ */
+export function useCopyPlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (planId: number) => copyPlan(planId),
+    onSuccess: async (copy, planId) => {
+      queryClient.setQueryData(planKeys.detail(copy.id), copy);
+      await queryClient.invalidateQueries({ queryKey: planKeys.detail(planId), refetchType: 'none' });
+      await queryClient.invalidateQueries({ queryKey: planKeys.lists, refetchType: 'none' });
     },
   });
 }

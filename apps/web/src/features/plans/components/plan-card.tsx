@@ -6,7 +6,7 @@ import { Markdown } from '../../../components/markdown/markdown';
 import { SaveButton } from '../../../components/save-button';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { categoryLabel } from '../../../lib/labels';
-import { formatDays, formatTopicCount } from '../plan-display';
+import { formatDays, formatTemplateUses, formatTopicCount } from '../plan-display';
 import { CreatorByline } from './creator-byline';
 import { PlanProgress } from './plan-progress';
 import { PlanStatusBadge } from './plan-status-badge';
@@ -50,6 +50,7 @@ export function PlanCard({ plan, onDelete, deleting = false }: PlanCardProps) {
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
         <span>Estimated: {formatDays(plan.estimatedDays)}</span>
         <PlanStatusBadge completionPercentage={plan.completionPercentage} />
+        {plan.templateUseCount > 0 && <span>{formatTemplateUses(plan.templateUseCount)}</span>}
         <SaveButton kind="learning-plans" target={plan} />
       </div>
 

@@ -1,11 +1,14 @@
 import type { LearningPlan } from '@pathwise/contract';
 import { Link } from 'react-router';
 import { Markdown } from '../../../components/markdown/markdown';
+import { ReportButton } from '../../../components/report-button';
 import { SaveButton } from '../../../components/save-button';
 import { categoryLabel } from '../../../lib/labels';
-import { formatCalendarDate, formatDays } from '../plan-display';
+import { formatCalendarDate, formatDays, formatTemplateUses } from '../plan-display';
 import { CreatorByline } from './creator-byline';
+import { PlanOrigin } from './plan-origin';
 import { PlanProgress } from './plan-progress';
+import { UseAsTemplate } from './use-as-template';
 
 type PlanSummaryProps = { plan: LearningPlan; isCreator: boolean };
 
@@ -20,6 +23,7 @@ export function PlanSummary({ plan, isCreator }: PlanSummaryProps) {
     ['Start date', plan.startDate && formatCalendarDate(plan.startDate)],
     ['Target completion', plan.targetCompletionDate && formatCalendarDate(plan.targetCompletionDate)],
     ['Visibility', plan.isPublic ? 'Public' : 'Private'],
+    ['Templates', plan.templateUseCount > 0 && formatTemplateUses(plan.templateUseCount)],
   ].filter((fact): fact is [string, string] => Boolean(fact[1]));
 
   return (
@@ -29,11 +33,14 @@ export function PlanSummary({ plan, isCreator }: PlanSummaryProps) {
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <CreatorByline plan={plan} />
-        {isCreator && (
-          <Link to={`/learning-plan/${plan.id}/edit`} className="btn-secondary">
-            Edit
-          </Link>
-        )}
+        <div className="flex flex-wrap items-start gap-2">
+          {isCreator && (
+            <Link to={`/learning-plan/${plan.id}/edit`} className="btn-secondary">
+              Edit
+            </Link>
+          )}
+          <UseAsTemplate planId={plan.id} />
+        </div>
       </div>
 
       <div className="mt-4 flex flex-wrap items-center gap-3">
@@ -41,7 +48,11 @@ export function PlanSummary({ plan, isCreator }: PlanSummaryProps) {
           {plan.title}
         </h1>
         <SaveButton kind="learning-plans" target={plan} />
+        {!isCreator && (
+          <ReportButton target={{ type: 'LEARNING_PLAN', id: plan.id, label: 'learning plan' }} />
+        )}
       </div>
+      <PlanOrigin basedOn={plan.basedOn} />
       <Markdown text={plan.description} className="mt-2 text-slate-700" />
 
       <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">

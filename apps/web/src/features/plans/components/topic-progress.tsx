@@ -1,5 +1,5 @@
 import { type PlanResource, type PlanTopic, TOPIC_STATUSES, type TopicStatus } from '@pathwise/contract';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Markdown } from '../../../components/markdown/markdown';
 import { resourceTypeLabel } from '../../../lib/labels';
 import type { ProgressChange } from '../api/queries';
@@ -10,6 +10,10 @@ const STATUS_LABELS: Record<TopicStatus, string> = {
   COMPLETED: 'Completed',
 };
 
+/** A topic or one of its resources, for what other features show under it. */
+export type PlanItem = { planId: number; topicId: number; resourceId: number | null; title: string };
+export type RenderItemExtras = (item: PlanItem) => ReactNode;
+
 type TopicProgressProps = {
   topic: PlanTopic;
   position: number;
@@ -19,10 +23,11 @@ type TopicProgressProps = {
    */
   pending: ProgressChange | undefined;
   onChange: (change: ProgressChange) => void;
+  renderExtras: (item: Pick<PlanItem, 'resourceId' | 'title'>) => ReactNode;
 };
 
 /** One topic of the plan detail page: the viewer's status dropdown and a checkbox per resource. */
-export function TopicProgress({ topic, position, pending, onChange }: TopicProgressProps) {
+export function TopicProgress({ topic, position, pending, onChange, renderExtras }: TopicProgressProps) {
   const headingId = useId();
   const busy = pending !== undefined;
   const status =
@@ -57,6 +62,7 @@ export function TopicProgress({ topic, position, pending, onChange }: TopicProgr
         </select>
       </div>
       {topic.description && <Markdown text={topic.description} className="mt-1 text-sm text-slate-600" />}
+      {renderExtras({ resourceId: null, title: topic.title })}
       {topic.resources.length > 0 ? (
         <ul className="mt-4 divide-y divide-slate-100">
           {topic.resources.map((resource) => (
@@ -68,6 +74,7 @@ export function TopicProgress({ topic, position, pending, onChange }: TopicProgr
               onToggle={(isCompleted) =>
                 onChange({ topicId: topic.id, resourceId: resource.id, isCompleted })
               }
+              extras={renderExtras({ resourceId: resource.id, title: resource.title })}
             />
           ))}
         </ul>
@@ -83,9 +90,10 @@ type ResourceRowProps = {
   isCompleted: boolean;
   busy: boolean;
   onToggle: (isCompleted: boolean) => void;
+  extras: ReactNode;
 };
 
-function ResourceRow({ resource, isCompleted, busy, onToggle }: ResourceRowProps) {
+function ResourceRow({ resource, isCompleted, busy, onToggle, extras }: ResourceRowProps) {
   const checkboxId = useId();
   return (
     <li className="flex items-start gap-3 py-3">
@@ -131,6 +139,7 @@ function ResourceRow({ resource, isCompleted, busy, onToggle }: ResourceRowProps
         ) : (
           <p className="mt-1 text-sm text-slate-500">No file uploaded yet.</p>
         )}
+        {extras}
       </div>
     </li>
   );

@@ -1,4 +1,4 @@
-import type { LearningPlan } from '@pathwise/contract';
+import { type LearningPlan, PLAN_MESSAGES } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -20,6 +20,7 @@ function serveProgress(
   let current = plan;
   server.use(
     http.get(`/api/learning-plans/${plan.id}`, () => HttpResponse.json(current)),
+    http.get(`/api/learning-plans/${plan.id}/notes`, () => HttpResponse.json([])),
     http.patch(`/api/learning-plans/${plan.id}/topics/:topicId/*`, ({ request }) => {
       const url = new URL(request.url);
       calls.push(`${url.pathname}${url.search}`);
@@ -89,6 +90,48 @@ describe('plan detail page', { timeout: SLOW_PAGE_TEST_MS }, () => {
 
     await findTitle();
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/learning-plan/5/edit');
+  });
+
+  it('uses the plan as a template: busy while copying, then opens the copy saying what it is based on', async () => {
+    const original = planFixture({ creator: bobRef });
+    const copy = planFixture({
+      id: 40,
+      isPublic: false,
+      completionPercentage: 0,
+      completedTopics: 0,
+      basedOn: { plan: { id: 5, title: 'Learn Rust', creator: bobRef }, deleted: false },
+    });
+    servePlan(copy);
+    servePlan(original);
+    const held = heldAnswer();
+    server.use(http.post('/api/learning-plans/5/copies', held.resolver));
+    const { user } = renderApp('/learning-plan/5', { signedIn: true });
+
+    await findTitle();
+    await user.click(screen.getByRole('button', { name: 'Use as template' }));
+    await held.arrived;
+    expect(screen.getByRole('button', { name: 'Copying…' })).toHaveAttribute('aria-busy', 'true');
+    held.release(HttpResponse.json(copy, { status: 201 }));
+
+    const origin = await screen.findByText(/^Based on/);
+    expect(within(origin).getByRole('link', { name: 'Learn Rust' })).toHaveAttribute(
+      'href',
+      '/learning-plan/5',
+    );
+    expect(within(origin).getByRole('link', { name: 'Bob Stone' })).toHaveAttribute('href', '/profile/8');
+    expect(screen.getByText('Private')).toBeInTheDocument();
+  });
+
+  it('says when copying failed, and names a deleted original and the uses of a template', async () => {
+    servePlan(planFixture({ basedOn: { plan: null, deleted: true }, templateUseCount: 3 }));
+    server.use(http.post('/api/learning-plans/5/copies', () => HttpResponse.error()));
+    const { user } = renderApp('/learning-plan/5', { signedIn: true });
+
+    await findTitle();
+    expect(screen.getByText('Based on a deleted plan')).toBeInTheDocument();
+    expect(screen.getByText('Used as a template 3 times')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use as template' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PLAN_MESSAGES.copyFailed);
   });
 
   it('sets a topic status, keeps every control waiting (focus kept) until the plan is reloaded, then shows it', async () => {

@@ -9,15 +9,20 @@ import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { type ProgressChange, usePlan, useProgressChange } from '../api/queries';
 import { PlanSummary } from '../components/plan-summary';
-import { TopicProgress } from '../components/topic-progress';
+import { type RenderItemExtras, TopicProgress } from '../components/topic-progress';
 import { planIdFrom } from '../plan-id';
 
+type PlanDetailPageProps = {
+  /** What other features show under each topic and resource (the viewer's notes), composed by app/. */
+  renderItemExtras?: RenderItemExtras;
+};
+
 /** Spec §2 "Learning plan detail /learning-plan/{planId}". */
-export function PlanDetailPage() {
+export function PlanDetailPage({ renderItemExtras }: PlanDetailPageProps) {
   const planId = planIdFrom(useParams().planId);
   if (planId === null) return <PlanNotFound />;
   // Keyed by the id: another plan starts with nothing of the previous one's state.
-  return <PlanDetail key={planId} planId={planId} />;
+  return <PlanDetail key={planId} planId={planId} renderItemExtras={renderItemExtras} />;
 }
 
 function PlanNotFound() {
@@ -28,7 +33,7 @@ function PlanNotFound() {
   );
 }
 
-function PlanDetail({ planId }: { planId: number }) {
+function PlanDetail({ planId, renderItemExtras }: { planId: number } & PlanDetailPageProps) {
   const me = useSignedInUser();
   const plan = usePlan(planId);
   useDocumentTitle(plan.data ? `Learning plan: ${plan.data.title}` : 'Learning plan');
@@ -59,7 +64,13 @@ function PlanDetail({ planId }: { planId: number }) {
       <ol className="space-y-4" aria-label="Topics">
         {plan.data.topics.map((topic, index) => (
           <li key={topic.id}>
-            <TopicProgress topic={topic} position={index + 1} pending={pending} onChange={changeProgress} />
+            <TopicProgress
+              topic={topic}
+              position={index + 1}
+              pending={pending}
+              onChange={changeProgress}
+              renderExtras={(item) => renderItemExtras?.({ planId, topicId: topic.id, ...item })}
+            />
           </li>
         ))}
       </ol>

@@ -6,6 +6,7 @@ import { BusyButton } from '../../../components/busy-button';
 import { ErrorBox } from '../../../components/callout';
 import { Markdown } from '../../../components/markdown/markdown';
 import { RelativeTime } from '../../../components/relative-time';
+import { ReportButton } from '../../../components/report-button';
 import { useConfirm } from '../../../components/use-confirm';
 import { isProvisional, useDeleteComment, useUpdateComment } from '../api/queries';
 import { CommentEditor } from './comment-editor';
@@ -87,8 +88,8 @@ export function CommentItem({ comment, canEdit, canDelete }: CommentItemProps) {
           <Markdown text={comment.content} className="text-slate-800" />
         )}
         {failure && <ErrorBox>{failure}</ErrorBox>}
-        {!editing && !isProvisional(comment) && (canEdit || canDelete) && (
-          <div className="flex gap-3 text-sm">
+        {!editing && !isProvisional(comment) && (
+          <div className="flex items-center gap-3 text-sm">
             {canEdit && (
               <button type="button" onClick={() => setEditing(true)} className="text-link">
                 Edit
@@ -103,6 +104,12 @@ export function CommentItem({ comment, canEdit, canDelete }: CommentItemProps) {
               >
                 {remove.isPending ? 'Deleting...' : 'Delete'}
               </BusyButton>
+            )}
+            {!canEdit && (
+              <ReportButton
+                target={{ type: 'COMMENT', id: comment.id, label: `comment by ${comment.user.name}` }}
+                className="-ml-2"
+              />
             )}
           </div>
         )}

@@ -5,8 +5,10 @@ import { ErrorBox } from '../../../components/callout';
 import { Loading } from '../../../components/loading';
 import { Markdown } from '../../../components/markdown/markdown';
 import { ProgressBar } from '../../../components/progress-bar';
+import { ReportButton } from '../../../components/report-button';
 import { SaveButton } from '../../../components/save-button';
 import { ApiError } from '../../../lib/api-client';
+import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { usePost } from '../api/queries';
 import { CommentsSection } from '../components/comments-section';
@@ -47,6 +49,7 @@ function LoadedPost({ postId }: { postId: number }) {
 }
 
 function PostDetail({ post }: { post: Post }) {
+  const me = useSignedInUser();
   const [likeFailed, setLikeFailed] = useState(false);
   return (
     <article
@@ -74,6 +77,9 @@ function PostDetail({ post }: { post: Post }) {
         <LikeButton post={post} onResult={(succeeded) => setLikeFailed(!succeeded)} />
         <span className="text-slate-600">{countLabel(post.commentsCount, 'comment')}</span>
         <SaveButton kind="posts" target={post} />
+        {post.author.id !== me.id && (
+          <ReportButton target={{ type: 'POST', id: post.id, label: 'post' }} className="ml-auto" />
+        )}
       </div>
       {likeFailed && <ErrorBox>Failed to process like action. Please try again.</ErrorBox>}
       <CommentsSection post={post} />

@@ -1,7 +1,7 @@
 import type {
-  CurrentUser,
   FollowResult,
   FollowStatus,
+  OwnProfile,
   Page,
   ProfilePictureResponse,
   ProfileUpdateInput,
@@ -41,7 +41,7 @@ export function fetchFollowPage(
 export function updateProfile(
   userId: number,
   body: ProfileUpdateInput & { id: number },
-): Promise<CurrentUser> {
+): Promise<OwnProfile> {
   return apiRequest(`/api/users/${userId}`, { method: 'PUT', body });
 }
 

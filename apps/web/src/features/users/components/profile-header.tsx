@@ -3,6 +3,7 @@ import { format, isValid } from 'date-fns';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
+import { ReportButton } from '../../../components/report-button';
 import type { FollowDirection } from '../api/users-api';
 import { FollowButton } from './follow-button';
 import { FollowListDialog } from './follow-list-dialog';
@@ -57,6 +58,7 @@ export function ProfileHeader({ profile, isOwnProfile }: ProfileHeaderProps) {
             ) : (
               <div className="flex shrink-0 flex-col items-stretch gap-2 sm:flex-row sm:items-start">
                 {!profile.isBlocked && <FollowButton profile={profile} />}
+                <ReportButton target={{ type: 'USER', id: profile.id, label: profile.name }} />
                 <ProfileActionsMenu profile={profile} />
               </div>
             )}

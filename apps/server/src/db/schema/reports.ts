@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { learningPlans } from './plans.js';
+import { comments, posts } from './posts.js';
+import { users } from './users.js';
+
+/**
+ * What people reported to the moderators. The target is one of four references; each is set to null
+ * when its target is deleted, so the report (and what was done about it) stays on record.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    reporterId: integer('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    /** POST, COMMENT, LEARNING_PLAN or USER. */
+    targetType: text('target_type').notNull(),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'set null' }),
+    planId: integer('plan_id').references(() => learningPlans.id, { onDelete: 'set null' }),
+    reportedUserId: integer('reported_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    details: text('details').notNull().default(''),
+    /** OPEN, RESOLVED or DISMISSED. */
+    status: text('status').notNull().default('OPEN'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedById: integer('closed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [
+    // The queue: open reports oldest first, closed ones newest first.
+    index('reports_status_created_at_idx').on(t.status, t.createdAt),
+    // One open report per reporter and target: reporting again changes nothing.
+    uniqueIndex('reports_one_open_per_reporter_idx')
+      .on(
+        t.reporterId,
+        t.targetType,
+        sql`coalesce(${t.postId}, ${t.commentId}, ${t.planId}, ${t.reportedUserId})`,
+      )
+      .where(sql`${t.status} = 'OPEN'`),
+    index('reports_post_id_idx').on(t.postId),
+    index('reports_comment_id_idx').on(t.commentId),
+    index('reports_plan_id_idx').on(t.planId),
+    index('reports_reported_user_id_idx').on(t.reportedUserId),
+    index('reports_reporter_id_idx').on(t.reporterId),
+    index('reports_closed_by_id_idx').on(t.closedById),
+  ],
+);
+
+/** Every moderator action, with who, what and when; kept when the moderator or the report goes. */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    moderatorId: integer('moderator_id').references(() => users.id, { onDelete: 'set null' }),
+    /** REPORT_RESOLVED or REPORT_DISMISSED. */
+    action: text('action').notNull(),
+    reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    targetType: text('target_type').notNull(),
+    /** The target's id when the action was taken (it may be gone since). */
+    targetId: integer('target_id'),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('moderation_actions_created_at_idx').on(t.createdAt),
+    index('moderation_actions_moderator_id_idx').on(t.moderatorId),
+    index('moderation_actions_report_id_idx').on(t.reportId),
+  ],
+);

@@ -1,0 +1,2 @@
+export { moderationRoutes, reportsRoutes } from './reports.routes.js';
+export { createReportsService, type ReportsService } from './reports.service.js';

@@ -1,0 +1,208 @@
+import type { ModerationAction, ReportReason, ReportTargetType } from '@pathwise/contract';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { comments, learningPlans, moderationActions, posts, reports, users } from '../../db/schema/index.js';
+import { literalLimit } from '../../lib/pagination.js';
+
+type Window = { limit: number; offset: number };
+
+/** Who made the target, and whether `viewerId` may see it; null when there is no such target. */
+export async function findReportTarget(
+  db: Database,
+  type: ReportTargetType,
+  id: number,
+  viewerId: number,
+): Promise<{ ownerId: number; visible: boolean } | null> {
+  const [row] =
+    type === 'POST'
+      ? await db
+          .select({ ownerId: posts.authorId, visible: sql<boolean>`true` })
+          .from(posts)
+          .where(eq(posts.id, id))
+      : type === 'COMMENT'
+        ? await db
+            .select({ ownerId: comments.authorId, visible: sql<boolean>`true` })
+            .from(comments)
+            .where(eq(comments.id, id))
+        : type === 'LEARNING_PLAN'
+          ? await db
+              .select({
+                ownerId: learningPlans.creatorId,
+                visible: sql<boolean>`${learningPlans.isPublic} or ${learningPlans.creatorId} = ${viewerId}`,
+              })
+              .from(learningPlans)
+              .where(eq(learningPlans.id, id))
+          : await db
+              .select({ ownerId: users.id, visible: sql<boolean>`true` })
+              .from(users)
+              .where(eq(users.id, id));
+  return row ?? null;
+}
+
+const TARGET_COLUMN = {
+  POST: 'postId',
+  COMMENT: 'commentId',
+  LEARNING_PLAN: 'planId',
+  USER: 'reportedUserId',
+} as const;
+
+/**
+ * Files the report and answers its id; a second open report of the same target by the same person
+ * changes nothing and answers the first one's.
+ */
+export async function insertReport(
+  db: Database,
+  report: {
+    reporterId: number;
+    targetType: ReportTargetType;
+    targetId: number;
+    reason: ReportReason;
+    details: string;
+  },
+): Promise<number> {
+  const target = reports[TARGET_COLUMN[report.targetType]];
+  const [inserted] = await db
+    .insert(reports)
+    .values({
+      reporterId: report.reporterId,
+      targetType: report.targetType,
+      [TARGET_COLUMN[report.targetType]]: report.targetId,
+      reason: report.reason,
+      details: report.details,
+    })
+    .onConflictDoNothing()
+    .returning({ id: reports.id });
+  if (inserted) return inserted.id;
+  const [open] = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(
+      and(eq(reports.reporterId, report.reporterId), eq(target, report.targetId), eq(reports.status, 'OPEN')),
+    );
+  return open!.id;
+}
+
+export async function emailOf(db: Database, userId: number) {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
+}
+
+export type ReportRow = {
+  id: number;
+  targetType: ReportTargetType;
+  targetId: number | null;
+  targetSummary: string | null;
+  targetPath: string | null;
+  reason: ReportReason;
+  details: string;
+  status: 'OPEN' | 'RESOLVED' | 'DISMISSED';
+  reporter: { id: number; name: string; profilePicture: string | null } | null;
+  createdAt: string;
+  closedAt: string | null;
+  closedBy: { id: number; name: string; profilePicture: string | null } | null;
+  note: string;
+};
+
+/**
+ * One page of the queue and its total: two statements whatever the page holds. Open reports oldest
+ * first (the longest waiting on top), closed ones most recently closed first.
+ */
+export async function selectReportPage(db: Database, open: boolean, window: Window) {
+  const statusCondition = open ? sql`r.status = 'OPEN'` : sql`r.status <> 'OPEN'`;
+  const order = open ? sql`r.created_at, r.id` : sql`r.closed_at desc, r.id desc`;
+  const [totalResult, pageResult] = await Promise.all([
+    db.execute(sql`select count(*)::int as total from ${reports} r where ${statusCondition}`),
+    db.execute(sql`select r.id, r.target_type as "targetType",
+        coalesce(r.post_id, r.comment_id, r.plan_id, r.reported_user_id) as "targetId",
+        coalesce(p.title, left(c.content, 140), lp.title, u.name) as "targetSummary",
+        case when p.id is not null then '/post/' || p.id
+             when c.id is not null then '/post/' || c.post_id
+             when lp.id is not null then '/learning-plan/' || lp.id
+             when u.id is not null then '/profile/' || u.id end as "targetPath",
+        r.reason, r.details, r.status, r.note,
+        case when reporter.id is null then null else json_build_object('id', reporter.id, 'name', reporter.name,
+          'profilePicture', reporter.profile_picture) end as reporter,
+        r.created_at as "createdAt", r.closed_at as "closedAt",
+        case when closer.id is null then null else json_build_object('id', closer.id, 'name', closer.name,
+          'profilePicture', closer.profile_picture) end as "closedBy"
+      from ${reports} r
+      left join ${posts} p on p.id = r.post_id
+      left join ${comments} c on c.id = r.comment_id
+      left join ${learningPlans} lp on lp.id = r.plan_id
+      left join ${users} u on u.id = r.reported_user_id
+      left join ${users} reporter on reporter.id = r.reporter_id
+      left join ${users} closer on closer.id = r.closed_by_id
+      where ${statusCondition}
+      order by ${order}
+      limit ${literalLimit(window.limit)} offset ${window.offset}`),
+  ]);
+  const total = (totalResult as unknown as { rows: { total: number }[] }).rows[0]!.total;
+  const rows = (pageResult as unknown as { rows: ReportRow[] }).rows;
+  return { total, rows };
+}
+
+/** Closes an open report and records who did it, in one transaction; null when it was not open. */
+export async function closeReport(
+  db: Database,
+  close: { reportId: number; moderatorId: number; outcome: 'RESOLVED' | 'DISMISSED'; note: string },
+) {
+  return db.transaction(async (tx) => {
+    const [closed] = await tx
+      .update(reports)
+      .set({ status: close.outcome, closedAt: new Date(), closedById: close.moderatorId, note: close.note })
+      .where(and(eq(reports.id, close.reportId), eq(reports.status, 'OPEN')))
+      .returning({
+        targetType: reports.targetType,
+        targetId: sql<
+          number | null
+        >`coalesce(${reports.postId}, ${reports.commentId}, ${reports.planId}, ${reports.reportedUserId})`,
+      });
+    if (!closed) return null;
+    await tx.insert(moderationActions).values({
+      moderatorId: close.moderatorId,
+      action: close.outcome === 'RESOLVED' ? 'REPORT_RESOLVED' : 'REPORT_DISMISSED',
+      reportId: close.reportId,
+      targetType: closed.targetType,
+      targetId: closed.targetId,
+      note: close.note,
+    });
+    return closed;
+  });
+}
+
+export async function reportExists(db: Database, reportId: number) {
+  const rows = await db.select({ id: reports.id }).from(reports).where(eq(reports.id, reportId));
+  return rows.length > 0;
+}
+
+/** The moderators' log, newest first, and its total: two statements. */
+export async function selectActionPage(db: Database, window: Window) {
+  const [[totalRow], rows] = await Promise.all([
+    db.select({ total: count() }).from(moderationActions),
+    db
+      .select({
+        id: moderationActions.id,
+        action: moderationActions.action,
+        moderatorId: users.id,
+        moderatorName: users.name,
+        moderatorPicture: users.profilePicture,
+        reportId: moderationActions.reportId,
+        targetType: moderationActions.targetType,
+        targetId: moderationActions.targetId,
+        note: moderationActions.note,
+        createdAt: moderationActions.createdAt,
+      })
+      .from(moderationActions)
+      .leftJoin(users, eq(users.id, moderationActions.moderatorId))
+      .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
+      .limit(literalLimit(window.limit))
+      .offset(window.offset),
+  ]);
+  return {
+    total: totalRow?.total ?? 0,
+    rows: rows as (Omit<(typeof rows)[number], 'action' | 'targetType'> & {
+      action: ModerationAction['action'];
+      targetType: ReportTargetType;
+    })[],
+  };
+}

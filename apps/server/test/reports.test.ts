@@ -1,0 +1,233 @@
+import { type ModerationAction, type ModerationReport, type Page, REPORT_MESSAGES } from '@pathwise/contract';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
+import { createTestApp, MODERATOR_EMAIL, type TestApp } from './helpers/app.js';
+import { createPlan } from './helpers/plans.js';
+import { createPost } from './helpers/posts.js';
+
+let t: TestApp;
+let ann: TestAccount;
+let bob: TestAccount;
+let moderator: TestAccount;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ann = await signUp(t, { name: 'Ann Lee' });
+  bob = await signUp(t, { name: 'Bob Stone' });
+  moderator = await signUp(t, { name: 'Mo Derator', email: MODERATOR_EMAIL.toUpperCase() });
+});
+afterAll(() => t.close());
+
+const call = (account: TestAccount | null, request: InjectOptions) =>
+  t.app.inject({ ...request, headers: account ? bearer(account.token) : {} });
+
+const report = (account: TestAccount | null, payload: object) =>
+  call(account, { method: 'POST', url: '/api/reports', payload });
+
+async function queue(status: 'open' | 'closed', query = ''): Promise<Page<ModerationReport>> {
+  const res = await call(moderator, { url: `/api/moderation/reports?status=${status}${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const close = (account: TestAccount, reportId: number, payload: object) =>
+  call(account, { method: 'POST', url: `/api/moderation/reports/${reportId}/close`, payload });
+
+describe('reporting', () => {
+  it('files a report of what someone else made and tells the reporter it was received', async () => {
+    const post = await createPost(t, ann.token, { title: 'Buy my course now' });
+    const res = await report(bob, {
+      targetType: 'POST',
+      targetId: post.id,
+      reason: 'SPAM',
+      details: ' Ads ',
+    });
+
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({ id: expect.any(Number), message: REPORT_MESSAGES.received });
+    const filed = (await queue('open')).content.find((item) => item.id === res.json().id);
+    expect(filed).toMatchObject({
+      targetType: 'POST',
+      target: { id: post.id, summary: 'Buy my course now', path: `/post/${post.id}` },
+      reason: 'SPAM',
+      details: 'Ads',
+      status: 'OPEN',
+      reporter: { id: bob.user.id, name: 'Bob Stone' },
+      closedAt: null,
+      closedBy: null,
+    });
+  });
+
+  it('keeps one open report per person and target: reporting again answers the same one', async () => {
+    const post = await createPost(t, ann.token);
+    const first = await report(bob, { targetType: 'POST', targetId: post.id, reason: 'SPAM' });
+    const again = await report(bob, { targetType: 'POST', targetId: post.id, reason: 'HATE' });
+
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).toBe(first.json().id);
+    const open = (await queue('open', '&size=50')).content.filter((item) => item.target?.id === post.id);
+    expect(open).toHaveLength(1);
+  });
+
+  it('takes comments, plans and people, each linking to where it shows', async () => {
+    const post = await createPost(t, ann.token);
+    const comment = (
+      await call(ann, {
+        method: 'POST',
+        url: `/api/posts/${post.id}/comments`,
+        payload: { content: 'Rude words' },
+      })
+    ).json();
+    const plan = await createPlan(t, ann.token, { title: 'A public plan', isPublic: true });
+    const filed = await Promise.all([
+      report(bob, { targetType: 'COMMENT', targetId: comment.id, reason: 'HARASSMENT' }),
+      report(bob, { targetType: 'LEARNING_PLAN', targetId: plan.id, reason: 'MISINFORMATION' }),
+      report(bob, { targetType: 'USER', targetId: ann.user.id, reason: 'OTHER', details: 'Impersonation' }),
+    ]);
+    const ids = filed.map((res) => res.json().id);
+
+    const byId = new Map((await queue('open', '&size=50')).content.map((item) => [item.id, item]));
+    expect(ids.map((id) => byId.get(id)?.target)).toEqual([
+      { id: comment.id, summary: 'Rude words', path: `/post/${post.id}` },
+      { id: plan.id, summary: 'A public plan', path: `/learning-plan/${plan.id}` },
+      { id: ann.user.id, summary: 'Ann Lee', path: `/profile/${ann.user.id}` },
+    ]);
+  });
+
+  it.each([
+    [
+      'your own post',
+      async () => ({ targetType: 'POST', targetId: (await createPost(t, bob.token)).id }),
+      400,
+      REPORT_MESSAGES.ownContent,
+    ],
+    [
+      'yourself',
+      async () => ({ targetType: 'USER', targetId: bob.user.id }),
+      400,
+      REPORT_MESSAGES.ownContent,
+    ],
+    [
+      'a post that does not exist',
+      async () => ({ targetType: 'POST', targetId: 2_000_000_000 }),
+      404,
+      REPORT_MESSAGES.targetNotFound,
+    ],
+    [
+      "someone else's private plan",
+      async () => ({
+        targetType: 'LEARNING_PLAN',
+        targetId: (await createPlan(t, ann.token, { isPublic: false })).id,
+      }),
+      404,
+      REPORT_MESSAGES.targetNotFound,
+    ],
+  ])('refuses a report of %s', async (_case, target, status, message) => {
+    const res = await report(bob, { ...(await target()), reason: 'SPAM' });
+    expect(res.statusCode).toBe(status);
+    expect(res.json().message).toBe(message);
+  });
+
+  it.each([
+    [{ targetType: 'PAGE', targetId: 1, reason: 'SPAM' }, REPORT_MESSAGES.invalidTargetType],
+    [{ targetType: 'POST', targetId: 1, reason: 'BORING' }, REPORT_MESSAGES.invalidReason],
+    [{ targetType: 'POST', targetId: 2_147_483_648, reason: 'SPAM' }, REPORT_MESSAGES.targetNotFound],
+    [
+      { targetType: 'POST', targetId: 1, reason: 'SPAM', details: 'x'.repeat(1001) },
+      REPORT_MESSAGES.detailsTooLong,
+    ],
+    [{ targetType: 'POST', targetId: 1, reason: 'SPAM', details: 'nul\u0000' }, undefined],
+  ])('answers a clear 400 to %j', async (payload, message) => {
+    const res = await report(bob, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toEqual(message ?? expect.any(String));
+  });
+
+  it('asks visitors to sign in', async () => {
+    expect(
+      (await report(null, { targetType: 'USER', targetId: ann.user.id, reason: 'SPAM' })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('moderation', () => {
+  it('tells moderators (ADMIN_EMAILS, any letter case) that they are, and nobody else', async () => {
+    expect((await call(moderator, { url: '/api/auth/me' })).json().isModerator).toBe(true);
+    expect((await call(ann, { url: '/api/auth/me' })).json().isModerator).toBe(false);
+  });
+
+  it('keeps the queue and the log from everyone else', async () => {
+    for (const url of ['/api/moderation/reports', '/api/moderation/actions']) {
+      const res = await call(ann, { url });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(REPORT_MESSAGES.moderatorsOnly);
+    }
+    const filed = (await report(bob, { targetType: 'USER', targetId: ann.user.id, reason: 'SPAM' })).json();
+    expect((await close(ann, filed.id, { outcome: 'DISMISSED' })).statusCode).toBe(403);
+  });
+
+  it('closes a report once, records who did what and when, and lists it as closed', async () => {
+    const post = await createPost(t, ann.token, { title: 'Off-topic' });
+    const filed = (
+      await report(bob, { targetType: 'POST', targetId: post.id, reason: 'INAPPROPRIATE' })
+    ).json();
+
+    const closed = await close(moderator, filed.id, { outcome: 'RESOLVED', note: 'Asked Ann to edit it' });
+    expect(closed.statusCode, closed.body).toBe(204);
+    expect((await queue('open', '&size=50')).content.map((item) => item.id)).not.toContain(filed.id);
+    const [latest] = (await queue('closed')).content;
+    expect(latest).toMatchObject({
+      id: filed.id,
+      status: 'RESOLVED',
+      note: 'Asked Ann to edit it',
+      closedBy: { id: moderator.user.id, name: 'Mo Derator' },
+      closedAt: expect.any(String),
+    });
+
+    const again = await close(moderator, filed.id, { outcome: 'DISMISSED' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(REPORT_MESSAGES.alreadyClosed);
+
+    const log = (await call(moderator, { url: '/api/moderation/actions' })).json() as Page<ModerationAction>;
+    expect(log.content[0]).toMatchObject({
+      action: 'REPORT_RESOLVED',
+      moderator: { id: moderator.user.id, name: 'Mo Derator' },
+      reportId: filed.id,
+      targetType: 'POST',
+      targetId: post.id,
+      note: 'Asked Ann to edit it',
+    });
+  });
+
+  it.each([
+    ['an unknown report', 2_000_000_000, { outcome: 'RESOLVED' }, 404, REPORT_MESSAGES.reportNotFound],
+    ['an outcome that is not one', 1, { outcome: 'DELETED' }, 400, REPORT_MESSAGES.invalidOutcome],
+  ])('answers closing %s clearly', async (_case, id, payload, status, message) => {
+    const res = await close(moderator, id, payload);
+    expect(res.statusCode).toBe(status);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('keeps a report whose target was deleted, saying the target is gone', async () => {
+    const post = await createPost(t, ann.token);
+    const filed = (await report(bob, { targetType: 'POST', targetId: post.id, reason: 'SPAM' })).json();
+    expect((await call(ann, { method: 'DELETE', url: `/api/posts/${post.id}` })).statusCode).toBe(204);
+
+    const kept = (await queue('open', '&size=50')).content.find((item) => item.id === filed.id);
+    expect(kept).toMatchObject({ targetType: 'POST', target: null, reason: 'SPAM' });
+  });
+
+  it('reads a page of the queue in the same number of statements, however many reports it holds', async () => {
+    const few = await t.queries.count(() => call(moderator, { url: '/api/moderation/reports?size=2' }));
+    const posts = await Promise.all(Array.from({ length: 12 }, () => createPost(t, ann.token)));
+    await Promise.all(
+      posts.map((post) => report(bob, { targetType: 'POST', targetId: post.id, reason: 'SPAM' })),
+    );
+    const many = await t.queries.count(() => call(moderator, { url: '/api/moderation/reports?size=50' }));
+    expect(many.result.json().content.length).toBeGreaterThan(12);
+    expect(many.statements).toBe(few.statements);
+    const log = await t.queries.count(() => call(moderator, { url: '/api/moderation/actions?size=50' }));
+    expect(log.statements).toBe(few.statements);
+  });
+});

@@ -1,0 +1,40 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { FlagIcon } from './icons';
+import type { ReportTarget } from './report-dialog';
+
+// The dialog's code (Headless UI's Dialog and focus trap) is fetched when someone reports, not before.
+const ReportDialog = lazy(() => import('./report-dialog'));
+
+/** "Report" next to what someone else made: opens a dialog asking why (README "Reports and moderation"). */
+export function ReportButton({ target, className = '' }: { target: ReportTarget; className?: string }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  // Back to the button once the dialog has gone, as after any dialog (the page behind was inert).
+  useEffect(() => {
+    if (open) wasOpen.current = true;
+    else if (wasOpen.current) {
+      wasOpen.current = false;
+      button.current?.focus();
+    }
+  }, [open]);
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={`Report ${target.label}`}
+        className={`inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-slate-600 hover:bg-red-50 hover:text-red-700 ${className}`}
+      >
+        <FlagIcon className="size-4" />
+        Report
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ReportDialog target={target} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

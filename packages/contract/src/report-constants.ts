@@ -1,0 +1,46 @@
+/**
+ * Reports and moderation (README "Reports and moderation"), zod-free: the Report button sits on the
+ * pages people see first (README "Budgets").
+ */
+export const REPORT_TARGET_TYPES = ['POST', 'COMMENT', 'LEARNING_PLAN', 'USER'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
+export const REPORT_REASONS = [
+  'SPAM',
+  'HARASSMENT',
+  'HATE',
+  'INAPPROPRIATE',
+  'MISINFORMATION',
+  'OTHER',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  SPAM: 'Spam or advertising',
+  HARASSMENT: 'Harassment or bullying',
+  HATE: 'Hate speech',
+  INAPPROPRIATE: 'Sexual, violent or otherwise inappropriate',
+  MISINFORMATION: 'Misleading or false information',
+  OTHER: 'Something else',
+};
+
+export const REPORT_STATUSES = ['OPEN', 'RESOLVED', 'DISMISSED'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export const REPORT_LIMITS = { detailsMax: 1000 } as const;
+
+export const REPORT_MESSAGES = {
+  received: 'Thank you. Your report was received, and a moderator will look at it.',
+  reportFailed: 'Your report could not be sent. Please try again.',
+  ownContent: 'You cannot report yourself or what you made.',
+  targetNotFound: 'What you reported no longer exists.',
+  invalidTargetType: 'Reports are about a post, a comment, a learning plan or a user.',
+  invalidReason: 'Please choose a reason.',
+  detailsTooLong: `Details must be at most ${REPORT_LIMITS.detailsMax} characters.`,
+  moderatorsOnly: 'Only moderators can see and close reports.',
+  reportNotFound: 'Report not found',
+  invalidReportId: 'Invalid report ID',
+  alreadyClosed: 'This report is already closed.',
+  invalidOutcome: 'A report is closed as resolved or dismissed.',
+  noteTooLong: `The note must be at most ${REPORT_LIMITS.detailsMax} characters.`,
+} as const;

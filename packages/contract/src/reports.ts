@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { bodyId, isoDateTime, page, pageQuery, pathId, text, userRef } from './common.js';
+import {
+  REPORT_LIMITS,
+  REPORT_MESSAGES,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGET_TYPES,
+} from './report-constants.js';
+
+const reportTargetType = z.enum(REPORT_TARGET_TYPES, { error: REPORT_MESSAGES.invalidTargetType });
+const optionalNote = (message: string) =>
+  text({ error: message }).trim().max(REPORT_LIMITS.detailsMax, { error: message }).default('');
+
+/** `POST /api/reports`: what is reported and why. */
+export const reportBody = z.object({
+  targetType: reportTargetType,
+  targetId: bodyId(REPORT_MESSAGES.targetNotFound),
+  reason: z.enum(REPORT_REASONS, { error: REPORT_MESSAGES.invalidReason }),
+  details: optionalNote(REPORT_MESSAGES.detailsTooLong),
+});
+export type ReportBody = z.input<typeof reportBody>;
+
+/** Said to the reporter, whether or not they had reported it already (the same open report then). */
+export const reportReceived = z.object({ id: z.number().int(), message: z.string() });
+export type ReportReceived = z.infer<typeof reportReceived>;
+
+/** A report in the moderators' queue. The target is null once it has been deleted. */
+export const moderationReport = z.object({
+  id: z.number().int(),
+  targetType: reportTargetType,
+  target: z
+    .object({
+      id: z.number().int(),
+      /** A title, the start of a comment, or a name, as it reads now. */
+      summary: z.string(),
+      /** The web app's page showing it. */
+      path: z.string(),
+    })
+    .nullable(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  reporter: userRef.nullable(),
+  createdAt: isoDateTime,
+  closedAt: isoDateTime.nullable(),
+  closedBy: userRef.nullable(),
+  note: z.string(),
+});
+export type ModerationReport = z.infer<typeof moderationReport>;
+export const moderationReportPage = page(moderationReport);
+
+/** `open` (the default): waiting for a moderator, oldest first; `closed`: resolved or dismissed, newest first. */
+export const moderationReportsQuery = pageQuery().extend({
+  status: z.enum(['open', 'closed'], { error: 'status must be open or closed' }).default('open'),
+});
+
+export const reportParams = z.object({
+  reportId: pathId({ invalid: REPORT_MESSAGES.invalidReportId, notFound: REPORT_MESSAGES.reportNotFound }),
+});
+
+/** `POST /api/moderation/reports/{id}/close`. */
+export const closeReportBody = z.object({
+  outcome: z.enum(['RESOLVED', 'DISMISSED'], { error: REPORT_MESSAGES.invalidOutcome }),
+  note: optionalNote(REPORT_MESSAGES.noteTooLong),
+});
+export type CloseReportBody = z.input<typeof closeReportBody>;
+
+/** Every moderator action, kept with who, what and when. */
+export const moderationAction = z.object({
+  id: z.number().int(),
+  action: z.enum(['REPORT_RESOLVED', 'REPORT_DISMISSED']),
+  moderator: userRef.nullable(),
+  reportId: z.number().int().nullable(),
+  targetType: reportTargetType,
+  targetId: z.number().int().nullable(),
+  note: z.string(),
+  createdAt: isoDateTime,
+});
+export type ModerationAction = z.infer<typeof moderationAction>;
+export const moderationActionPage = page(moderationAction);
