@@ -74,7 +74,7 @@ function plansFor(db: Database, query: string, mode: 'service' | 'planner') {
     if (mode === 'planner') await tx.execute(sql`set local enable_seqscan = on`);
     return {
       users: await explain(tx, rankUsers(terms, window)),
-      posts: await explain(tx, rankPosts(terms, window)),
+      posts: await explain(tx, rankPosts(terms, 1, window)),
       plans: await explain(tx, rankPlans(terms, 1, window)),
     };
   });

@@ -38,6 +38,7 @@ for (const width of [390, 1280]) {
         ['plan detail', `/learning-plan/${planId}`, 'Learn Rust'],
         ['plan form', '/create-learning-plan', 'Create Learning Plan'],
         ['profile', `/profile/${ann.id}`, 'Ann Axe'],
+        ["someone else's profile", `/profile/${bob.id}`, 'Bob Axe'],
         ['search', '/search?q=Accessible', /Search/],
         ['notifications', '/notifications', 'Notifications'],
         ['analytics', '/analytics', /Analytics/],

@@ -58,6 +58,8 @@ import { savedRoutes } from './modules/saved/saved.routes.js';
 import { createSavedService } from './modules/saved/saved.service.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { createSearchService } from './modules/search/search.service.js';
+import { blockingRoutes } from './modules/users/blocking.routes.js';
+import { createBlockingService } from './modules/users/blocking.service.js';
 import { followsRoutes } from './modules/users/follows.routes.js';
 import { createFollowsService } from './modules/users/follows.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -154,6 +156,7 @@ export async function buildApp({
   await app.register(mediaPlugin, { storage });
 
   const follows = createFollowsService(db, events);
+  const blocking = createBlockingService(db, events);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.addHook('onClose', async () => mailer.close());
   const auth = createAuthService({ db, tokens, mailer, log: app.log });
@@ -196,6 +199,7 @@ export async function buildApp({
       await api.register(oauthRoutes, { prefix: '/auth/oauth2', oauth, publicUrl: config.publicUrl });
       await api.register(usersRoutes, { prefix: '/users', users });
       await api.register(followsRoutes, { prefix: '/users', follows });
+      await api.register(blockingRoutes, { prefix: '/users', blocking });
       await api.register(postsRoutes, { prefix: '/posts', posts });
       await api.register(commentsRoutes, { comments });
       await api.register(planRoutes, {

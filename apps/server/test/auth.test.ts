@@ -41,6 +41,8 @@ describe('POST /api/auth/signup', () => {
       followingCount: 0,
       postsCount: 0,
       isCurrentUserFollowing: false,
+      isBlocked: false,
+      isMuted: false,
       isModerator: false,
     });
   });

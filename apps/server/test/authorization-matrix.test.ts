@@ -28,6 +28,8 @@ type Row = {
   expect: Record<Exclude<Caller, 'moderator'>, number> & { moderator?: number };
   /** The route ends the caller's sessions and answers a new token, which the caller keeps using. */
   renewsToken?: true;
+  /** Undoes what the route leaves behind that would change the answers of later rows (a block), after each call. */
+  undo?: (owned: Owned) => InjectOptions;
 };
 
 const json = (method: InjectOptions['method'], url: string, payload: object): InjectOptions => ({
@@ -164,6 +166,32 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ url: `/api/users/${o.userId}/following` }),
     expect: signedIn(200),
   },
+  'GET /api/users/me/privacy': { request: () => ({ url: '/api/users/me/privacy' }), expect: signedIn(200) },
+  'PUT /api/users/me/privacy': {
+    request: () => json('PUT', '/api/users/me/privacy', { showEmail: true }),
+    expect: signedIn(200),
+  },
+  // Blocking or muting oneself is refused; anyone else may be blocked or muted.
+  'PUT /api/users/:id/block': {
+    request: (o) => ({ method: 'PUT', url: `/api/users/${o.userId}/block` }),
+    expect: { anonymous: 401, other: 200, owner: 400 },
+    undo: (o) => ({ method: 'DELETE', url: `/api/users/${o.userId}/block` }),
+  },
+  'DELETE /api/users/:id/block': {
+    request: (o) => ({ method: 'DELETE', url: `/api/users/${o.userId}/block` }),
+    expect: { anonymous: 401, other: 200, owner: 400 },
+  },
+  'PUT /api/users/:id/mute': {
+    request: (o) => ({ method: 'PUT', url: `/api/users/${o.userId}/mute` }),
+    expect: { anonymous: 401, other: 200, owner: 400 },
+    undo: (o) => ({ method: 'DELETE', url: `/api/users/${o.userId}/mute` }),
+  },
+  'DELETE /api/users/:id/mute': {
+    request: (o) => ({ method: 'DELETE', url: `/api/users/${o.userId}/mute` }),
+    expect: { anonymous: 401, other: 200, owner: 400 },
+  },
+  'GET /api/users/me/blocks': { request: () => ({ url: '/api/users/me/blocks' }), expect: signedIn(200) },
+  'GET /api/users/me/mutes': { request: () => ({ url: '/api/users/me/mutes' }), expect: signedIn(200) },
   'GET /api/users/:id/activities': {
     request: (o) => ({ url: `/api/users/${o.userId}/activities` }),
     expect: signedIn(200),
@@ -462,7 +490,9 @@ describe('the authorization matrix', () => {
         ['owner', owner],
       ];
       for (const [caller, account] of callers) {
-        answers[caller] = await statusOf(row, row.request(await ownedThings()), account);
+        const owned = await ownedThings();
+        answers[caller] = await statusOf(row, row.request(owned), account);
+        if (row.undo && account) await t.app.inject({ ...row.undo(owned), headers: bearer(account.token) });
       }
       expect(answers).toEqual({ moderator: row.expect.other, ...row.expect });
     },

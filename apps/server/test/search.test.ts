@@ -452,11 +452,11 @@ describe('search statements', () => {
         // The service steers the planner to the indexes; here it chooses on its own costs.
         await tx.execute(sql`set local enable_seqscan = on`);
         found.users = await indexesIn(rankUsers(terms, window), tx);
-        found.posts = await indexesIn(rankPosts(terms, window), tx);
+        found.posts = await indexesIn(rankPosts(terms, ann.user.id, window), tx);
         found.learningPlans = await indexesIn(rankPlans(terms, ann.user.id, window), tx);
         // The same look-up of the index name fails once the index is gone: the check can fail.
         await tx.execute(sql`drop index posts_search_idx`);
-        found.postsWithoutIndex = await indexesIn(rankPosts(terms, window), tx);
+        found.postsWithoutIndex = await indexesIn(rankPosts(terms, ann.user.id, window), tx);
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);

@@ -44,7 +44,8 @@ export type SearchQuery = z.output<typeof searchQuery>;
 export const userSearchItem = z.object({
   id: z.number().int(),
   name: z.string(),
-  email: z.string(),
+  /** null when the user hides their e-mail address from others. */
+  email: z.string().nullable(),
   /** '' when there is none. */
   bio: z.string(),
   profilePicture: z.string().nullable(),

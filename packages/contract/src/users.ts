@@ -12,7 +12,8 @@ export const userProfile = z.object({
   name: z.string(),
   /** What others type after @ to mention the user (see mentions.ts). */
   handle: z.string(),
-  email: z.string(),
+  /** null to anyone else when the user turned "Show my e-mail address to others" off. */
+  email: z.string().nullable(),
   /** '' when there is none: text in answers is never null (wire contract decision 15). */
   bio: z.string(),
   location: z.string(),
@@ -22,18 +23,27 @@ export const userProfile = z.object({
   followingCount: z.number().int(),
   postsCount: z.number().int(),
   isCurrentUserFollowing: z.boolean(),
+  /** Whether the viewer blocked this user (false on your own profile). */
+  isBlocked: z.boolean(),
+  /** Whether the viewer muted this user (false on your own profile). */
+  isMuted: z.boolean(),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
+/** Your own profile: you always see your own e-mail address. */
+export const ownProfile = userProfile.extend({ email: z.string() });
+export type OwnProfile = z.infer<typeof ownProfile>;
+
 /** The signed-in user's own profile, and whether they moderate (README "Reports and moderation"). */
-export const currentUser = userProfile.extend({ isModerator: z.boolean() });
+export const currentUser = ownProfile.extend({ isModerator: z.boolean() });
 export type CurrentUser = z.infer<typeof currentUser>;
 
 /** A row of the followers/following lists (spec §3 "User list item"). */
 export const userListItem = z.object({
   id: z.number().int(),
   name: z.string(),
-  email: z.string(),
+  /** null when the user hides their e-mail address from others. */
+  email: z.string().nullable(),
   profilePicture: z.string().nullable(),
   /** Whether the viewer follows this user (wire contract decision 13). */
   isCurrentUserFollowing: z.boolean(),
@@ -77,6 +87,9 @@ export const USER_MESSAGES = {
   invalidId: 'Invalid user ID',
   notFound: 'User profile not found. Please check the user ID.',
   cannotFollowSelf: 'You cannot follow yourself.',
+  cannotFollowBlocked: "You can't follow this person.",
+  cannotBlockSelf: 'You cannot block yourself.',
+  cannotMuteSelf: 'You cannot mute yourself.',
   notYourProfile: 'You can only edit your own profile.',
   pictureNotUploaded: 'Upload the new picture first; a profile can only show a picture uploaded to Pathwise.',
   pictureMissing: 'Choose an image file to upload.',
@@ -90,3 +103,28 @@ export const USER_MESSAGES = {
 export const userIdParams = z.object({
   id: pathId({ invalid: USER_MESSAGES.invalidId, notFound: USER_MESSAGES.notFound }),
 });
+
+/** `GET`/`PUT /api/users/me/privacy`: what the signed-in user shows others. */
+export const privacySettings = z.object({
+  /** "Show my e-mail address to others"; on by default (the spec lists e-mails in user lists). */
+  showEmail: z.boolean({ error: 'showEmail must be true or false' }),
+});
+export type PrivacySettings = z.infer<typeof privacySettings>;
+
+/** Answer of `PUT`/`DELETE /api/users/{id}/block`: the state after the call. */
+export const blockStatus = z.object({ isBlocked: z.boolean() });
+export type BlockStatus = z.infer<typeof blockStatus>;
+
+/** Answer of `PUT`/`DELETE /api/users/{id}/mute`: the state after the call. */
+export const muteStatus = z.object({ isMuted: z.boolean() });
+export type MuteStatus = z.infer<typeof muteStatus>;
+
+/** A row of `GET /api/users/me/blocks` and `/mutes`: the person, and when the viewer blocked or muted them. */
+export const restrictedUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  handle: z.string(),
+  profilePicture: z.string().nullable(),
+  since: z.string(),
+});
+export type RestrictedUser = z.infer<typeof restrictedUser>;

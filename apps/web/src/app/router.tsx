@@ -145,7 +145,7 @@ const ROUTES: RouteObject[] = [
               },
               {
                 path: '/settings',
-                ...lazyPage(() => import('../features/auth/pages/settings-page').then((m) => m.SettingsPage)),
+                ...lazyPage(() => import('./routes/settings-page').then((m) => m.SettingsPage)),
               },
               {
                 path: '/moderation',

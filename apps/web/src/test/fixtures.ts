@@ -13,6 +13,8 @@ export const ann: CurrentUser = {
   followingCount: 0,
   postsCount: 0,
   isCurrentUserFollowing: false,
+  isBlocked: false,
+  isMuted: false,
   isModerator: false,
 };
 

@@ -1,5 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { pageOf } from './page-of';
 
 /**
  * Asked for by the top bar's notification bell on every signed-in page: unless a test says
@@ -10,5 +11,17 @@ const bellAnswers = [
   http.get('/api/notifications/stream', () => new HttpResponse(null, { status: 204 })),
 ];
 
+/**
+ * Asked for by the privacy and blocked/muted people sections of /settings, which the account
+ * settings' tests show too: unless a test says otherwise, the e-mail address is shown and nobody is
+ * blocked or muted.
+ */
+const safetySettingsAnswers = [
+  http.get('/api/users/me/privacy', () => HttpResponse.json({ showEmail: true })),
+  ...['blocks', 'mutes'].map((list) =>
+    http.get(`/api/users/me/${list}`, () => HttpResponse.json(pageOf([]))),
+  ),
+];
+
 /** The network as the tests see it; each test declares the answers it needs with `server.use`. */
-export const server = setupServer(...bellAnswers);
+export const server = setupServer(...bellAnswers, ...safetySettingsAnswers);

@@ -19,6 +19,8 @@ export const bob: UserProfile = {
   followingCount: 2,
   postsCount: 3,
   isCurrentUserFollowing: false,
+  isBlocked: false,
+  isMuted: false,
 };
 
 /**

@@ -1,4 +1,5 @@
 export * from './activity.js';
+export * from './blocks.js';
 export * from './email-changes.js';
 export * from './follows.js';
 export * from './identities.js';

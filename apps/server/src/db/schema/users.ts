@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { SEARCH_INDEX_OPTIONS, searchDocument, tsvector } from './search-document.js';
 
 export const users = pgTable(
@@ -28,6 +28,8 @@ export const users = pgTable(
      * "Sign out everywhere" and by any password change or reset. Tokens without the claim count as 0.
      */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** "Show my e-mail address to others": when false, every answer about the user to someone else has `email: null`. */
+    showEmail: boolean('show_email').notNull().default(true),
     /** Kept by PostgreSQL for search: name above bio. */
     searchVector: tsvector('search_vector')
       .notNull()

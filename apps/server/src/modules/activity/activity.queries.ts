@@ -1,6 +1,7 @@
 import type { ActivityType } from '@pathwise/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { activities, comments, learningPlans, posts, users } from '../../db/schema/index.js';
 import { literalLimit } from '../../lib/pagination.js';
@@ -51,10 +52,14 @@ export async function deleteActivities(
 
 export type FeedFilter = { userId: number; types: readonly ActivityType[]; viewerId: number };
 
-/** The user's activities of those types, except those on someone else's private plan (DESIGN §5). */
+/**
+ * The user's activities of those types, except those on someone else's private plan (DESIGN §5);
+ * none when the user and the viewer blocked one another.
+ */
 const inFeed = ({ userId, types, viewerId }: FeedFilter) =>
   and(
     eq(activities.userId, userId),
+    shownTo(viewerId, activities.userId, { muted: false }),
     inArray(activities.type, [...types]),
     sql`(${activities.planId} is null or ${learningPlans.isPublic} or ${learningPlans.creatorId} = ${viewerId})`,
   );

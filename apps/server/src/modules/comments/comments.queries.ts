@@ -1,4 +1,5 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { hiddenUserIds, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { comments, posts, users } from '../../db/schema/index.js';
 import { literalLimit } from '../../lib/pagination.js';
@@ -18,22 +19,33 @@ export type CommentRow = NonNullable<Awaited<ReturnType<typeof findComment>>>;
 const selectComments = (db: Database) =>
   db.select(commentColumns).from(comments).innerJoin(users, eq(users.id, comments.authorId));
 
-/** A page of the post's comments with their authors, newest first, in one statement. */
+/** A page of the post's comments with their authors, newest first, but those of users blocked either way by the viewer, in one statement. */
 export function selectCommentsOfPost(
   db: Database,
   postId: number,
+  viewerId: number,
   window: { limit: number; offset: number },
 ) {
   return selectComments(db)
-    .where(eq(comments.postId, postId))
+    .where(and(eq(comments.postId, postId), shownTo(viewerId, comments.authorId, { muted: false })))
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(literalLimit(window.limit))
     .offset(window.offset);
 }
 
-/** The post's comment count as kept on its row (migration 0011); 0 for a missing post. */
-export async function countCommentsOfPost(db: Database, postId: number) {
-  const [row] = await db.select({ count: posts.commentsCount }).from(posts).where(eq(posts.id, postId));
+/**
+ * The post's comments the viewer sees: the count kept on its row (migration 0011) less those of
+ * users blocked either way, looked up by the post's comment index among the few hidden authors.
+ */
+export async function countCommentsOfPost(db: Database, postId: number, viewerId: number) {
+  const [row] = await db
+    .select({
+      count: sql`${posts.commentsCount} - (select count(*) from ${comments}
+        where ${comments.postId} = ${postId}
+          and ${comments.authorId} = any(${hiddenUserIds(viewerId, { muted: false })}))`.mapWith(Number),
+    })
+    .from(posts)
+    .where(eq(posts.id, postId));
   return row?.count ?? 0;
 }
 
@@ -43,11 +55,15 @@ export async function findComment(db: Database, id: number) {
 }
 
 /**
- * The post's author; with `lock`, the post row is held until the transaction ends so a concurrent
- * delete of the post waits for the new comment instead of failing it.
+ * The post's author, null when the post is missing or hidden from the viewer (blocked either way);
+ * with `lock`, the post row is held until the transaction ends so a concurrent delete of the post
+ * waits for the new comment instead of failing it.
  */
-export async function findPostAuthor(db: Database, postId: number, lock?: 'key share') {
-  const query = db.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, postId));
+export async function findPostAuthor(db: Database, postId: number, viewerId: number, lock?: 'key share') {
+  const query = db
+    .select({ authorId: posts.authorId })
+    .from(posts)
+    .where(and(eq(posts.id, postId), shownTo(viewerId, posts.authorId, { muted: false })));
   const [row] = lock ? await query.for(lock) : await query;
   return row ?? null;
 }

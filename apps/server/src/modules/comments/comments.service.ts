@@ -54,9 +54,9 @@ export function createCommentsService({ db, events }: { db: Database; events: Ev
   return {
     /** Newest first, in three statements whatever the page size. */
     async ofPost(viewer: Viewer, postId: number, query: PageQuery): Promise<Page<Comment>> {
-      if (!(await findPostAuthor(db, postId))) throw notFound(POST_MESSAGES.postNotFound);
-      const total = await countCommentsOfPost(db, postId);
-      const rows = await selectCommentsOfPost(db, postId, pageWindow(query));
+      if (!(await findPostAuthor(db, postId, viewer.id))) throw notFound(POST_MESSAGES.postNotFound);
+      const total = await countCommentsOfPost(db, postId, viewer.id);
+      const rows = await selectCommentsOfPost(db, postId, viewer.id, pageWindow(query));
       return toPage(
         rows.map((row) => toComment(row, viewer.mediaUrl)),
         total,
@@ -66,7 +66,7 @@ export function createCommentsService({ db, events }: { db: Database; events: Ev
 
     async create(viewer: Viewer, postId: number, { content }: CommentInput): Promise<Comment> {
       const id = await db.transaction(async (tx) => {
-        const post = await findPostAuthor(tx, postId, 'key share');
+        const post = await findPostAuthor(tx, postId, viewer.id, 'key share');
         if (!post) throw notFound(POST_MESSAGES.postNotFound);
         const commentId = await insertComment(tx, { postId, authorId: viewer.id, content });
         await events.publish(tx, {

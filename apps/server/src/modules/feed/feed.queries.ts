@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import {
   follows,
@@ -24,13 +25,15 @@ export type FeedRef = { type: 'POST' | 'LEARNING_PLAN'; id: number; createdAt: s
 /**
  * One page of what the people `viewerId` follows made, newest first, and how many in all: one
  * statement. Each side is read through its author's newest-first index. A followed person is never
- * the viewer, so of their plans only the public ones are the viewer's to see.
+ * the viewer, so of their plans only the public ones are the viewer's to see; a muted one's are left
+ * out (a block ends the follow).
  */
 export async function selectFollowingPage(db: Database, viewerId: number, window: Window) {
   const [row] = await rowsOf<{ total: number; items: FeedRef[] }>(
     db,
     sql`with followed as (
-        select ${follows.followedId} as id from ${follows} where ${follows.followerId} = ${viewerId}),
+        select ${follows.followedId} as id from ${follows} where ${follows.followerId} = ${viewerId}
+          and ${shownTo(viewerId, follows.followedId, { muted: true })}),
       items as (
         select 'POST' as type, ${posts.id} as id, ${posts.createdAt} as created_at
           from ${posts} where ${posts.authorId} in (select id from followed)
@@ -59,11 +62,13 @@ export type SuggestionRow = {
 /**
  * Up to `limit` people to suggest to `viewerId`, in one statement: the most followed of those who
  * post in a category the viewer posts in, then the most followed of everyone. Both walk the
- * followers-count index and stop after `limit`; the viewer and whom they follow are never suggested.
+ * followers-count index and stop after `limit`; the viewer, whom they follow and whom they blocked,
+ * were blocked by or muted are never suggested.
  */
 export async function selectSuggestions(db: Database, viewerId: number, limit: number) {
   const notYetFollowed = sql`u.id <> ${viewerId} and not exists (
-    select 1 from ${follows} f where f.follower_id = ${viewerId} and f.followed_id = u.id)`;
+    select 1 from ${follows} f where f.follower_id = ${viewerId} and f.followed_id = u.id)
+    and ${shownTo(viewerId, sql.raw('u.id'), { muted: true })}`;
   return rowsOf<SuggestionRow>(
     db,
     sql`with mine as (select distinct ${posts.category} as category from ${posts} where ${posts.authorId} = ${viewerId}),

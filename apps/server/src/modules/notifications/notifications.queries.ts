@@ -1,6 +1,7 @@
 import type { NotificationEntityType, NotificationGroupKey, NotificationType } from '@pathwise/contract';
 import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { hiddenFrom, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { follows, learningPlans, notifications, users } from '../../db/schema/index.js';
 import { literalLimit } from '../../lib/pagination.js';
@@ -72,8 +73,9 @@ export const usersWithHandles = (handles: string[]): SQL =>
   )})`;
 
 /**
- * Writes one notification per recipient in one statement, skipping the actor and anyone who already
- * has the same notification (`dedupe`), and signals each one to every server process. NOTIFY is
+ * Writes one notification per recipient in one statement, skipping the actor, anyone who blocked the
+ * actor, was blocked by them or muted them, and anyone who already has the same notification
+ * (`dedupe`), and signals each one to every server process. NOTIFY is
  * delivered when the surrounding transaction commits, so a rolled-back cause announces nothing.
  */
 export async function insertNotifications(
@@ -94,6 +96,7 @@ export async function insertNotifications(
         ${planId}::integer
       from (${recipients}) as recipient
       where recipient.id <> ${notice.actorId}
+        and not ${hiddenFrom(sql`recipient.id`, sql`${notice.actorId}::integer`, { muted: true })}
         and not exists (
           select 1 from ${notifications} earlier
           where earlier.recipient_id = recipient.id
@@ -138,8 +141,13 @@ const selectNotifications = (db: Database) =>
   db.select(notificationColumns).from(notifications).leftJoin(actors, eq(actors.id, notifications.actorId));
 export type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>['execute']>>[number];
 
+/** The recipient's notifications but those from users they blocked, were blocked by or muted (made before that). */
 const ownedBy = (recipientId: number, unreadOnly: boolean) =>
-  and(eq(notifications.recipientId, recipientId), unreadOnly ? eq(notifications.isRead, false) : undefined);
+  and(
+    eq(notifications.recipientId, recipientId),
+    shownTo(recipientId, notifications.actorId, { muted: true }),
+    unreadOnly ? eq(notifications.isRead, false) : undefined,
+  );
 
 /**
  * One page of the recipient's notifications, newest first, with their actors, each row with `total`
@@ -177,14 +185,14 @@ export async function notificationSummary(db: Database, recipientId: number) {
       unread: sql`count(*) filter (where not ${notifications.isRead})`.mapWith(Number),
     })
     .from(notifications)
-    .where(eq(notifications.recipientId, recipientId));
+    .where(ownedBy(recipientId, false));
   return { latestId: row?.latestId ?? 0, unread: row?.unread ?? 0 };
 }
 
 /** The recipient's notifications created after `afterId` (a stream reconnecting), oldest first. */
 export function listNotificationsAfter(db: Database, recipientId: number, afterId: number, limit: number) {
   return selectNotifications(db)
-    .where(and(eq(notifications.recipientId, recipientId), gt(notifications.id, afterId)))
+    .where(and(ownedBy(recipientId, false), gt(notifications.id, afterId)))
     .orderBy(notifications.id)
     .limit(literalLimit(limit));
 }
@@ -192,7 +200,7 @@ export function listNotificationsAfter(db: Database, recipientId: number, afterI
 /** One notification of `recipientId` with its actor, or null (missing, or someone else's). */
 export async function findNotification(db: Database, id: number, recipientId: number) {
   const [row] = await selectNotifications(db).where(
-    and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)),
+    and(eq(notifications.id, id), ownedBy(recipientId, false)),
   );
   return row ?? null;
 }
@@ -248,13 +256,15 @@ export async function listNotificationGroups(
   actorsShown: number,
 ): Promise<{ rows: NotificationGroupRow[]; total: number }> {
   const n = sql.raw('n');
-  const read = sql`${notifications} n where n.recipient_id = ${recipientId} and n.is_read`;
+  // Notifications from people the recipient blocked, was blocked by or muted are left out, as in the flat list.
+  const shown = (alias: string) => shownTo(recipientId, sql.raw(`${alias}.actor_id`), { muted: true });
+  const read = sql`${notifications} n where n.recipient_id = ${recipientId} and n.is_read and ${shown('n')}`;
   const result = (await db.execute(sql`
     with unread_groups as (
       select ${unreadGroupKey(n)} as key, max(n.id) as latest_id, max(n.created_at) as latest_at,
         false as is_read, count(*)::int as count, count(distinct n.actor_id)::int as actor_count
       from ${notifications} n
-      where n.recipient_id = ${recipientId} and not n.is_read
+      where n.recipient_id = ${recipientId} and not n.is_read and ${shown('n')}
       group by 1
     ),
     paged as (
@@ -280,7 +290,7 @@ export async function listNotificationGroups(
             order by recent.last_id desc)
           from (select k.actor_id, max(k.id) as last_id from ${notifications} k
                 where k.recipient_id = ${recipientId} and not k.is_read and ${unreadGroupKey(sql.raw('k'))} = paged.key
-                  and k.actor_id is not null
+                  and k.actor_id is not null and ${shown('k')}
                 group by k.actor_id order by last_id desc limit ${literalLimit(actorsShown)}) recent
           join ${users} u on u.id = recent.actor_id)
       end as actors

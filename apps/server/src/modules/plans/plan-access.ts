@@ -26,7 +26,7 @@ export async function requireOwnPlan(
 
 /** A topic of a plan the viewer may see; 404 when either is missing or the topic is another plan's. */
 export async function requireVisibleTopic(db: Database, viewer: Viewer, planId: number, topicId: number) {
-  const plan = refuseInvisible(await findPlanTopic(db, planId, topicId), viewer);
+  const plan = refuseInvisible(await findPlanTopic(db, planId, topicId, viewer.id), viewer);
   if (!plan.topic) throw notFound(PLAN_MESSAGES.topicNotFound);
   return { ...plan, topic: plan.topic };
 }

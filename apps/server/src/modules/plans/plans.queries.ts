@@ -1,6 +1,7 @@
 import type { TopicStatus } from '@pathwise/contract';
 import { and, asc, count, desc, eq, isNotNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { hiddenUserIds, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import {
   learningPlans,
@@ -17,14 +18,19 @@ import { literalLimit, preparedPerSize } from '../../lib/pagination.js';
 type PlanColumns = typeof learningPlans.$inferInsert;
 type ResourceRow = typeof planResources.$inferInsert;
 
-/** Plans `viewerId` may see: public ones and their own. */
+/** Plans `viewerId` may see: public ones and their own, but none of a creator blocked either way. */
 export const visibleTo = (viewerId: number | Placeholder) =>
-  or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId))!;
-export const publicPlans = () => eq(learningPlans.isPublic, true);
-export const plansOf = (creatorId: number, onlyPublic: boolean) =>
-  onlyPublic
-    ? and(eq(learningPlans.creatorId, creatorId), eq(learningPlans.isPublic, true))!
-    : eq(learningPlans.creatorId, creatorId);
+  and(
+    or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId)),
+    shownTo(viewerId, learningPlans.creatorId, { muted: false }),
+  )!;
+const publicPlansFor = (viewerId: number | Placeholder) =>
+  and(eq(learningPlans.isPublic, true), shownTo(viewerId, learningPlans.creatorId, { muted: false }))!;
+/** `creatorId`'s plans as `viewerId` sees them: all of their own, the public ones of anyone else not blocked either way. */
+export const plansOf = (creatorId: number, viewerId: number) =>
+  creatorId === viewerId
+    ? eq(learningPlans.creatorId, creatorId)
+    : and(eq(learningPlans.creatorId, creatorId), visibleTo(viewerId))!;
 
 const newestFirst = [desc(learningPlans.createdAt), desc(learningPlans.id)];
 
@@ -146,15 +152,16 @@ export function preparePlanReads(db: Database) {
   const plans = selectPlans(db, ids, viewerId).prepare('plans_with_ids');
   const items = selectTopicsWithResources(db, ids, viewerId).prepare('plan_items_with_ids');
   // Kept by the triggers of migration 0012: counting the public plans was most of this statement's time.
+  // Those of creators hidden from the viewer are counted apart, through the creator index.
   const publicPlanCount =
-    sql<number>`(select ${rowCounts.count} from ${rowCounts} where ${rowCounts.tableName} = 'public_learning_plans')`.mapWith(
-      Number,
-    );
+    sql<number>`(select ${rowCounts.count} from ${rowCounts} where ${rowCounts.tableName} = 'public_learning_plans')
+    - (select count(*) from ${learningPlans} where ${learningPlans.isPublic}
+      and ${learningPlans.creatorId} = any(${hiddenUserIds(viewerId, { muted: false })}))`.mapWith(Number);
   const publicPages = preparedPerSize((size) =>
     db
       .select({ id: learningPlans.id, total: publicPlanCount })
       .from(learningPlans)
-      .where(publicPlans())
+      .where(publicPlansFor(viewerId))
       .orderBy(...newestFirst)
       .limit(literalLimit(size))
       .offset(sql.placeholder('offset'))
@@ -167,9 +174,9 @@ export function preparePlanReads(db: Database) {
         plans.execute({ viewerId: viewer, ids: planIds }),
         items.execute({ viewerId: viewer, ids: planIds }),
       ]),
-    /** A page of public plan ids, newest first, and how many there are. */
-    publicPage: async ({ limit, offset }: { limit: number; offset: number }) =>
-      idsAndTotal(db, publicPlans(), await publicPages(limit).execute({ offset })),
+    /** A page of the ids of the public plans the viewer sees, newest first, and how many there are. */
+    publicPage: async (viewer: number, { limit, offset }: { limit: number; offset: number }) =>
+      idsAndTotal(db, publicPlansFor(viewer), await publicPages(limit).execute({ viewerId: viewer, offset })),
   };
 }
 export type PlanReads = ReturnType<typeof preparePlanReads>;
@@ -189,8 +196,8 @@ export async function findPlanOwnership(db: Database, planId: number, lock = fal
   return row ?? null;
 }
 
-/** A plan and, when it belongs to it, one of its topics. */
-export async function findPlanTopic(db: Database, planId: number, topicId: number) {
+/** A plan and, when it belongs to it, one of its topics; null when the plan is missing or its creator and the viewer blocked one another. */
+export async function findPlanTopic(db: Database, planId: number, topicId: number, viewerId: number) {
   const [row] = await db
     .select({
       creatorId: learningPlans.creatorId,
@@ -199,7 +206,7 @@ export async function findPlanTopic(db: Database, planId: number, topicId: numbe
     })
     .from(learningPlans)
     .leftJoin(planTopics, and(eq(planTopics.id, topicId), eq(planTopics.planId, learningPlans.id)))
-    .where(eq(learningPlans.id, planId));
+    .where(and(eq(learningPlans.id, planId), shownTo(viewerId, learningPlans.creatorId, { muted: false })));
   return row ?? null;
 }
 

@@ -61,16 +61,12 @@ export function createPlansService({ db, events, removal }: Dependencies) {
 
     /** Every public plan, newest first. */
     publicPlans: async (viewer: Viewer, query: PageQuery): Promise<Page<LearningPlan>> =>
-      pageOf(viewer, await reads.publicPage(pageWindow(query)), query),
+      pageOf(viewer, await reads.publicPage(viewer.id, pageWindow(query)), query),
 
-    /** A user's plans, newest first: all of them for the user, the public ones for everyone else. */
+    /** A user's plans, newest first: all of them for the user, the public ones for everyone else (none when blocked either way). */
     async userPlans(viewer: Viewer, userId: number, query: PageQuery): Promise<Page<LearningPlan>> {
       if (!(await userExists(db, userId))) throw notFound(PLAN_MESSAGES.userNotFound);
-      return pageOf(
-        viewer,
-        await pagePlanIds(db, plansOf(userId, userId !== viewer.id), pageWindow(query)),
-        query,
-      );
+      return pageOf(viewer, await pagePlanIds(db, plansOf(userId, viewer.id), pageWindow(query)), query);
     },
 
     async create(viewer: Viewer, body: ParsedPlanBody): Promise<LearningPlan> {

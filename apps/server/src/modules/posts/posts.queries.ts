@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { hiddenUserIds, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { postLikes, postMedia, posts, rowCounts, savedPosts, users } from '../../db/schema/index.js';
 import { literalLimit, preparedPerSize } from '../../lib/pagination.js';
@@ -46,14 +47,28 @@ export type MediaItem = {
 const newestFirst = [desc(posts.createdAt), desc(posts.id)];
 const viewerId = sql.placeholder('viewerId');
 
-/** Posts matching `where`, newest first. */
+/** Posts matching `where`, newest first, but those of authors blocked either way. */
 const postRows = (db: Database, where: SQL) =>
   db
     .select(postColumns(viewerId))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
-    .where(where)
+    .where(and(where, shownTo(viewerId, posts.authorId, { muted: false })))
     .orderBy(...newestFirst);
+
+/**
+ * How many posts the feed shows `viewer`: all of them (kept by the triggers of migration 0006) less
+ * those of the authors hidden from them (each author's count kept on their row): no scan either way.
+ */
+const feedTotal = (viewer: number | Placeholder) =>
+  sql<number>`(select ${rowCounts.count} from ${rowCounts} where ${rowCounts.tableName} = 'posts')
+    - (select coalesce(sum(${users.postsCount}), 0) from ${users}
+      where ${users.id} = any(${hiddenUserIds(viewer, { muted: true })}))`;
+
+/** How many posts `author` wrote, as `viewer` sees them: none when either blocked the other. */
+const authorTotal = (viewer: number | Placeholder, author: number | Placeholder) =>
+  sql<number>`select case when ${shownTo(viewer, users.id, { muted: false })} then ${users.postsCount} else 0 end
+    from ${users} where ${users.id} = ${author}`;
 
 /**
  * One page of `size` posts matching `where`, newest first, each row with `total` (how many match in
@@ -86,19 +101,20 @@ type Window = { limit: number; offset: number };
  */
 export function preparePostReads(db: Database) {
   const authorId = sql.placeholder('authorId');
+  // The feed leaves out muted authors too; a profile shows its muted owner's posts (as Mastodon does).
   const feedPages = preparedPerSize((size) =>
     postPage(
       db,
-      undefined,
-      sql`select ${rowCounts.count} from ${rowCounts} where ${rowCounts.tableName} = 'posts'`,
+      shownTo(viewerId, posts.authorId, { muted: true }),
+      sql`select ${feedTotal(viewerId)}`,
       size,
     ).prepare(`posts_feed_page_${size}`),
   );
   const authorPages = preparedPerSize((size) =>
     postPage(
       db,
-      eq(posts.authorId, authorId),
-      sql`select ${users.postsCount} from ${users} where ${users.id} = ${authorId}`,
+      and(eq(posts.authorId, authorId), shownTo(viewerId, posts.authorId, { muted: false })),
+      authorTotal(viewerId, authorId),
       size,
     ).prepare(`posts_author_page_${size}`),
   );
@@ -116,19 +132,21 @@ export function preparePostReads(db: Database) {
 
 export type PostRow = Awaited<ReturnType<ReturnType<typeof preparePostReads>['withIds']>>[number];
 
-/** How many posts there are, as the triggers of migration 0006 keep it (no scan of the table). */
-export async function countAllPosts(db: Database) {
-  const [row] = await db
-    .select({ count: rowCounts.count })
-    .from(rowCounts)
-    .where(eq(rowCounts.tableName, 'posts'));
-  return row?.count ?? 0;
+/** How many posts the feed shows `viewerId` (no scan of the table). */
+export async function countFeedPosts(db: Database, viewerId: number) {
+  const result = (await db.execute(sql`select (${feedTotal(viewerId)})::int as total`)) as unknown as {
+    rows: { total: number }[];
+  };
+  return result.rows[0]?.total ?? 0;
 }
 
-/** How many posts `authorId` wrote (as kept on the user's row), and whether that user exists at all. */
-export async function countPostsOfAuthor(db: Database, authorId: number) {
-  const [row] = await db.select({ total: users.postsCount }).from(users).where(eq(users.id, authorId));
-  return { total: row?.total ?? 0, authorExists: row !== undefined };
+/** How many posts of `authorId` `viewerId` sees (as kept on the user's row), and whether that user exists at all. */
+export async function countPostsOfAuthor(db: Database, authorId: number, viewerId: number) {
+  const result = (await db.execute(sql`select (${authorTotal(viewerId, authorId)}) as total`)) as unknown as {
+    rows: { total: number | null }[];
+  };
+  const total = result.rows[0]?.total ?? null;
+  return { total: total ?? 0, authorExists: total !== null };
 }
 
 /**
@@ -201,7 +219,7 @@ export type LikeToggle = { postAuthorId: number; added: boolean; removed: boolea
 
 /**
  * Removes the user's like, or adds it when there was none, in one statement; null when the post is
- * missing. The post's row is locked first, as the count's trigger would lock it anyway: a concurrent
+ * missing or hidden from the user (blocked either way). The post's row is locked first, as the count's trigger would lock it anyway: a concurrent
  * delete of the post then waits for the toggle (or the toggle finds no post), instead of each
  * waiting on rows the other has (a deadlock). Toggles of one post follow each other, so the kept
  * count read under the lock, with this change applied, is exact. A toggle by the same user racing
@@ -210,7 +228,8 @@ export type LikeToggle = { postAuthorId: number; added: boolean; removed: boolea
 export async function toggleLike(db: Database, postId: number, userId: number): Promise<LikeToggle | null> {
   const result = (await db.execute(sql`with post as (
       select ${posts.id} as id, ${posts.authorId} as author_id, ${posts.likesCount} as likes_count
-      from ${posts} where ${posts.id} = ${postId} for no key update),
+      from ${posts} where ${posts.id} = ${postId} and ${shownTo(userId, posts.authorId, { muted: false })}
+      for no key update),
     removed as (
       delete from ${postLikes}
       where ${postLikes.postId} = (select id from post) and ${postLikes.userId} = ${userId}

@@ -24,7 +24,7 @@ import type { Viewer } from '../../lib/viewer.js';
 import { toPostAnswers } from './post-answers.js';
 import { mediaFileKeys, POST_UPLOAD_RULES, storePostMedia } from './post-media.js';
 import {
-  countAllPosts,
+  countFeedPosts,
   countPostsOfAuthor,
   deleteMedia,
   deletePost,
@@ -91,7 +91,7 @@ export function createPostsService({ db, events, uploads }: PostsDependencies) {
 
     async feed(viewer: Viewer, query: PageQuery): Promise<Page<Post>> {
       const rows = await reads.feed(viewer.id, pageWindow(query));
-      const total = rows[0]?.total ?? (await countAllPosts(db));
+      const total = rows[0]?.total ?? (await countFeedPosts(db, viewer.id));
       return toPage(toPostAnswers(viewer, rows), total, query);
     },
 
@@ -99,7 +99,7 @@ export function createPostsService({ db, events, uploads }: PostsDependencies) {
       const rows = await reads.ofAuthor(viewer.id, authorId, pageWindow(query));
       if (rows[0]) return toPage(toPostAnswers(viewer, rows), rows[0].total, query);
       // No row to carry the total: past the last page, no posts, or no such user.
-      const { total, authorExists } = await countPostsOfAuthor(db, authorId);
+      const { total, authorExists } = await countPostsOfAuthor(db, authorId, viewer.id);
       if (!authorExists) throw notFound(USER_MESSAGES.notFound);
       return toPage([], total, query);
     },

@@ -1,16 +1,21 @@
 import { and, eq, or, sql } from 'drizzle-orm';
+import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { learningPlans, posts, savedLearningPlans, savedPosts } from '../../db/schema/index.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 type Window = { limit: number; offset: number };
 
-export async function postExists(db: Database, postId: number) {
-  const rows = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId));
+/** Whether the post exists and `viewerId` may see it: its author and they did not block one another. */
+export async function postVisible(db: Database, postId: number, viewerId: number) {
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, postId), shownTo(viewerId, posts.authorId, { muted: false })));
   return rows.length > 0;
 }
 
-/** Whether `viewerId` may see the plan: public, or their own (the plans module's rule). */
+/** Whether `viewerId` may see the plan: public, or their own, of a creator not blocked either way (the plans module's rule). */
 export async function planVisible(db: Database, planId: number, viewerId: number) {
   const rows = await db
     .select({ id: learningPlans.id })
@@ -19,6 +24,7 @@ export async function planVisible(db: Database, planId: number, viewerId: number
       and(
         eq(learningPlans.id, planId),
         or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId)),
+        shownTo(viewerId, learningPlans.creatorId, { muted: false }),
       ),
     );
   return rows.length > 0;
@@ -41,17 +47,20 @@ export type SavedRef = { type: 'POST' | 'LEARNING_PLAN'; id: number; savedAt: st
 
 /**
  * One page of what `userId` saved, newest first, and how many in all: one statement. Plans the user
- * may no longer see (made private since) are left out, and come back if they are made public again.
+ * may no longer see (made private since) are left out, and come back if they are made public again;
+ * so are posts and plans of someone the user blocked or was blocked by, until the block ends.
  */
 export async function selectSavedPage(db: Database, userId: number, window: Window) {
   const result = (await db.execute(sql`with saved as (
       select 'POST' as type, ${savedPosts.postId} as id, ${savedPosts.createdAt} as created_at
-        from ${savedPosts} where ${savedPosts.userId} = ${userId}
+        from ${savedPosts} join ${posts} on ${posts.id} = ${savedPosts.postId}
+        where ${savedPosts.userId} = ${userId} and ${shownTo(userId, posts.authorId, { muted: false })}
       union all
       select 'LEARNING_PLAN', ${savedLearningPlans.planId}, ${savedLearningPlans.createdAt}
         from ${savedLearningPlans} join ${learningPlans} on ${learningPlans.id} = ${savedLearningPlans.planId}
         where ${savedLearningPlans.userId} = ${userId}
-          and (${learningPlans.isPublic} or ${learningPlans.creatorId} = ${userId}))
+          and (${learningPlans.isPublic} or ${learningPlans.creatorId} = ${userId})
+          and ${shownTo(userId, learningPlans.creatorId, { muted: false })})
     select (select count(*) from saved)::int as total,
       coalesce((select json_agg(json_build_object('type', type, 'id', id, 'savedAt', created_at)
           order by created_at desc, type, id desc)

@@ -14,7 +14,7 @@ import { answerItems } from '../../lib/post-and-plan-items.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { PlansService } from '../plans/index.js';
 import type { PostsService } from '../posts/index.js';
-import { planVisible, postExists, savePlan, savePost, selectSavedPage } from './saved.queries.js';
+import { planVisible, postVisible, savePlan, savePost, selectSavedPage } from './saved.queries.js';
 
 /** Saved posts and plans are answered by their own modules, as their lists answer them. */
 type SavedDependencies = {
@@ -28,7 +28,7 @@ export function createSavedService({ db, posts, plans }: SavedDependencies) {
     /** Saves or unsaves a post; doing it twice changes nothing. */
     async setPostSaved(viewer: Viewer, postId: number, saved: boolean): Promise<SaveResponse> {
       const missing = notFound(POST_MESSAGES.postNotFound);
-      if (!(await postExists(db, postId))) throw missing;
+      if (!(await postVisible(db, postId, viewer.id))) throw missing;
       await savePost(db, viewer.id, postId, saved).catch(whenReferenceGone(missing));
       return { saved };
     },

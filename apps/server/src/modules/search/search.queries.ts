@@ -1,9 +1,11 @@
 import { SEARCH_LIMITS } from '@pathwise/contract';
 import { and, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { isFollowedBy } from '../../db/follow-state.js';
 import { learningPlans, posts, users } from '../../db/schema/index.js';
+import { visibleEmail } from '../../db/user-privacy.js';
 import { literalLimit } from '../../lib/pagination.js';
 import type { SearchTerms } from './search-terms.js';
 
@@ -72,15 +74,20 @@ function rankDocuments(table: Searchable, terms: SearchTerms, window: Window, on
   return rankedIds(table, { where, rank: rankOf(table.searchVector, query) }, window);
 }
 
-export const rankPosts = (terms: SearchTerms, window: Window) => rankDocuments(posts, terms, window);
+/** Posts matching the query, but those of authors blocked either way or muted by `viewerId`. */
+export const rankPosts = (terms: SearchTerms, viewerId: number, window: Window) =>
+  rankDocuments(posts, terms, window, shownTo(viewerId, posts.authorId, { muted: true }));
 
-/** Plans matching the query that `viewerId` may see: public ones and their own. */
+/** Plans matching the query that `viewerId` may see: public ones and their own, none of creators blocked either way. */
 export const rankPlans = (terms: SearchTerms, viewerId: number, window: Window) =>
   rankDocuments(
     learningPlans,
     terms,
     window,
-    or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId)),
+    and(
+      or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId)),
+      shownTo(viewerId, learningPlans.creatorId, { muted: false }),
+    ),
   );
 
 /**
@@ -127,7 +134,7 @@ export async function selectUserItems(db: Database, ids: number[], viewerId: num
     .select({
       id: users.id,
       name: users.name,
-      email: users.email,
+      email: visibleEmail(viewerId),
       bio: users.bio,
       profilePicture: users.profilePicture,
       isCurrentUserFollowing: isFollowedBy(viewerId),

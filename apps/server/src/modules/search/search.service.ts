@@ -45,7 +45,7 @@ export function createSearchService({ db, posts, plans }: SearchDependencies) {
         await prepareSearch(tx);
         return [
           await firstRow(tx, rankUsers(terms, window)),
-          await firstRow(tx, rankPosts(terms, window)),
+          await firstRow(tx, rankPosts(terms, viewer.id, window)),
           await firstRow(tx, rankPlans(terms, viewer.id, window)),
         ] as const;
       });

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isFollowedBy } from '../../db/follow-state.js';
 import { follows, users } from '../../db/schema/index.js';
+import { visibleEmail } from '../../db/user-privacy.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 /** Adds the follow when the target exists; false when it already existed or the target is missing. */
@@ -72,7 +73,7 @@ export async function listFollowPage(
     .select({
       id: users.id,
       name: users.name,
-      email: users.email,
+      email: visibleEmail(viewerId),
       profilePicture: users.profilePicture,
       isCurrentUserFollowing: isFollowedBy(viewerId),
     })

@@ -7,10 +7,11 @@ import {
   type UserListItem,
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
-import { badRequest, notFound } from '../../lib/app-error.js';
+import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
 import type { Viewer } from '../../lib/viewer.js';
+import { blockedBetween } from './blocking.queries.js';
 import {
   countFollowList,
   deleteFollow,
@@ -29,12 +30,16 @@ export function createFollowsService(db: Database, events: EventBus) {
 
   /**
    * Follows or unfollows. Idempotent both ways: a second follow (a double click) or unfollowing someone you do not follow
-   * changes nothing and publishes nothing.
+   * changes nothing and publishes nothing. Nobody follows across a block, either way.
    */
   async function setFollowing(viewer: Viewer, id: number, follow: boolean): Promise<FollowResult> {
     if (id === viewer.id) throw badRequest(USER_MESSAGES.cannotFollowSelf);
     return db.transaction(async (tx) => {
       const changed = follow ? await insertFollow(tx, viewer.id, id) : await deleteFollow(tx, viewer.id, id);
+      // Asked after the insert, whose counter trigger locks both users as blocking does: a block
+      // committed while this follow waited is seen here, and the follow rolls back.
+      if (follow && (await blockedBetween(tx, viewer.id, id)))
+        throw forbidden(USER_MESSAGES.cannotFollowBlocked);
       if (changed) {
         const type = follow ? 'user.followed' : 'user.unfollowed';
         await events.publish(tx, { type, actorId: viewer.id, followedId: id });

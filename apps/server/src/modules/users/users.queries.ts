@@ -1,16 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
+import { isBlockedBy, isMutedBy } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { isFollowedBy } from '../../db/follow-state.js';
 import { users } from '../../db/schema/index.js';
+import { visibleEmail } from '../../db/user-privacy.js';
 
-/** A user with the counts kept on their row (migration 0011) and whether `viewerId` follows them, in one statement. */
+/**
+ * A user with the counts kept on their row (migration 0011), whether `viewerId` follows, blocked or
+ * muted them, and their e-mail address if they show it to the viewer, in one statement.
+ */
 export async function findProfile(db: Database, id: number, viewerId: number) {
   const [row] = await db
     .select({
       id: users.id,
       name: users.name,
       handle: users.handle,
-      email: users.email,
+      email: visibleEmail(viewerId),
       bio: users.bio,
       location: users.location,
       profilePicture: users.profilePicture,
@@ -19,6 +24,8 @@ export async function findProfile(db: Database, id: number, viewerId: number) {
       followingCount: users.followingCount,
       postsCount: users.postsCount,
       isCurrentUserFollowing: isFollowedBy(viewerId),
+      isBlocked: isBlockedBy(viewerId),
+      isMuted: isMutedBy(viewerId),
     })
     .from(users)
     .where(eq(users.id, id));
@@ -67,4 +74,18 @@ export async function updateProfileFields(
 
 export async function setProfilePicture(db: Database, id: number, key: string) {
   await db.update(users).set({ profilePicture: key, updatedAt: sql`now()` }).where(eq(users.id, id));
+}
+
+export async function findPrivacy(db: Database, id: number) {
+  const [row] = await db.select({ showEmail: users.showEmail }).from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function updatePrivacy(db: Database, id: number, settings: { showEmail: boolean }) {
+  const [row] = await db
+    .update(users)
+    .set({ ...settings, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning({ showEmail: users.showEmail });
+  return row ?? null;
 }

@@ -1,4 +1,11 @@
-import { profilePictureResponse, profileUpdateBody, userIdParams, userProfile } from '@pathwise/contract';
+import {
+  ownProfile,
+  privacySettings,
+  profilePictureResponse,
+  profileUpdateBody,
+  userIdParams,
+  userProfile,
+} from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failures } from '../../lib/route-schema.js';
 import { incomingUpload } from '../../lib/uploads/upload.js';
@@ -31,10 +38,38 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         summary: 'Edit your own profile',
         params: userIdParams,
         body: profileUpdateBody,
-        response: { 200: userProfile, ...failures(400, 403, 404, 409) },
+        response: { 200: ownProfile, ...failures(400, 403, 404, 409) },
       },
     },
     async (request) => users.updateProfile(viewerOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/me/privacy',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'What you show others: whether your e-mail address is shown',
+        response: { 200: privacySettings, ...failures(404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return users.privacy(viewerOf(request));
+    },
+  );
+
+  app.put(
+    '/me/privacy',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Show or hide your e-mail address from others (in profiles, follower lists and search)',
+        body: privacySettings,
+        response: { 200: privacySettings, ...failures(400, 404) },
+      },
+    },
+    async (request) => users.setPrivacy(viewerOf(request), request.body),
   );
 
   app.post(

@@ -1,4 +1,6 @@
 import {
+  type OwnProfile,
+  type PrivacySettings,
   type ProfilePictureResponse,
   type ProfileUpdateBody,
   USER_MESSAGES,
@@ -12,11 +14,13 @@ import { type IncomingUpload, withUpload } from '../../lib/uploads/upload.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { AVATAR_UPLOAD_RULES, newAvatarKey, ownedPictureKeys, renderAvatar } from './avatar.js';
 import {
+  findPrivacy,
   findProfile,
   findSessionUser,
   lockProfilePicture,
   type ProfileRow,
   setProfilePicture,
+  updatePrivacy,
   updateProfileFields,
   userExists,
 } from './users.queries.js';
@@ -48,19 +52,33 @@ export function createUsersService(db: Database, uploads: Uploads) {
     return toProfile(viewer, row);
   }
 
+  /** The viewer's own profile (their e-mail address always shown to them), or null when the account no longer exists. */
+  async function ownProfile(viewer: Viewer): Promise<OwnProfile | null> {
+    const row = await findProfile(db, viewer.id, viewer.id);
+    return row && { ...toProfile(viewer, row), email: row.email ?? '' };
+  }
+
   return {
     /** The signed-in user of a token, for the auth plugin: null once the account is gone. */
     sessionUser: (id: number) => findSessionUser(db, id),
 
-    /** The viewer's own profile, or null when the account no longer exists. */
-    async currentUser(viewer: Viewer): Promise<UserProfile | null> {
-      const row = await findProfile(db, viewer.id, viewer.id);
-      return row && toProfile(viewer, row);
+    currentUser: ownProfile,
+
+    async privacy(viewer: Viewer): Promise<PrivacySettings> {
+      const settings = await findPrivacy(db, viewer.id);
+      if (!settings) throw notFound(USER_MESSAGES.notFound);
+      return settings;
+    },
+
+    async setPrivacy(viewer: Viewer, settings: PrivacySettings): Promise<PrivacySettings> {
+      const saved = await updatePrivacy(db, viewer.id, settings);
+      if (!saved) throw notFound(USER_MESSAGES.notFound);
+      return saved;
     },
 
     profile,
 
-    async updateProfile(viewer: Viewer, id: number, body: ProfileUpdateBody): Promise<UserProfile> {
+    async updateProfile(viewer: Viewer, id: number, body: ProfileUpdateBody): Promise<OwnProfile> {
       if (id !== viewer.id) {
         throw (await userExists(db, id))
           ? forbidden(USER_MESSAGES.notYourProfile)
@@ -80,7 +98,9 @@ export function createUsersService(db: Database, uploads: Uploads) {
         return picture === current.profilePicture ? [] : ownedPictureKeys(current.profilePicture);
       });
       await uploads.removal.removeUnreferenced(replaced);
-      return profile(viewer, id);
+      const updated = await ownProfile(viewer);
+      if (!updated) throw notFound(USER_MESSAGES.notFound);
+      return updated;
     },
 
     /** Makes an uploaded picture (part `file`) the viewer's at once; the previous picture's file is removed. */

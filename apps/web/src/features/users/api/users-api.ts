@@ -1,6 +1,7 @@
 import type {
   FollowResult,
   FollowStatus,
+  OwnProfile,
   Page,
   ProfilePictureResponse,
   ProfileUpdateInput,
@@ -40,7 +41,7 @@ export function fetchFollowPage(
 export function updateProfile(
   userId: number,
   body: ProfileUpdateInput & { id: number },
-): Promise<UserProfile> {
+): Promise<OwnProfile> {
   return apiRequest(`/api/users/${userId}`, { method: 'PUT', body });
 }
 

@@ -76,7 +76,9 @@ function FollowList({ userId, direction, onNavigate }: FollowListProps) {
                   <Avatar src={user.profilePicture} alt="" className="size-10" />
                   <span className="min-w-0">
                     <span className="block truncate font-medium text-slate-900">{user.name}</span>
-                    <span className="block truncate text-sm text-slate-600">{user.email}</span>
+                    {user.email && (
+                      <span className="block truncate text-sm text-slate-600">{user.email}</span>
+                    )}
                   </span>
                 </Link>
               </li>

@@ -7,6 +7,7 @@ import { ReportButton } from '../../../components/report-button';
 import type { FollowDirection } from '../api/users-api';
 import { FollowButton } from './follow-button';
 import { FollowListDialog } from './follow-list-dialog';
+import { ProfileActionsMenu } from './profile-actions-menu';
 
 type ProfileHeaderProps = { profile: UserProfile; isOwnProfile: boolean };
 
@@ -41,6 +42,11 @@ export function ProfileHeader({ profile, isOwnProfile }: ProfileHeaderProps) {
                   {profile.location}
                 </p>
               )}
+              {profile.isBlocked && (
+                <p className="mt-2 text-sm font-medium text-red-700">
+                  You blocked {profile.name}: you do not see each other's posts and plans.
+                </p>
+              )}
               {isValid(memberSince) && (
                 <p className="mt-1 text-sm text-slate-500">Member since {format(memberSince, 'MMMM yyyy')}</p>
               )}
@@ -50,9 +56,10 @@ export function ProfileHeader({ profile, isOwnProfile }: ProfileHeaderProps) {
                 Edit Profile
               </Link>
             ) : (
-              <div className="flex shrink-0 items-center gap-2">
-                <FollowButton profile={profile} />
+              <div className="flex shrink-0 flex-col items-stretch gap-2 sm:flex-row sm:items-start">
+                {!profile.isBlocked && <FollowButton profile={profile} />}
                 <ReportButton target={{ type: 'USER', id: profile.id, label: profile.name }} />
+                <ProfileActionsMenu profile={profile} />
               </div>
             )}
           </div>

@@ -1,0 +1,40 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { blocks, mutes, users } from './schema/index.js';
+
+/** A user id as a query has it: a number, a prepared statement's placeholder, or a column of the row. */
+type UserRef = number | SQLWrapper;
+
+/**
+ * Whose content `viewer` does not get: the users they blocked and those who blocked them (Mastodon's
+ * symmetric block), plus, with `muted`, the users they muted. An array computed once per statement
+ * (PostgreSQL runs an uncorrelated `array(...)` as an InitPlan), read through the primary keys and
+ * `blocks_blocked_blocker_idx`, so a list pays for it once and not per row.
+ */
+export function hiddenUserIds(viewer: UserRef, { muted }: { muted: boolean }): SQL<number[]> {
+  const mutedIds = muted
+    ? sql` union select ${mutes.mutedId} from ${mutes} where ${mutes.muterId} = ${viewer}`
+    : sql``;
+  return sql<number[]>`array(select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewer}
+    union select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewer}${mutedIds})`;
+}
+
+/**
+ * Whether the author of the row (a column) is hidden from `viewer`: blocked either way, or with
+ * `muted` muted by the viewer. The one test every read of posts, plans, comments, notifications and
+ * activities applies; never null, so `not` of it keeps rows without an author.
+ */
+export const hiddenFrom = (viewer: UserRef, author: SQLWrapper, options: { muted: boolean }): SQL<boolean> =>
+  sql<boolean>`coalesce(${author} = any(${hiddenUserIds(viewer, options)}), false)`;
+
+export const shownTo = (viewer: UserRef, author: SQLWrapper, options: { muted: boolean }): SQL<boolean> =>
+  sql<boolean>`not ${hiddenFrom(viewer, author, options)}`;
+
+/** Whether `viewerId` blocked the user of the row being selected (`users.id`). */
+export const isBlockedBy = (viewerId: number) =>
+  sql<boolean>`exists (
+    select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${users.id})`;
+
+/** Whether `viewerId` muted the user of the row being selected (`users.id`). */
+export const isMutedBy = (viewerId: number) =>
+  sql<boolean>`exists (
+    select 1 from ${mutes} where ${mutes.muterId} = ${viewerId} and ${mutes.mutedId} = ${users.id})`;

@@ -1,0 +1,138 @@
+import type { RestrictedUser } from '@pathwise/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/avatar';
+import { BusyButton } from '../../../components/busy-button';
+import { ErrorBox } from '../../../components/callout';
+import { ErrorWithRetry } from '../../../components/error-with-retry';
+import { Loading } from '../../../components/loading';
+import { PagedItems } from '../../../components/paged-items';
+import type { Restriction } from '../api/safety-api';
+import { usePrivacy, useRestrictedList, useSavePrivacy, useSetRestricted } from '../api/safety-queries';
+
+function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function PrivacySection() {
+  const privacy = usePrivacy();
+  const save = useSavePrivacy();
+  const checked = save.isPending ? save.variables.showEmail : privacy.data?.showEmail;
+  return (
+    <SettingsSection id="settings-privacy" title="Privacy">
+      {privacy.isPending ? (
+        <Loading />
+      ) : !privacy.data ? (
+        <ErrorWithRetry onRetry={() => privacy.refetch()}>
+          Failed to load your privacy settings.
+        </ErrorWithRetry>
+      ) : (
+        <>
+          <label className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              className="mt-1 size-4 accent-indigo-600"
+              checked={checked ?? true}
+              aria-describedby="show-email-hint"
+              onChange={(event) => {
+                if (!save.isPending) save.mutate({ showEmail: event.target.checked });
+              }}
+            />
+            <span className="text-slate-900">Show my e-mail address to others</span>
+          </label>
+          <p id="show-email-hint" className="-mt-2 text-sm text-slate-600">
+            When off, others see no address on your profile, in follower lists or in search, and search does
+            not find you by it.
+          </p>
+          {save.error && <ErrorBox>{`Failed to save: ${save.error.message}`}</ErrorBox>}
+        </>
+      )}
+    </SettingsSection>
+  );
+}
+
+const LISTS = {
+  block: {
+    id: 'settings-blocked',
+    title: 'Blocked people',
+    empty: 'You have not blocked anyone.',
+    undo: 'Unblock',
+  },
+  mute: { id: 'settings-muted', title: 'Muted people', empty: 'You have not muted anyone.', undo: 'Unmute' },
+} as const;
+
+function RestrictedRow({ user, kind }: { user: RestrictedUser; kind: Restriction }) {
+  const undo = useSetRestricted(user.id, kind);
+  return (
+    <li className="flex items-center gap-3 py-3">
+      <Link
+        to={`/profile/${user.id}`}
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg hover:bg-slate-50"
+      >
+        <Avatar src={user.profilePicture} alt="" className="size-10" />
+        <span className="min-w-0">
+          <span className="block truncate font-medium text-slate-900">{user.name}</span>
+          <span className="block truncate text-sm text-slate-600">@{user.handle}</span>
+        </span>
+      </Link>
+      <BusyButton
+        type="button"
+        className="btn-secondary shrink-0"
+        busy={undo.isPending}
+        aria-label={`${LISTS[kind].undo} ${user.name}`}
+        onClick={() => undo.mutate(false)}
+      >
+        {LISTS[kind].undo}
+      </BusyButton>
+      {undo.error && <ErrorBox>{`Failed: ${undo.error.message}`}</ErrorBox>}
+    </li>
+  );
+}
+
+function RestrictedList({ kind }: { kind: Restriction }) {
+  const list = useRestrictedList(kind);
+  const { id, title, empty } = LISTS[kind];
+  const failure = `Failed to load the ${title.toLowerCase()}.`;
+  return (
+    <SettingsSection id={id} title={title}>
+      <PagedItems
+        list={list}
+        failure={<ErrorWithRetry onRetry={() => list.refetch()}>{failure}</ErrorWithRetry>}
+        loadMoreFailure={failure}
+      >
+        {(users) =>
+          users.length === 0 ? (
+            <p className="text-sm text-slate-600">{empty}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {users.map((user) => (
+                <RestrictedRow key={user.id} user={user} kind={kind} />
+              ))}
+            </ul>
+          )
+        }
+      </PagedItems>
+    </SettingsSection>
+  );
+}
+
+/** The settings of what others see of you and whom you see: privacy, blocked and muted people. */
+export function SafetySettings() {
+  return (
+    <div className="mx-auto mt-6 max-w-2xl space-y-6">
+      <PrivacySection />
+      <RestrictedList kind="block" />
+      <RestrictedList kind="mute" />
+    </div>
+  );
+}
