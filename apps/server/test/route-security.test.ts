@@ -41,7 +41,7 @@ describe('the route table', () => {
     );
   });
 
-  it('lists as public only the routes declared so: sign-up, sign-in, social sign-in, password reset, health, the unread count, media and docs', () => {
+  it('lists as public only the routes declared so: sign-up, sign-in, social sign-in, password reset, e-mail confirmation, health, the unread count, media and docs', () => {
     const publicRoutes = apiRoutes
       .filter((route) => route.public && !route.url.startsWith('/api/docs'))
       .map(label)
@@ -52,6 +52,7 @@ describe('the route table', () => {
       'GET /api/health',
       'GET /api/media/*',
       'GET /api/notifications/unread/count',
+      'POST /api/auth/email/confirm',
       'POST /api/auth/login',
       'POST /api/auth/password/forgot',
       'POST /api/auth/password/reset',
@@ -78,6 +79,7 @@ describe('the API documentation', () => {
       'get /api/auth/oauth2/callback/{provider}',
       'get /api/health',
       'get /api/notifications/unread/count',
+      'post /api/auth/email/confirm',
       'post /api/auth/login',
       'post /api/auth/password/forgot',
       'post /api/auth/password/reset',
