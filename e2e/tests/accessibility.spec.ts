@@ -54,7 +54,7 @@ for (const width of [390, 1280]) {
       // The offline banner, over the feed.
       await page.goto('/');
       await context.setOffline(true);
-      await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible();
+      await expect(page.getByText('You are offline.')).toBeVisible();
       await expectNoSeriousViolations(page, 'offline banner');
       await context.setOffline(false);
 

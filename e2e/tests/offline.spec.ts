@@ -94,7 +94,7 @@ test('the feed and its images, once seen, are readable offline with a banner say
 
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole('status').filter({ hasText: OFFLINE_MESSAGE })).toBeVisible();
+  await expect(page.getByText(OFFLINE_MESSAGE)).toBeVisible();
   await expect(post).toBeVisible();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 

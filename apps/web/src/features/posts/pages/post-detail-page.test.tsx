@@ -271,13 +271,18 @@ describe('comments', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     expect(within(bobs).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
 
-  it("offers nothing on someone else's comment under someone else's post", async () => {
+  it("offers only Report on someone else's comment under someone else's post", async () => {
     servePost(postFixture({ author: bobRef }), [commentFixture({ user: bobRef })]);
     renderApp('/post/42', { signedIn: true });
     await findTitle();
 
     const bobs = await within(commentsSection()).findByRole('article', { name: 'Comment by Bob Stone' });
-    expect(within(bobs).queryByRole('button')).not.toBeInTheDocument();
+    expect(
+      within(bobs)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Report']);
+    expect(within(bobs).getByRole('button', { name: 'Report comment by Bob Stone' })).toBeInTheDocument();
   });
 
   it('edits a comment in place; Cancel reverts and Save sends the new text', async () => {
