@@ -133,7 +133,7 @@ for (const scheme of ['light', 'dark'] as const) {
     writeFileSync(SERVICE_WORKER_FILE, `${original}\n// the next version\n`);
     try {
       await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
-      const prompt = page.getByRole('status').filter({ hasText: UPDATE_MESSAGE });
+      const prompt = page.locator('[aria-live="polite"]').filter({ hasText: UPDATE_MESSAGE });
       await expect(prompt).toBeVisible({ timeout: 15_000 });
       // The new version waits: the open page keeps the one it started with until the reader agrees.
       expect(await hasWaitingWorker()).toBe(true);
