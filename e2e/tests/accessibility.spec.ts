@@ -51,8 +51,12 @@ for (const width of [390, 1280]) {
         await expectNoSeriousViolations(page, what);
       }
 
-      // The offline banner, over the feed.
-      await page.goto('/');
+      // The offline banner, over the feed. The page shows before the session is confirmed (README
+      // "Fast on slow networks"), and failing to load the user signs out (spec §4): go offline after.
+      await Promise.all([
+        page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/me'),
+        page.goto('/'),
+      ]);
       await context.setOffline(true);
       await expect(page.getByText('You are offline.')).toBeVisible();
       await expectNoSeriousViolations(page, 'offline banner');

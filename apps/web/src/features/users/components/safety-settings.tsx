@@ -1,5 +1,5 @@
 import type { RestrictedUser } from '@pathwise/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { BusyButton } from '../../../components/busy-button';
@@ -27,7 +27,10 @@ function SettingsSection({ id, title, children }: { id: string; title: string; c
 function PrivacySection() {
   const privacy = usePrivacy();
   const save = useSavePrivacy();
-  const checked = save.isPending ? save.variables.showEmail : privacy.data?.showEmail;
+  // Set in the click's own render, so the controlled checkbox shows the choice at once instead of
+  // snapping back until the mutation's state arrives; a refusal puts the saved value back.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const checked = chosen ?? privacy.data?.showEmail;
   return (
     <SettingsSection id="settings-privacy" title="Privacy">
       {privacy.isPending ? (
@@ -45,7 +48,10 @@ function PrivacySection() {
               checked={checked ?? true}
               aria-describedby="show-email-hint"
               onChange={(event) => {
-                if (!save.isPending) save.mutate({ showEmail: event.target.checked });
+                if (save.isPending) return;
+                const showEmail = event.target.checked;
+                setChosen(showEmail);
+                save.mutate({ showEmail }, { onError: () => setChosen(null) });
               }}
             />
             <span className="text-slate-900">Show my e-mail address to others</span>
