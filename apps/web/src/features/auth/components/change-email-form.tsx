@@ -1,11 +1,11 @@
 import { CREDENTIAL_RULES } from '@pathwise/contract';
 import { useState } from 'react';
+import { SettingsSection } from '../../../components/settings-section';
 import { TextField } from '../../../components/text-field';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
 import * as accountApi from '../api/account-api';
 import { useCheckedForm } from '../use-checked-form';
 import { HintedField, type Outcome, OutcomeBox, outcomeOf, SubmitButton } from './form-parts';
-import { SettingsSection } from './settings-section';
 
 /** The current password is checked by the server: an account made by social sign-in has none. */
 const EMAIL_FIELDS = { newEmail: CREDENTIAL_RULES.email };

@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { ErrorBox } from '../../../components/callout';
+import { SettingsSection } from '../../../components/settings-section';
 import { TextField } from '../../../components/text-field';
 import { useConfirm } from '../../../components/use-confirm';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import * as accountApi from '../api/account-api';
 import { HintedField, SubmitButton } from './form-parts';
-import { SettingsSection } from './settings-section';
 
 /** Where a deleted account's person lands: the sign-in page, which says the account is gone. */
 export const ACCOUNT_DELETED_URL = '/login?deleted=true';

@@ -1,10 +1,10 @@
 import { ACCOUNT_EXPORT_FILE_NAME } from '@pathwise/contract';
 import { useState } from 'react';
 import { ErrorBox } from '../../../components/callout';
+import { SettingsSection } from '../../../components/settings-section';
 import { serverMessageOr } from '../../../lib/api-client';
 import * as accountApi from '../api/account-api';
 import { SubmitButton } from './form-parts';
-import { SettingsSection } from './settings-section';
 
 /** Hands a downloaded file to the browser as if a link to it had been followed. */
 function saveFile(file: Blob, name: string) {

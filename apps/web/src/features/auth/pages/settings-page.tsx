@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, CREDENTIAL_RULES, type TokenResponse } from '@pathwise/contract';
 import { useState } from 'react';
+import { SettingsSection } from '../../../components/settings-section';
 import { TextField } from '../../../components/text-field';
 import * as authApi from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-context';
@@ -7,7 +8,6 @@ import { ChangeEmailForm } from '../components/change-email-form';
 import { DeleteAccount } from '../components/delete-account';
 import { DownloadMyData } from '../components/download-my-data';
 import { HintedField, type Outcome, OutcomeBox, outcomeOf, SubmitButton } from '../components/form-parts';
-import { SettingsSection } from '../components/settings-section';
 import { useCheckedForm } from '../use-checked-form';
 
 /** The current password is checked by the server: an account made by social sign-in has none. */

@@ -1,5 +1,5 @@
 import type { RestrictedUser } from '@pathwise/contract';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { BusyButton } from '../../../components/busy-button';
@@ -7,22 +7,9 @@ import { ErrorBox } from '../../../components/callout';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { Loading } from '../../../components/loading';
 import { PagedItems } from '../../../components/paged-items';
+import { SettingsSection } from '../../../components/settings-section';
 import type { Restriction } from '../api/safety-api';
 import { usePrivacy, useRestrictedList, useSavePrivacy, useSetRestricted } from '../api/safety-queries';
-
-function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-    >
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 function PrivacySection() {
   const privacy = usePrivacy();
@@ -32,7 +19,7 @@ function PrivacySection() {
   const [chosen, setChosen] = useState<boolean | null>(null);
   const checked = chosen ?? privacy.data?.showEmail;
   return (
-    <SettingsSection id="settings-privacy" title="Privacy">
+    <SettingsSection title="Privacy">
       {privacy.isPending ? (
         <Loading />
       ) : !privacy.data ? (
@@ -69,12 +56,11 @@ function PrivacySection() {
 
 const LISTS = {
   block: {
-    id: 'settings-blocked',
     title: 'Blocked people',
     empty: 'You have not blocked anyone.',
     undo: 'Unblock',
   },
-  mute: { id: 'settings-muted', title: 'Muted people', empty: 'You have not muted anyone.', undo: 'Unmute' },
+  mute: { title: 'Muted people', empty: 'You have not muted anyone.', undo: 'Unmute' },
 } as const;
 
 function RestrictedRow({ user, kind }: { user: RestrictedUser; kind: Restriction }) {
@@ -107,10 +93,10 @@ function RestrictedRow({ user, kind }: { user: RestrictedUser; kind: Restriction
 
 function RestrictedList({ kind }: { kind: Restriction }) {
   const list = useRestrictedList(kind);
-  const { id, title, empty } = LISTS[kind];
+  const { title, empty } = LISTS[kind];
   const failure = `Failed to load the ${title.toLowerCase()}.`;
   return (
-    <SettingsSection id={id} title={title}>
+    <SettingsSection title={title}>
       <PagedItems
         list={list}
         failure={<ErrorWithRetry onRetry={() => list.refetch()}>{failure}</ErrorWithRetry>}
