@@ -15,6 +15,8 @@ export const DEMO_PASSWORD = 'pathwise-demo';
 const SEED = 2024;
 /** How far back the community's history reaches once it is written. */
 const HISTORY_DAYS = 60;
+/** The first days of that history, when the members joined and followed each other. */
+const SETUP_DAYS = 2;
 
 export class DemoRefusedError extends Error {
   override readonly name = 'DemoRefusedError';
@@ -200,6 +202,7 @@ export async function fillDemo(app: FastifyInstance, db: Database, log: (line: s
   log(`${members.length} people joined`);
   await follow(call, random, members);
   log('they follow each other');
+  const settled = await databaseNow(db);
 
   const work: Work[] = random.shuffle([
     ...CATEGORIES.flatMap((category) =>
@@ -220,6 +223,6 @@ export async function fillDemo(app: FastifyInstance, db: Database, log: (line: s
   }
   log(`${work.length} posts and plans, with likes, comments and progress`);
   await jobsDrained(db);
-  await spreadOverThePast(db, started, HISTORY_DAYS);
+  await spreadOverThePast(db, { since: started, settled }, HISTORY_DAYS, SETUP_DAYS);
   return { members };
 }
