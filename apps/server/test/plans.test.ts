@@ -489,6 +489,39 @@ describe('lists', () => {
     expect(publicOfTen.statements).toBe(publicOfOne.statements);
     expect(publicOfTen.statements).toBeLessThanOrEqual(4 + AUTH_LOOKUP_STATEMENTS);
   });
+
+  it('reads a plan of 30 topics × 30 resources with progress in as many SQL statements as one of 2 topics', async () => {
+    const fay = await signUp(t, { name: 'Fay' });
+    const big = await createPlan(t, fay.token, {
+      topics: Array.from({ length: 30 }, (_, i) => ({
+        title: `T${i}`,
+        resources: Array.from({ length: 30 }, (_, r) => ({
+          title: `R${i}.${r}`,
+          url: `https://r.example.com/${i}/${r}`,
+          type: 'ARTICLE' as const,
+        })),
+      })),
+    });
+    const small = await createPlan(t, fay.token);
+    const last = big.topics[29]!;
+    await setResourceCompleted(
+      t,
+      dan.token,
+      big,
+      { topicId: last.id, resourceId: last.resources[29]!.id },
+      true,
+    );
+
+    const smallRead = await t.queries.count(() => send('GET', `/api/learning-plans/${small.id}`, dan.token));
+    const bigRead = await t.queries.count(() => send('GET', `/api/learning-plans/${big.id}`, dan.token));
+    const seen = bigRead.result.json() as LearningPlan;
+    expect(seen.topics.map((topic) => topic.title)).toEqual(big.topics.map((topic) => topic.title));
+    expect(seen.topics[29]!.resources.map((r) => r.isCompleted)).toEqual([...Array(29).fill(false), true]);
+    expect(seen.topics[29]!.completionStatus).toBe('IN_PROGRESS');
+    expect(bigRead.statements).toBe(smallRead.statements);
+    // The plan with its creator, then its topics and resources with the viewer's progress.
+    expect(bigRead.statements).toBeLessThanOrEqual(2 + AUTH_LOOKUP_STATEMENTS);
+  });
 });
 
 describe('PUT /api/learning-plans/{id}', () => {
