@@ -127,10 +127,11 @@ const MAX_CODE_POINT = sql.raw('1114111');
  * The first posts matching `where` among those having a word that begins with the prefix one half of
  * `query` searches (both halves' when they differ), in the order of `postsWithWordFrom`: a range of
  * a B-tree read until enough match, where the GIN index would collect all of a broad prefix's matches
- * first. Every match has such a word when the prefix is a word every match has (the query has no
- * `or`). A recursive union leaves out a post met again under another word as it goes (`distinct`
- * would read the whole range first); a lateral subquery makes the planner check the candidates one by
- * one, in that order.
+ * first. For a query of one word, whose every match has such a word: with more words, the GIN index
+ * intersecting each word's matches is cheaper than checking the prefix's posts one by one until enough
+ * match ('react hoo': 15 ms against 76, bench/RESULTS.md). A recursive union leaves out a post met
+ * again under another word as it goes (`distinct` would read the whole range first); a lateral
+ * subquery makes the planner check the candidates one by one, in that order.
  */
 function postsByPrefixWord({ english, simple }: TextQuery, where: SQL) {
   const [ofEnglish, ofSimple] = [prefixLexeme(english), prefixLexeme(simple)];
@@ -150,8 +151,7 @@ export function rankPosts(terms: SearchTerms, viewerId: number, window: Window) 
     matches(posts.searchVector, query.both),
     shownTo(viewerId, posts.authorId, { muted: true }),
   )!;
-  const candidates =
-    terms.endsInWord && !terms.hasAlternatives ? postsByPrefixWord(query, where) : firstMatches(posts, where);
+  const candidates = terms.isOneWord ? postsByPrefixWord(query, where) : firstMatches(posts, where);
   return rankedIds(posts, { candidates, rank: rankOf(posts.searchVector, query.both) }, window);
 }
 
