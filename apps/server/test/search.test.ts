@@ -2,12 +2,18 @@ import { SEARCH_LIMITS, SEARCH_MESSAGES, type SearchResult, type UserSearchItem 
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { prepareSearch, rankPlans, rankPosts, rankUsers } from '../src/modules/search/search.queries.js';
+import {
+  firstRow,
+  prepareSearch,
+  rankPlans,
+  rankPosts,
+  rankUsers,
+} from '../src/modules/search/search.queries.js';
 import { readSearchTerms } from '../src/modules/search/search-terms.js';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createPlan, getPlan, setTopicStatus } from './helpers/plans.js';
-import { createPost, filePart } from './helpers/posts.js';
+import { createPost, filePart, postPart, sendPost, validPost } from './helpers/posts.js';
 
 let t: TestApp;
 let ann: TestAccount;
@@ -191,6 +197,92 @@ describe('GET /api/search', () => {
     expect(ids((await search('typesc learning')).posts)).not.toContain(post.id);
   });
 
+  it('finds by a prefix exactly the posts with a word beginning with it, alone or with other words', async () => {
+    const titled = async (title: string, content = 'Nothing else.') =>
+      (await createPost(t, bob.token, { title, content })).id;
+    const happy = await titled('Happiness of zorblings'); // English stems it 'happi', not a prefix of it
+    const learning = await titled('Learning zorblang'); // 'learn' in English, 'learning' as typed
+    const learned = await titled('Learned zorblang the hard way');
+    const quoted = await titled("Zorbl'd it's", 'With a c:\\path\\zorbl too.');
+    const phrase = await titled('Machine zorblearning', 'Redux zorblings');
+    const other = await titled('Nothing about it');
+    const found = async (query: string) => ids((await search(query, ann.token, '&size=50')).posts).toSorted();
+    const sorted = (...list: number[]) => list.toSorted();
+    // The same statement reading the GIN index instead (as a query of several words is answered).
+    const foundByDocument = async (query: string) => {
+      const terms = { ...readSearchTerms(query), isOneWord: false };
+      const row = await firstRow(t.db, rankPosts(terms, ann.user.id, { limit: 50, offset: 0 }));
+      return row.ids.toSorted();
+    };
+    const expectations: [query: string, posts: number[]][] = [
+      ['zorbl', sorted(happy, learning, learned, quoted, phrase)],
+      ['happines', [happy]],
+      ['happi', [happy]],
+      // English stems 'zorbli' as 'zorbl': both beginnings are read.
+      ['zorbli', sorted(happy, learning, learned, quoted, phrase)],
+      ['zorblear', [phrase]],
+      ["zorbl'd", [quoted]],
+      // Punctuation splits what is typed as one word: its last part is the prefix.
+      ['c:\\path\\zor', [quoted]],
+      ['zorblang learni', [learning]],
+      ['zorblang learn', sorted(learning, learned)],
+      ['"machine zorblearning" zorbli', [phrase]],
+      // English stems 'zorbli' as 'zorbl': a prefix of every zorbl- word.
+      ['-redux zorbli', sorted(happy, learning, learned, quoted)],
+      ["zorbl'd it", [quoted]],
+      ['path zorb', [quoted]],
+      // English leaves 'the' out: its half searches the word before as a prefix, as typed 'the' is one.
+      ['zorblang the', sorted(learning, learned)],
+      ['zorblan the', sorted(learning, learned)],
+      ['nothing or zorblea', sorted(happy, learning, learned, phrase, other)],
+    ];
+    for (const [query, expected] of expectations) {
+      expect(await found(query), query).toEqual(expected);
+      expect(await foundByDocument(query), query).toEqual(expected);
+    }
+  });
+
+  it('keeps finding posts by prefix through edits and deletions', async () => {
+    const author = await signUp(t, { name: 'Wordkeeper' });
+    const kept = await createPost(t, author.token, { title: 'Quagswort basics', content: 'On quagswort.' });
+    const edited = await createPost(t, author.token, { title: 'Quagswort more', content: 'Plain.' });
+    const deleted = await createPost(t, bob.token, { title: 'Quagswort gone' });
+    const found = async (query: string) => ids((await search(query)).posts).toSorted();
+
+    const edit = await sendPost(t, author.token, [postPart({ ...validPost, title: 'Plimberry now' })], {
+      method: 'PUT',
+      url: `/api/posts/${edited.id}`,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const removal = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/posts/${deleted.id}`,
+      headers: bearer(bob.token),
+    });
+    expect(removal.statusCode, removal.body).toBe(204);
+    await t.app.inject({ method: 'POST', url: `/api/posts/${kept.id}/like`, headers: bearer(ann.token) });
+
+    expect(await found('quagsw')).toEqual([kept.id]);
+    expect(await found('plimb')).toEqual([edited.id]);
+    const leaving = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/delete',
+      headers: bearer(author.token),
+      payload: { password: author.password },
+    });
+    expect(leaving.statusCode, leaving.body).toBe(200);
+    expect(await found('quagsw')).toEqual([]);
+    expect(await found('plimb')).toEqual([]);
+    // Every word of every post, and nothing else, whatever the requests above changed.
+    const differences = await t.db.execute(sql`
+      (select word, id from posts, unnest(tsvector_to_array(search_vector)) as word
+        except select word, post_id from post_search_words)
+      union all
+      (select word, post_id from post_search_words
+        except select word, id from posts, unnest(tsvector_to_array(search_vector)) as word)`);
+    expect((differences as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
+
   it('finds a person by their @handle first, as a mention links to it', async () => {
     const [first, second] = [
       await signUp(t, { name: 'Mira Handel' }),
@@ -310,10 +402,10 @@ describe('GET /api/search', () => {
 
   it(`ranks at most ${SEARCH_LIMITS.rankedMatches} matches of a kind, and then says the total is a lower bound`, async () => {
     const limit = SEARCH_LIMITS.rankedMatches;
-    // The first five, met first by the index, name the word three times: they rank above the rest.
+    // The last five, the newest, met first, name the word three times: they rank above the rest.
     await t.db.execute(sql`insert into posts (author_id, title, content, category)
       select ${bob.user.id},
-        case when i <= 5 then 'Boundwort, boundwort, boundwort lesson ' else 'Boundwort lesson ' end || i,
+        case when i > ${limit} then 'Boundwort, boundwort, boundwort lesson ' else 'Boundwort lesson ' end || i,
         'Step ' || i, 'OTHER'
       from generate_series(1, ${limit + 5}) as i`);
     try {
@@ -327,7 +419,7 @@ describe('GET /api/search', () => {
       expect(broad.posts.content).toHaveLength(10);
       const titles = broad.posts.content.map((post) => post.title);
       expect(titles.slice(0, 5).sort()).toEqual(
-        [1, 2, 3, 4, 5].map((i) => `Boundwort, boundwort, boundwort lesson ${i}`),
+        [1, 2, 3, 4, 5].map((i) => `Boundwort, boundwort, boundwort lesson ${limit + i}`),
       );
       expect(titles.slice(5).every((title) => /^Boundwort lesson \d+$/.test(title))).toBe(true);
       expect(broad.users).toMatchObject({ totalElements: 0, totalIsLowerBound: false });
@@ -437,11 +529,12 @@ describe('search statements', () => {
       select ${authorId}, 'Filler post ' || i, 'Nothing to see in ' || i, 'OTHER' from ${rows}`);
     await tx.execute(sql`insert into learning_plans (creator_id, title, description, category, estimated_days)
       select ${authorId}, 'Filler plan ' || i, 'Nothing to see in ' || i, 'OTHER', 30 from ${rows}`);
-    await tx.execute(sql`analyze users, posts, learning_plans`);
+    await tx.execute(sql`analyze users, posts, post_search_words, learning_plans`);
   }
 
-  it('are answered from the GIN indexes by a planner free to scan whole tables', async () => {
-    const terms = readSearchTerms('jonh typesc -redux');
+  it('are answered from the search indexes by a planner free to scan whole tables', async () => {
+    const terms = readSearchTerms('jonh -redux typesc');
+    const oneWord = readSearchTerms('typesc');
     const window = { limit: 10, offset: 0 };
     const found: Record<string, string[]> = {};
     const rolledBack = new Error('roll back the filler rows and the dropped index');
@@ -453,6 +546,7 @@ describe('search statements', () => {
         await tx.execute(sql`set local enable_seqscan = on`);
         found.users = await indexesIn(rankUsers(terms, window), tx);
         found.posts = await indexesIn(rankPosts(terms, ann.user.id, window), tx);
+        found.postsOfOneWord = await indexesIn(rankPosts(oneWord, ann.user.id, window), tx);
         found.learningPlans = await indexesIn(rankPlans(terms, ann.user.id, window), tx);
         // The same look-up of the index name fails once the index is gone: the check can fail.
         await tx.execute(sql`drop index posts_search_idx`);
@@ -462,7 +556,9 @@ describe('search statements', () => {
     ).rejects.toBe(rolledBack);
 
     expect(found.users).toEqual(expect.arrayContaining(['users_search_idx', 'users_name_trgm_idx']));
+    // A word alone, the prefix being typed, is read in order from the words' B-tree.
     expect(found.posts).toContain('posts_search_idx');
+    expect(found.postsOfOneWord).toContain('post_search_words_word_post_id_pk');
     expect(found.learningPlans).toContain('learning_plans_search_idx');
     expect(found.postsWithoutIndex).not.toContain('posts_search_idx');
   });

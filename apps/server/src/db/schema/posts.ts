@@ -10,7 +10,13 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { markdownPlainText, SEARCH_INDEX_OPTIONS, searchDocument, tsvector } from './search-document.js';
+import {
+  byteOrderedText,
+  markdownPlainText,
+  SEARCH_INDEX_OPTIONS,
+  searchDocument,
+  tsvector,
+} from './search-document.js';
 import { users } from './users.js';
 
 export const posts = pgTable(
@@ -49,6 +55,22 @@ export const posts = pgTable(
     ),
     check('posts_progress_range', sql`${t.learningProgressPercent} BETWEEN 0 AND 100`),
   ],
+);
+
+/**
+ * Each word (lexeme) of each post's `search_vector`, kept by the triggers of migration 0024. A GIN
+ * index answers a prefix only after collecting every match, so a broad one ('typesc': one post in eight)
+ * costs as much as its matches are many; a B-tree reads a prefix's range in order and can stop after
+ * the few hundred posts a search ranks. No foreign key: the triggers delete a post's rows by its words,
+ * through this key, where a cascade would need a second index on `post_id`.
+ */
+export const postSearchWords = pgTable(
+  'post_search_words',
+  {
+    word: byteOrderedText('word').notNull(),
+    postId: integer('post_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.word, t.postId] })],
 );
 
 export const postMedia = pgTable(

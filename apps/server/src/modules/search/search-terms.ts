@@ -10,6 +10,8 @@ export type SearchTerms = {
   text: string;
   /** The query ends in a plain word, which is also searched as a prefix ('typesc' finds TypeScript). */
   endsInWord: boolean;
+  /** The query is one plain word, the beginning of the words it finds. */
+  isOneWord: boolean;
   /** The words and phrases asked for, for the typo-tolerant comparison with people's names. */
   wanted: string;
   /** The excluded words and phrases as alternatives ('a or "b c"'); empty when none. */
@@ -24,9 +26,11 @@ export function readSearchTerms(text: string): SearchTerms {
   const wanted: string[] = [];
   const excluded: string[] = [];
   let endsInWord = false;
+  let tokens = 0;
   for (const [, minus, phrase, word] of text.matchAll(TOKEN)) {
     const isOr = !minus && word?.toLowerCase() === 'or';
     endsInWord = word !== undefined && !minus && !isOr;
+    tokens++;
     if (isOr) continue;
     const term = phrase === undefined ? word! : phrase;
     if (minus) excluded.push(phrase === undefined ? term : `"${term}"`);
@@ -35,6 +39,7 @@ export function readSearchTerms(text: string): SearchTerms {
   return {
     text,
     endsInWord,
+    isOneWord: endsInWord && tokens === 1,
     wanted: wanted.join(' ').trim(),
     excluded: excluded.join(' or '),
     handles: mentionedHandles(text),

@@ -4,7 +4,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { isFollowedBy } from '../../db/follow-state.js';
-import { learningPlans, posts, users } from '../../db/schema/index.js';
+import { learningPlans, postSearchWords, posts, users } from '../../db/schema/index.js';
 import { visibleEmail } from '../../db/user-privacy.js';
 import { literalLimit } from '../../lib/pagination.js';
 import type { SearchTerms } from './search-terms.js';
@@ -22,18 +22,41 @@ const withPrefix = (query: SQL) =>
   sql`(case when right(${query}::text, 1) = '''' then (${query}::text || ':*')::tsquery else ${query} end)`;
 
 /**
+ * `value` computed once per statement (a sub-select without references outside is an InitPlan), where
+ * PostgreSQL would parse the query again for every row it checks or ranks: most of ranking's cost.
+ */
+const once = (value: SQL) => sql`(select ${value})`;
+
+/** The tsqueries of a query's halves, for documents built by `searchDocument`, and the one asking both. */
+type TextQuery = { english: SQL; simple: SQL; both: SQL };
+
+/**
  * The tsquery for documents built by `searchDocument`: the query's English stems or its words as typed
  * (each half of the document answers one), the last word also as a prefix when it is a plain word.
  * When both are the same (a word English does not stem, such as a prefix being typed), it is asked
  * once: the index would otherwise read the same entries twice, half of a broad prefix's cost.
  */
-function textQuery(text: string, prefix: boolean): SQL {
+function textQueries(text: string, prefix: boolean): TextQuery {
   const [english, simple] = (['english', 'simple'] as const).map((config) => {
     const query = sql`websearch_to_tsquery(${sql.raw(`'${config}'`)}, ${text})`;
     return prefix ? withPrefix(query) : query;
-  });
-  return sql`(case when ${english} = ${simple} then ${english} else ${english} || ${simple} end)`;
+  }) as [SQL, SQL];
+  return {
+    english,
+    simple,
+    both: once(sql`case when ${english} = ${simple} then ${english} else ${english} || ${simple} end`),
+  };
 }
+const textQuery = (text: string, prefix: boolean) => textQueries(text, prefix).both;
+
+/** The last lexeme of a tsquery's text form when it is a prefix (`'typesc':*`), still quoted. */
+const LAST_PREFIX = sql.raw(String.raw`'''((?:[^'']|'''')*)'':\*$'`);
+/** The text form's escapes of a quote and a backslash, undone. */
+const unescaped = (lexeme: SQL) =>
+  sql`replace(replace(${lexeme}, '''''', ''''), ${sql.raw(String.raw`'\\', '\'`)})`;
+
+/** The lexeme a prefix query (`withPrefix`) searches as a prefix; null when it has none. */
+const prefixLexeme = (query: SQL) => once(unescaped(sql`(regexp_match(${query}::text, ${LAST_PREFIX}))[1]`));
 
 const matches = (document: AnyPgColumn, query: SQL) => sql`${document} @@ ${query}`;
 const rankOf = (document: AnyPgColumn, query: SQL) => sql`ts_rank(${document}, ${query})`;
@@ -41,21 +64,29 @@ const rankOf = (document: AnyPgColumn, query: SQL) => sql`ts_rank(${document}, $
 /** A table with a `searchDocument` column. */
 type Searchable = PgTable & { id: AnyPgColumn; createdAt: AnyPgColumn; searchVector: AnyPgColumn };
 
+/** How many matches are fetched: one more than are ranked tells that there are more. */
+const FETCHED_MATCHES = sql.raw(String(SEARCH_LIMITS.rankedMatches + 1));
+
 /**
- * One page of the ids of `table` rows matching `where`, by `rank` and then newest first, and how many
- * match: one statement reading the matches once. Only the first `rankedMatches` the index yields are
- * fetched and ranked; one more tells that there are more (`totalIsLowerBound`), which a broad prefix
- * such as "typesc" has by the ten thousand (fetching and ranking them all was its whole cost).
+ * The first rows of `table` matching `where` that an index yields. They keep the table's name, so that
+ * a rank reads their columns as it would the table's.
  */
-function rankedIds(table: Searchable, { where, rank }: { where: SQL; rank: SQL }, window: Window) {
-  const limit = SEARCH_LIMITS.rankedMatches;
-  // The candidates keep the table's name, so that `rank` reads their columns as it would the table's.
-  const candidates = sql`(select * from ${table} where ${where} limit ${sql.raw(String(limit + 1))}) as ${table}`;
+const firstMatches = (table: Searchable, where: SQL) =>
+  sql`(select * from ${table} where ${where} limit ${FETCHED_MATCHES}) as ${table}`;
+
+/**
+ * One page of the ids of the `candidates` rows (`firstMatches`), by `rank` and then newest first, and
+ * how many match: one statement reading the matches once. Only the first `rankedMatches` candidates
+ * are ranked; one more tells that there are more (`totalIsLowerBound`), which a broad prefix such as
+ * "typesc" has by the ten thousand (fetching and ranking them all was its whole cost).
+ */
+function rankedIds(table: Searchable, { candidates, rank }: { candidates: SQL; rank: SQL }, window: Window) {
+  const limit = sql.raw(String(SEARCH_LIMITS.rankedMatches));
   return sql<RankedIds>`with matches as materialized (
       select ${table.id} as id, ${table.createdAt} as created_at, ${rank} as rank from ${candidates})
-    select least((select count(*) from matches), ${sql.raw(String(limit))})::int as total,
-      (select count(*) from matches) > ${sql.raw(String(limit))} as "totalIsLowerBound",
-      array(select id from (select * from matches limit ${sql.raw(String(limit))}) ranked
+    select least((select count(*) from matches), ${limit})::int as total,
+      (select count(*) from matches) > ${limit} as "totalIsLowerBound",
+      array(select id from (select * from matches limit ${limit}) ranked
         order by rank desc, created_at desc, id desc
         limit ${literalLimit(window.limit)} offset ${window.offset}) as ids`;
 }
@@ -71,12 +102,58 @@ export async function firstRow<T>(db: Database, statement: SQL<T>): Promise<T> {
 function rankDocuments(table: Searchable, terms: SearchTerms, window: Window, only?: SQL) {
   const query = textQuery(terms.text, terms.endsInWord);
   const where = and(matches(table.searchVector, query), only)!;
-  return rankedIds(table, { where, rank: rankOf(table.searchVector, query) }, window);
+  return rankedIds(
+    table,
+    { candidates: firstMatches(table, where), rank: rankOf(table.searchVector, query) },
+    window,
+  );
+}
+
+/**
+ * Post ids having a word that begins with `prefix` (none when it is null) and meeting `only`, by word
+ * and then newest first (highest id): read backwards along the key.
+ */
+const postsWithWordFrom = (prefix: SQL, only?: SQL) =>
+  sql`(select ${postSearchWords.postId} from ${postSearchWords}
+    where ${and(sql`${postSearchWords.word} >= ${prefix}`, sql`${postSearchWords.word} < ${prefix} || chr(${MAX_CODE_POINT})`, only)}
+    order by ${postSearchWords.word} desc, ${postSearchWords.postId} desc)`;
+/**
+ * The last Unicode code point: a word beginning with a prefix sorts below the prefix followed by it,
+ * unless that very code point (a noncharacter, in no language) comes next.
+ */
+const MAX_CODE_POINT = sql.raw('1114111');
+
+/**
+ * The first posts matching `where` among those having a word that begins with the prefix one half of
+ * `query` searches (both halves' when they differ), in the order of `postsWithWordFrom`: a range of
+ * a B-tree read until enough match, where the GIN index would collect all of a broad prefix's matches
+ * first. For a query of one word, whose every match has such a word: with more words, the GIN index
+ * intersecting each word's matches is cheaper than checking the prefix's posts one by one until enough
+ * match ('react hoo': 15 ms against 76, bench/RESULTS.md). A recursive union leaves out a post met
+ * again under another word as it goes (`distinct` would read the whole range first); a lateral
+ * subquery makes the planner check the candidates one by one, in that order.
+ */
+function postsByPrefixWord({ english, simple }: TextQuery, where: SQL) {
+  const [ofEnglish, ofSimple] = [prefixLexeme(english), prefixLexeme(simple)];
+  const notInEnglishRange = sql`(${ofEnglish} is null or not starts_with(${ofSimple}, ${ofEnglish}))`;
+  return sql`(with recursive candidate (id) as (
+        (${postsWithWordFrom(ofEnglish)} union all ${postsWithWordFrom(ofSimple, notInEnglishRange)})
+        union select id from candidate where false)
+      select ${posts}.* from candidate,
+        lateral (select * from ${posts} where ${posts.id} = candidate.id and ${where} offset 0) as ${posts}
+      limit ${FETCHED_MATCHES}) as ${posts}`;
 }
 
 /** Posts matching the query, but those of authors blocked either way or muted by `viewerId`. */
-export const rankPosts = (terms: SearchTerms, viewerId: number, window: Window) =>
-  rankDocuments(posts, terms, window, shownTo(viewerId, posts.authorId, { muted: true }));
+export function rankPosts(terms: SearchTerms, viewerId: number, window: Window) {
+  const query = textQueries(terms.text, terms.endsInWord);
+  const where = and(
+    matches(posts.searchVector, query.both),
+    shownTo(viewerId, posts.authorId, { muted: true }),
+  )!;
+  const candidates = terms.isOneWord ? postsByPrefixWord(query, where) : firstMatches(posts, where);
+  return rankedIds(posts, { candidates, rank: rankOf(posts.searchVector, query.both) }, window);
+}
 
 /** Plans matching the query that `viewerId` may see: public ones and their own, none of creators blocked either way. */
 export const rankPlans = (terms: SearchTerms, viewerId: number, window: Window) =>
@@ -120,7 +197,7 @@ export function rankUsers(terms: SearchTerms, window: Window) {
   return rankedIds(
     users,
     {
-      where: or(matches(users.searchVector, query), similarName, handleMatch)!,
+      candidates: firstMatches(users, or(matches(users.searchVector, query), similarName, handleMatch)!),
       rank: sql`${rankOf(users.searchVector, query)} + word_similarity(${terms.wanted}, ${name})${handleRank}`,
     },
     window,
