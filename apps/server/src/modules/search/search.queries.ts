@@ -4,6 +4,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { isFollowedBy } from '../../db/follow-state.js';
+import { visiblePlan, visiblePost } from '../../db/moderation-state.js';
 import { learningPlans, posts, users } from '../../db/schema/index.js';
 import { visibleEmail } from '../../db/user-privacy.js';
 import { literalLimit } from '../../lib/pagination.js';
@@ -74,11 +75,16 @@ function rankDocuments(table: Searchable, terms: SearchTerms, window: Window, on
   return rankedIds(table, { where, rank: rankOf(table.searchVector, query) }, window);
 }
 
-/** Posts matching the query, but those of authors blocked either way or muted by `viewerId`. */
+/** Posts matching the query, but those of authors blocked either way or muted by `viewerId`, and others' a moderator hid. */
 export const rankPosts = (terms: SearchTerms, viewerId: number, window: Window) =>
-  rankDocuments(posts, terms, window, shownTo(viewerId, posts.authorId, { muted: true }));
+  rankDocuments(
+    posts,
+    terms,
+    window,
+    and(shownTo(viewerId, posts.authorId, { muted: true }), visiblePost(viewerId)),
+  );
 
-/** Plans matching the query that `viewerId` may see: public ones and their own, none of creators blocked either way. */
+/** Plans matching the query that `viewerId` may see: public ones and their own, none of creators blocked either way nor others' a moderator hid. */
 export const rankPlans = (terms: SearchTerms, viewerId: number, window: Window) =>
   rankDocuments(
     learningPlans,
@@ -87,6 +93,7 @@ export const rankPlans = (terms: SearchTerms, viewerId: number, window: Window) 
     and(
       or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId)),
       shownTo(viewerId, learningPlans.creatorId, { muted: false }),
+      visiblePlan(viewerId),
     ),
   );
 
