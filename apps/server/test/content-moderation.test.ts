@@ -13,7 +13,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp, MODERATOR_EMAIL, type TestApp } from './helpers/app.js';
-import { createPlan } from './helpers/plans.js';
+import { createPlan, getPlan } from './helpers/plans.js';
 import { createPost } from './helpers/posts.js';
 import { addComment, follow } from './helpers/social.js';
 
@@ -209,6 +209,16 @@ describe('a hidden plan', () => {
         search: ids(search.learningPlans),
       };
     };
+    const full = await getPlan(t, bob.token, plan.id);
+    const topic = full.topics[0]!;
+    const tracked = await call(bob, {
+      method: 'PATCH',
+      url: `/api/learning-plans/${plan.id}/topics/${topic.id}/resources/${topic.resources[0]!.id}/user-progress?isCompleted=true`,
+    });
+    expect(tracked.statusCode, tracked.body).toBe(200);
+    const inProgress = async () =>
+      ((await get(bob, '/api/feed/plans-in-progress')) as { id: number }[]).map((p) => p.id);
+    expect(await inProgress()).toContain(plan.id);
     const before = await lists(bob);
     expect(before.search).toEqual([plan.id]);
 
@@ -221,6 +231,7 @@ describe('a hidden plan', () => {
     });
     expect(after.profile.ids).not.toContain(plan.id);
     expect(after.search).toEqual([]);
+    expect(await inProgress()).not.toContain(plan.id);
     for (const request of [
       { url: `/api/learning-plans/${plan.id}` },
       { method: 'POST', url: `/api/learning-plans/${plan.id}/copies` },

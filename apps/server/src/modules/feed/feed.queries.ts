@@ -100,7 +100,7 @@ export type PlanInProgressRow = {
 
 /**
  * The plans `viewerId` created or tracked (a topic status or a completed resource) that they may
- * still see and have not completed, most recently worked on (or created) first: one statement.
+ * still see (not made private, nor hidden by a moderator, since) and have not completed, most recently worked on (or created) first: one statement.
  */
 export async function selectPlansInProgress(db: Database, viewerId: number, limit: number) {
   return rowsOf<PlanInProgressRow>(
@@ -122,6 +122,7 @@ export async function selectPlansInProgress(db: Database, viewerId: number, limi
           count(tp.topic_id) filter (where tp.status = 'COMPLETED')::int as completed
         from candidates c
         join ${learningPlans} lp on lp.id = c.plan_id and (lp.is_public or lp.creator_id = ${viewerId})
+          and (lp.hidden_at is null or lp.creator_id = ${viewerId})
         left join ${planTopics} t on t.plan_id = c.plan_id
         left join ${topicProgress} tp on tp.topic_id = t.id and tp.user_id = ${viewerId}
         group by c.plan_id, c.at)
