@@ -406,6 +406,34 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/api/moderation/actions' }),
     expect: { anonymous: 401, other: 403, owner: 403, moderator: 200 },
   },
+  // Only moderators hide and unhide what others made, their own authors included.
+  'POST /api/moderation/posts/:id/hide': {
+    request: (o) => json('POST', `/api/moderation/posts/${o.postId}/hide`, { reason: 'Spam' }),
+    expect: { anonymous: 401, other: 403, owner: 403, moderator: 204 },
+  },
+  // Not hidden (each row acts on things made afresh): a moderator is told so.
+  'POST /api/moderation/posts/:id/unhide': {
+    request: (o) => ({ method: 'POST', url: `/api/moderation/posts/${o.postId}/unhide` }),
+    expect: { anonymous: 401, other: 403, owner: 403, moderator: 409 },
+  },
+  'POST /api/moderation/comments/:id/hide': {
+    request: (o) => json('POST', `/api/moderation/comments/${o.commentId}/hide`, { reason: 'Spam' }),
+    expect: { anonymous: 401, other: 403, owner: 403, moderator: 204 },
+  },
+  // Not hidden (each row acts on things made afresh): a moderator is told so.
+  'POST /api/moderation/comments/:id/unhide': {
+    request: (o) => ({ method: 'POST', url: `/api/moderation/comments/${o.commentId}/unhide` }),
+    expect: { anonymous: 401, other: 403, owner: 403, moderator: 409 },
+  },
+  'POST /api/moderation/plans/:id/hide': {
+    request: (o) => json('POST', `/api/moderation/plans/${o.planId}/hide`, { reason: 'Spam' }),
+    expect: { anonymous: 401, other: 403, owner: 403, moderator: 204 },
+  },
+  // Not hidden (each row acts on things made afresh): a moderator is told so.
+  'POST /api/moderation/plans/:id/unhide': {
+    request: (o) => ({ method: 'POST', url: `/api/moderation/plans/${o.planId}/unhide` }),
+    expect: { anonymous: 401, other: 403, owner: 403, moderator: 409 },
+  },
 };
 
 let t: TestApp;

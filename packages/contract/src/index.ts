@@ -5,6 +5,8 @@ export * from './analytics.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './constants.js';
+export * from './content-moderation.js';
+export * from './content-moderation-constants.js';
 export * from './credentials.js';
 export * from './feed.js';
 export * from './feed-constants.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyId, page, pathId, text, userRef } from './common.js';
 import { CATEGORIES } from './constants.js';
+import { contentModeration } from './content-moderation.js';
 import {
   PLAN_LIMITS,
   PLAN_MESSAGES,
@@ -218,6 +219,8 @@ export const learningPlan = z.object({
   basedOn: planOrigin.nullable(),
   /** How many plans are copies of this one now (README "Plan templates"). */
   templateUseCount: z.number().int(),
+  /** Only on a plan a moderator hid, which only its creator gets. */
+  moderation: contentModeration.optional(),
 });
 export type LearningPlan = z.infer<typeof learningPlan>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyId, isoDateTime, page, pathId, text, userRef } from './common.js';
 import { CATEGORIES } from './constants.js';
+import { contentModeration } from './content-moderation.js';
 import { MEDIA_LIMITS } from './media.js';
 import { USER_MESSAGES } from './users.js';
 
@@ -102,6 +103,8 @@ export const post = z.object({
   isLikedByCurrentUser: z.boolean(),
   /** Whether the viewer saved it (README "Saved items"). */
   isSaved: z.boolean(),
+  /** Only on a post a moderator hid, which only its author gets. */
+  moderation: contentModeration.optional(),
 });
 export type Post = z.infer<typeof post>;
 
@@ -125,6 +128,8 @@ export const comment = z.object({
   updatedAt: isoDateTime,
   postId: z.number().int(),
   user: userRef,
+  /** Only on a comment a moderator hid, which only its author gets. */
+  moderation: contentModeration.optional(),
 });
 export type Comment = z.infer<typeof comment>;
 

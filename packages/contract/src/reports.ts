@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { bodyId, isoDateTime, page, pageQuery, pathId, text, userRef } from './common.js';
+import { contentModeration } from './content-moderation.js';
+import { CONTENT_MODERATION_ACTIONS } from './content-moderation-constants.js';
 import {
   REPORT_LIMITS,
   REPORT_MESSAGES,
@@ -36,6 +38,8 @@ export const moderationReport = z.object({
       summary: z.string(),
       /** The web app's page showing it. */
       path: z.string(),
+      /** Set while a moderator keeps it hidden. */
+      moderation: contentModeration.optional(),
     })
     .nullable(),
   reason: z.enum(REPORT_REASONS),
@@ -69,7 +73,7 @@ export type CloseReportBody = z.input<typeof closeReportBody>;
 /** Every moderator action, kept with who, what and when. */
 export const moderationAction = z.object({
   id: z.number().int(),
-  action: z.enum(['REPORT_RESOLVED', 'REPORT_DISMISSED']),
+  action: z.enum(['REPORT_RESOLVED', 'REPORT_DISMISSED', ...CONTENT_MODERATION_ACTIONS]),
   moderator: userRef.nullable(),
   reportId: z.number().int().nullable(),
   targetType: reportTargetType,

@@ -1,4 +1,3 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import {
   REPORT_LIMITS,
   REPORT_MESSAGES,
@@ -13,6 +12,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { apiRequest, serverMessageOr } from '../lib/api-client';
 import { BusyButton } from './busy-button';
 import { ErrorBox } from './callout';
+import { DialogAnswer, ModalDialog } from './modal-dialog';
 
 export type ReportTarget = {
   type: ReportTargetType;
@@ -47,80 +47,61 @@ export default function ReportDialog({ target, onClose }: { target: ReportTarget
   };
 
   return (
-    <Dialog open onClose={onClose} className="relative z-50">
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-4 sm:items-center">
-        <DialogPanel className="w-full max-w-md space-y-4 rounded-2xl bg-white p-5 shadow-xl">
-          <DialogTitle className="text-lg font-semibold text-slate-900">Report {target.label}</DialogTitle>
-          {send.isSuccess ? (
-            <>
-              <p role="status" className="text-slate-700">
-                {send.data.message}
-              </p>
-              <div className="flex justify-end">
-                {/* biome-ignore lint/a11y/noAutofocus: the answer replaced the form, which held focus. */}
-                <button type="button" autoFocus onClick={onClose} className="btn-primary">
-                  Close
-                </button>
-              </div>
-            </>
-          ) : (
-            <form onSubmit={submit} className="space-y-4" noValidate>
-              <fieldset>
-                <legend className="font-medium text-slate-900">Why are you reporting it?</legend>
-                <div className="mt-2 space-y-1.5">
-                  {REPORT_REASONS.map((value) => (
-                    <label key={value} className="flex items-center gap-2 text-slate-800">
-                      <input
-                        type="radio"
-                        name="reason"
-                        value={value}
-                        checked={reason === value}
-                        onChange={() => {
-                          setReason(value);
-                          setMissingReason(false);
-                        }}
-                        className="size-4 accent-indigo-600"
-                      />
-                      {REPORT_REASON_LABELS[value]}
-                    </label>
-                  ))}
-                </div>
-                {missingReason && (
-                  <p role="alert" className="mt-2 text-sm text-red-700">
-                    {REPORT_MESSAGES.invalidReason}
-                  </p>
-                )}
-              </fieldset>
-              <div>
-                <label htmlFor={detailsId} className="font-medium text-slate-900">
-                  Anything moderators should know?{' '}
-                  <span className="font-normal text-slate-600">(optional)</span>
+    <ModalDialog title={`Report ${target.label}`} onClose={onClose}>
+      {send.isSuccess ? (
+        <DialogAnswer message={send.data.message} onClose={onClose} />
+      ) : (
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <fieldset>
+            <legend className="font-medium text-slate-900">Why are you reporting it?</legend>
+            <div className="mt-2 space-y-1.5">
+              {REPORT_REASONS.map((value) => (
+                <label key={value} className="flex items-center gap-2 text-slate-800">
+                  <input
+                    type="radio"
+                    name="reason"
+                    value={value}
+                    checked={reason === value}
+                    onChange={() => {
+                      setReason(value);
+                      setMissingReason(false);
+                    }}
+                    className="size-4 accent-indigo-600"
+                  />
+                  {REPORT_REASON_LABELS[value]}
                 </label>
-                <textarea
-                  id={detailsId}
-                  value={details}
-                  onChange={(event) => setDetails(event.target.value)}
-                  maxLength={REPORT_LIMITS.detailsMax}
-                  rows={3}
-                  className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:outline-2 focus:outline-indigo-600/30"
-                />
-              </div>
-              {send.isError && (
-                <ErrorBox>{serverMessageOr(send.error, REPORT_MESSAGES.reportFailed)}</ErrorBox>
-              )}
-              <div className="flex justify-end gap-2">
-                <button type="button" onClick={onClose} className="btn-secondary">
-                  Cancel
-                </button>
-                <BusyButton type="submit" busy={send.isPending} className="btn-danger aria-busy:cursor-wait">
-                  {send.isPending ? 'Sending...' : 'Send report'}
-                </BusyButton>
-              </div>
-            </form>
-          )}
-        </DialogPanel>
-      </div>
-    </Dialog>
+              ))}
+            </div>
+            {missingReason && (
+              <p role="alert" className="mt-2 text-sm text-red-700">
+                {REPORT_MESSAGES.invalidReason}
+              </p>
+            )}
+          </fieldset>
+          <div>
+            <label htmlFor={detailsId} className="font-medium text-slate-900">
+              Anything moderators should know? <span className="font-normal text-slate-600">(optional)</span>
+            </label>
+            <textarea
+              id={detailsId}
+              value={details}
+              onChange={(event) => setDetails(event.target.value)}
+              maxLength={REPORT_LIMITS.detailsMax}
+              rows={3}
+              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:outline-2 focus:outline-indigo-600/30"
+            />
+          </div>
+          {send.isError && <ErrorBox>{serverMessageOr(send.error, REPORT_MESSAGES.reportFailed)}</ErrorBox>}
+          <div className="flex justify-end gap-2">
+            <button type="button" onClick={onClose} className="btn-secondary">
+              Cancel
+            </button>
+            <BusyButton type="submit" busy={send.isPending} className="btn-danger aria-busy:cursor-wait">
+              {send.isPending ? 'Sending...' : 'Send report'}
+            </BusyButton>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
   );
 }

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -37,6 +37,9 @@ export const learningPlans = pgTable(
     basedOnTitle: text('based_on_title'),
     /** How many plans are based on this one; kept by the triggers of migration 0016. */
     templateUseCount: integer('template_use_count').notNull().default(0),
+    /** Set when a moderator hid it (README "Reports and moderation"): shown to its author only, with the reason. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
     /** Kept by PostgreSQL for search: title above description. */
     searchVector: tsvector('search_vector')
       .notNull()
@@ -58,6 +61,7 @@ export const learningPlans = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('learning_plans_based_on_plan_idx').on(t.basedOnPlanId),
+    index('learning_plans_hidden_creator_idx').on(t.creatorId).where(sql`${t.hiddenAt} is not null`),
   ],
 );
 

@@ -34,6 +34,9 @@ export const posts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Kept exact by triggers on post_likes and comments (migration 0011): never counted per read. */
+    /** Set when a moderator hid it (README "Reports and moderation"): shown to its author only, with the reason. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
     /** Kept by PostgreSQL for search: title above content. */
@@ -53,6 +56,8 @@ export const posts = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // Hidden posts are few: the totals count them through this index instead of scanning.
+    index('posts_hidden_author_idx').on(t.authorId).where(sql`${t.hiddenAt} is not null`),
     check('posts_progress_range', sql`${t.learningProgressPercent} BETWEEN 0 AND 100`),
   ],
 );
@@ -123,8 +128,12 @@ export const comments = pgTable(
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when a moderator hid it (README "Reports and moderation"): shown to its author only, with the reason. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
   },
   (t) => [
+    index('comments_hidden_post_idx').on(t.postId).where(sql`${t.hiddenAt} is not null`),
     index('comments_post_created_at_idx').on(
       t.postId,
       t.createdAt.desc().nullsFirst(),

@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
+import { refersToVisibleContent } from '../../db/moderation-state.js';
 import { activities, comments, learningPlans, posts, users } from '../../db/schema/index.js';
 import { literalLimit } from '../../lib/pagination.js';
 
@@ -53,8 +54,9 @@ export async function deleteActivities(
 export type FeedFilter = { userId: number; types: readonly ActivityType[]; viewerId: number };
 
 /**
- * The user's activities of those types, except those on someone else's private plan (DESIGN §5);
- * none when the user and the viewer blocked one another.
+ * The user's activities of those types, except those on someone else's private plan (DESIGN §5) and
+ * those on a post, comment or plan a moderator hid from the viewer; none when the user and the
+ * viewer blocked one another.
  */
 const inFeed = ({ userId, types, viewerId }: FeedFilter) =>
   and(
@@ -62,6 +64,7 @@ const inFeed = ({ userId, types, viewerId }: FeedFilter) =>
     shownTo(viewerId, activities.userId, { muted: false }),
     inArray(activities.type, [...types]),
     sql`(${activities.planId} is null or ${learningPlans.isPublic} or ${learningPlans.creatorId} = ${viewerId})`,
+    refersToVisibleContent(viewerId, activities),
   );
 
 /** How many activities the feed has; null when the user does not exist. */

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { hiddenUserIds, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
+import { visibleComment, visiblePost } from '../../db/moderation-state.js';
 import { comments, posts, users } from '../../db/schema/index.js';
 import { literalLimit } from '../../lib/pagination.js';
 
@@ -13,13 +14,18 @@ const commentColumns = {
   userId: users.id,
   userName: users.name,
   userPicture: users.profilePicture,
+  hiddenAt: comments.hiddenAt,
+  hiddenReason: comments.hiddenReason,
 };
 export type CommentRow = NonNullable<Awaited<ReturnType<typeof findComment>>>;
 
 const selectComments = (db: Database) =>
   db.select(commentColumns).from(comments).innerJoin(users, eq(users.id, comments.authorId));
 
-/** A page of the post's comments with their authors, newest first, but those of users blocked either way by the viewer, in one statement. */
+/**
+ * A page of the post's comments with their authors, newest first, but those of users blocked either
+ * way by the viewer and others' a moderator hid, in one statement.
+ */
 export function selectCommentsOfPost(
   db: Database,
   postId: number,
@@ -27,7 +33,13 @@ export function selectCommentsOfPost(
   window: { limit: number; offset: number },
 ) {
   return selectComments(db)
-    .where(and(eq(comments.postId, postId), shownTo(viewerId, comments.authorId, { muted: false })))
+    .where(
+      and(
+        eq(comments.postId, postId),
+        shownTo(viewerId, comments.authorId, { muted: false }),
+        visibleComment(viewerId),
+      ),
+    )
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(literalLimit(window.limit))
     .offset(window.offset);
@@ -35,14 +47,16 @@ export function selectCommentsOfPost(
 
 /**
  * The post's comments the viewer sees: the count kept on its row (migration 0011) less those of
- * users blocked either way, looked up by the post's comment index among the few hidden authors.
+ * users blocked either way, looked up by the post's comment index among the few hidden authors, and
+ * less others' a moderator hid (through `comments_hidden_post_idx`).
  */
 export async function countCommentsOfPost(db: Database, postId: number, viewerId: number) {
   const [row] = await db
     .select({
       count: sql`${posts.commentsCount} - (select count(*) from ${comments}
         where ${comments.postId} = ${postId}
-          and ${comments.authorId} = any(${hiddenUserIds(viewerId, { muted: false })}))`.mapWith(Number),
+          and (${comments.authorId} = any(${hiddenUserIds(viewerId, { muted: false })})
+            or not ${visibleComment(viewerId)}))`.mapWith(Number),
     })
     .from(posts)
     .where(eq(posts.id, postId));
@@ -55,7 +69,8 @@ export async function findComment(db: Database, id: number) {
 }
 
 /**
- * The post's author, null when the post is missing or hidden from the viewer (blocked either way);
+ * The post's author, null when the post is missing or hidden from the viewer (blocked either way, or
+ * hidden by a moderator);
  * with `lock`, the post row is held until the transaction ends so a concurrent delete of the post
  * waits for the new comment instead of failing it.
  */
@@ -63,7 +78,9 @@ export async function findPostAuthor(db: Database, postId: number, viewerId: num
   const query = db
     .select({ authorId: posts.authorId })
     .from(posts)
-    .where(and(eq(posts.id, postId), shownTo(viewerId, posts.authorId, { muted: false })));
+    .where(
+      and(eq(posts.id, postId), shownTo(viewerId, posts.authorId, { muted: false }), visiblePost(viewerId)),
+    );
   const [row] = lock ? await query.for(lock) : await query;
   return row ?? null;
 }

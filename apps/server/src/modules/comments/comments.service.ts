@@ -7,6 +7,7 @@ import {
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
+import { moderationOf } from '../../lib/content-moderation.js';
 import type { EventBus } from '../../lib/events.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
 import type { MediaUrl, Viewer } from '../../lib/viewer.js';
@@ -29,6 +30,7 @@ const toComment = (row: CommentRow, mediaUrl: MediaUrl): Comment => ({
   updatedAt: row.updatedAt.toISOString(),
   postId: row.postId,
   user: { id: row.userId, name: row.userName, profilePicture: mediaUrl(row.userPicture) },
+  ...moderationOf(row),
 });
 
 /** The comment locked for a change, or 404/403 (`may` decides who is allowed, with `refusal` as the message). */

@@ -25,8 +25,8 @@ export type FeedRef = { type: 'POST' | 'LEARNING_PLAN'; id: number; createdAt: s
 /**
  * One page of what the people `viewerId` follows made, newest first, and how many in all: one
  * statement. Each side is read through its author's newest-first index. A followed person is never
- * the viewer, so of their plans only the public ones are the viewer's to see; a muted one's are left
- * out (a block ends the follow).
+ * the viewer, so of their plans only the public ones are the viewer's to see, and none a moderator
+ * hid; a muted one's are left out (a block ends the follow).
  */
 export async function selectFollowingPage(db: Database, viewerId: number, window: Window) {
   const [row] = await rowsOf<{ total: number; items: FeedRef[] }>(
@@ -36,11 +36,12 @@ export async function selectFollowingPage(db: Database, viewerId: number, window
           and ${shownTo(viewerId, follows.followedId, { muted: true })}),
       items as (
         select 'POST' as type, ${posts.id} as id, ${posts.createdAt} as created_at
-          from ${posts} where ${posts.authorId} in (select id from followed)
+          from ${posts} where ${posts.authorId} in (select id from followed) and ${posts.hiddenAt} is null
         union all
         select 'LEARNING_PLAN', ${learningPlans.id}, ${learningPlans.createdAt}
           from ${learningPlans}
-          where ${learningPlans.creatorId} in (select id from followed) and ${learningPlans.isPublic})
+          where ${learningPlans.creatorId} in (select id from followed) and ${learningPlans.isPublic}
+            and ${learningPlans.hiddenAt} is null)
       select (select count(*) from items)::int as total,
         coalesce((select json_agg(json_build_object('type', type, 'id', id, 'createdAt', created_at)
             order by created_at desc, type desc, id desc)
@@ -99,7 +100,7 @@ export type PlanInProgressRow = {
 
 /**
  * The plans `viewerId` created or tracked (a topic status or a completed resource) that they may
- * still see and have not completed, most recently worked on (or created) first: one statement.
+ * still see (not made private, nor hidden by a moderator, since) and have not completed, most recently worked on (or created) first: one statement.
  */
 export async function selectPlansInProgress(db: Database, viewerId: number, limit: number) {
   return rowsOf<PlanInProgressRow>(
@@ -121,6 +122,7 @@ export async function selectPlansInProgress(db: Database, viewerId: number, limi
           count(tp.topic_id) filter (where tp.status = 'COMPLETED')::int as completed
         from candidates c
         join ${learningPlans} lp on lp.id = c.plan_id and (lp.is_public or lp.creator_id = ${viewerId})
+          and (lp.hidden_at is null or lp.creator_id = ${viewerId})
         left join ${planTopics} t on t.plan_id = c.plan_id
         left join ${topicProgress} tp on tp.topic_id = t.id and tp.user_id = ${viewerId}
         group by c.plan_id, c.at)

@@ -1,12 +1,14 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { visiblePlan } from '../../db/moderation-state.js';
 import { learningPlans, notes, planResources, planTopics } from '../../db/schema/index.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 type Window = { limit: number; offset: number };
 
+/** The plans a writer's notes stay on: public ones and their own, but not others' a moderator hid. */
 const visibleTo = (viewerId: number) =>
-  or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId))!;
+  and(or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId)), visiblePlan(viewerId))!;
 
 /**
  * What a note would be on, as far as `viewerId` may see it: whether the plan is visible to them, the
@@ -115,7 +117,8 @@ export type NoteGroupRow = { plan: { id: number; title: string }; notes: ListedN
 /**
  * One page of the writer's notes grouped by plan (plans by their newest note change), with how many
  * plans have notes in all: one statement whatever the page holds. Plans the writer may no longer see
- * (made private since) are left out, and come back if they are made public again.
+ * (made private or hidden by a moderator since) are left out, and come back if they are made public
+ * or unhidden again.
  */
 export async function selectNoteGroups(db: Database, userId: number, q: string | undefined, window: Window) {
   const result = (await db.execute(sql`with mine as (
@@ -126,7 +129,8 @@ export async function selectNoteGroups(db: Database, userId: number, q: string |
       join ${learningPlans} p on p.id = n.plan_id
       join ${planTopics} t on t.id = n.topic_id
       left join ${planResources} r on r.id = n.resource_id
-      where n.user_id = ${userId} and (p.is_public or p.creator_id = ${userId}) and ${matching(q)}
+      where n.user_id = ${userId} and (p.is_public or p.creator_id = ${userId})
+        and (p.hidden_at is null or p.creator_id = ${userId}) and ${matching(q)}
     ), groups as (
       select plan_id, plan_title, max(updated_at) as last_change from mine group by plan_id, plan_title
     ), page as (

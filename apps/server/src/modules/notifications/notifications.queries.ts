@@ -3,6 +3,7 @@ import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { hiddenFrom, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
+import { refersToVisibleContent } from '../../db/moderation-state.js';
 import { follows, learningPlans, notifications, users } from '../../db/schema/index.js';
 import { literalLimit } from '../../lib/pagination.js';
 
@@ -141,11 +142,15 @@ const selectNotifications = (db: Database) =>
   db.select(notificationColumns).from(notifications).leftJoin(actors, eq(actors.id, notifications.actorId));
 export type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>['execute']>>[number];
 
-/** The recipient's notifications but those from users they blocked, were blocked by or muted (made before that). */
+/**
+ * The recipient's notifications but those from users they blocked, were blocked by or muted (made
+ * before that), and those about someone else's post, comment or plan a moderator hid.
+ */
 const ownedBy = (recipientId: number, unreadOnly: boolean) =>
   and(
     eq(notifications.recipientId, recipientId),
     shownTo(recipientId, notifications.actorId, { muted: true }),
+    refersToVisibleContent(recipientId, notifications),
     unreadOnly ? eq(notifications.isRead, false) : undefined,
   );
 
@@ -257,7 +262,15 @@ export async function listNotificationGroups(
 ): Promise<{ rows: NotificationGroupRow[]; total: number }> {
   const n = sql.raw('n');
   // Notifications from people the recipient blocked, was blocked by or muted are left out, as in the flat list.
-  const shown = (alias: string) => shownTo(recipientId, sql.raw(`${alias}.actor_id`), { muted: true });
+  const shown = (alias: string) =>
+    and(
+      shownTo(recipientId, sql.raw(`${alias}.actor_id`), { muted: true }),
+      refersToVisibleContent(recipientId, {
+        postId: sql.raw(`${alias}.post_id`),
+        commentId: sql.raw(`${alias}.comment_id`),
+        planId: sql.raw(`${alias}.plan_id`),
+      }),
+    )!;
   const read = sql`${notifications} n where n.recipient_id = ${recipientId} and n.is_read and ${shown('n')}`;
   const result = (await db.execute(sql`
     with unread_groups as (

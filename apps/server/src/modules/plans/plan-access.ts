@@ -4,11 +4,15 @@ import { forbidden, notFound } from '../../lib/app-error.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { findPlanOwnership, findPlanTopic } from './plans.queries.js';
 
-type Ownership = { creatorId: number; isPublic: boolean };
+type Ownership = { creatorId: number; isPublic: boolean; hiddenAt: Date | null };
 
-/** Private plans exist only for their creator: to anyone else they are simply not found. */
+/**
+ * Private plans, and plans a moderator hid, exist only for their creator: to anyone else they are
+ * simply not found.
+ */
 function refuseInvisible<T extends Ownership>(plan: T | null, viewer: Viewer): T {
-  if (!plan || (!plan.isPublic && plan.creatorId !== viewer.id)) throw notFound(PLAN_MESSAGES.planNotFound);
+  const othersOnly = plan && (!plan.isPublic || plan.hiddenAt !== null);
+  if (!plan || (othersOnly && plan.creatorId !== viewer.id)) throw notFound(PLAN_MESSAGES.planNotFound);
   return plan;
 }
 

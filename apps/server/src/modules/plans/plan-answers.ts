@@ -7,6 +7,7 @@ import type {
   TopicStatus,
 } from '@pathwise/contract';
 import { answerText } from '../../lib/answer-text.js';
+import { moderationOf } from '../../lib/content-moderation.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { PlanReads } from './plans.queries.js';
 
@@ -83,24 +84,34 @@ export async function planAnswers(reads: PlanReads, viewer: Viewer, ids: number[
   }
 
   const byId = new Map(
-    plans.map(({ basedOnTitle, basedOnPlanId, original, ...plan }): [number, LearningPlan] => {
-      const topics = topicsByPlan.get(plan.id) ?? [];
-      const completedTopics = topics.filter((t) => t.completionStatus === 'COMPLETED').length;
-      return [
-        plan.id,
-        {
-          ...plan,
-          category: plan.category as Category,
-          createdAt: plan.createdAt.toISOString(),
-          updatedAt: plan.updatedAt.toISOString(),
-          completionPercentage: completionPercentage(completedTopics, topics.length),
-          completedTopics,
-          creator: { ...plan.creator, profilePicture: viewer.mediaUrl(plan.creator.profilePicture) },
-          topics,
-          basedOn: originOf({ basedOnTitle, basedOnPlanId, original }, viewer),
-        },
-      ];
-    }),
+    plans.map(
+      ({
+        basedOnTitle,
+        basedOnPlanId,
+        original,
+        hiddenAt,
+        hiddenReason,
+        ...plan
+      }): [number, LearningPlan] => {
+        const topics = topicsByPlan.get(plan.id) ?? [];
+        const completedTopics = topics.filter((t) => t.completionStatus === 'COMPLETED').length;
+        return [
+          plan.id,
+          {
+            ...plan,
+            category: plan.category as Category,
+            createdAt: plan.createdAt.toISOString(),
+            updatedAt: plan.updatedAt.toISOString(),
+            completionPercentage: completionPercentage(completedTopics, topics.length),
+            completedTopics,
+            creator: { ...plan.creator, profilePicture: viewer.mediaUrl(plan.creator.profilePicture) },
+            topics,
+            basedOn: originOf({ basedOnTitle, basedOnPlanId, original }, viewer),
+            ...moderationOf({ hiddenAt, hiddenReason }),
+          },
+        ];
+      },
+    ),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

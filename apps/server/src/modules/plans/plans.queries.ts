@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, isNotNull, or, type Placeholder, type SQL, s
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { hiddenUserIds, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
+import { notHiddenFrom, visiblePlan } from '../../db/moderation-state.js';
 import {
   learningPlans,
   planResources,
@@ -18,14 +19,22 @@ import { literalLimit, preparedPerSize } from '../../lib/pagination.js';
 type PlanColumns = typeof learningPlans.$inferInsert;
 type ResourceRow = typeof planResources.$inferInsert;
 
-/** Plans `viewerId` may see: public ones and their own, but none of a creator blocked either way. */
+/**
+ * Plans `viewerId` may see: public ones and their own, but none of a creator blocked either way and
+ * none of someone else's a moderator hid.
+ */
 export const visibleTo = (viewerId: number | Placeholder) =>
   and(
     or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId)),
     shownTo(viewerId, learningPlans.creatorId, { muted: false }),
+    visiblePlan(viewerId),
   )!;
 const publicPlansFor = (viewerId: number | Placeholder) =>
-  and(eq(learningPlans.isPublic, true), shownTo(viewerId, learningPlans.creatorId, { muted: false }))!;
+  and(
+    eq(learningPlans.isPublic, true),
+    shownTo(viewerId, learningPlans.creatorId, { muted: false }),
+    visiblePlan(viewerId),
+  )!;
 /** `creatorId`'s plans as `viewerId` sees them: all of their own, the public ones of anyone else not blocked either way. */
 export const plansOf = (creatorId: number, viewerId: number) =>
   creatorId === viewerId
@@ -75,6 +84,8 @@ function selectPlans(db: Database, ids: SQL, viewerId: Placeholder) {
       isSaved: sql<boolean>`exists (select 1 from ${savedLearningPlans}
         where ${savedLearningPlans.planId} = ${learningPlans.id} and ${savedLearningPlans.userId} = ${viewerId})`,
       templateUseCount: learningPlans.templateUseCount,
+      hiddenAt: learningPlans.hiddenAt,
+      hiddenReason: learningPlans.hiddenReason,
       basedOnTitle: learningPlans.basedOnTitle,
       basedOnPlanId: learningPlans.basedOnPlanId,
       // Null unless the original still exists and the viewer may see it.
@@ -93,6 +104,7 @@ function selectPlans(db: Database, ids: SQL, viewerId: Placeholder) {
       and(
         eq(originals.id, learningPlans.basedOnPlanId),
         or(eq(originals.isPublic, true), eq(originals.creatorId, viewerId)),
+        notHiddenFrom(viewerId, { hiddenAt: originals.hiddenAt, author: originals.creatorId }),
       ),
     )
     .leftJoin(originalCreators, eq(originalCreators.id, originals.creatorId))
@@ -152,11 +164,15 @@ export function preparePlanReads(db: Database) {
   const plans = selectPlans(db, ids, viewerId).prepare('plans_with_ids');
   const items = selectTopicsWithResources(db, ids, viewerId).prepare('plan_items_with_ids');
   // Kept by the triggers of migration 0012: counting the public plans was most of this statement's time.
-  // Those of creators hidden from the viewer are counted apart, through the creator index.
+  // Those of creators hidden from the viewer are counted apart, through the creator index, and so are
+  // the others' a moderator hid, through `learning_plans_hidden_creator_idx`.
   const publicPlanCount =
     sql<number>`(select ${rowCounts.count} from ${rowCounts} where ${rowCounts.tableName} = 'public_learning_plans')
     - (select count(*) from ${learningPlans} where ${learningPlans.isPublic}
-      and ${learningPlans.creatorId} = any(${hiddenUserIds(viewerId, { muted: false })}))`.mapWith(Number);
+      and (${learningPlans.creatorId} = any(${hiddenUserIds(viewerId, { muted: false })})
+        or (${learningPlans.hiddenAt} is not null and ${learningPlans.creatorId} <> ${viewerId})))`.mapWith(
+      Number,
+    );
   const publicPages = preparedPerSize((size) =>
     db
       .select({ id: learningPlans.id, total: publicPlanCount })
@@ -189,7 +205,12 @@ export async function userExists(db: Database, userId: number) {
 /** Who owns a plan and who may see it; `lock` holds the row until the transaction ends. */
 export async function findPlanOwnership(db: Database, planId: number, lock = false) {
   const query = db
-    .select({ id: learningPlans.id, creatorId: learningPlans.creatorId, isPublic: learningPlans.isPublic })
+    .select({
+      id: learningPlans.id,
+      creatorId: learningPlans.creatorId,
+      isPublic: learningPlans.isPublic,
+      hiddenAt: learningPlans.hiddenAt,
+    })
     .from(learningPlans)
     .where(eq(learningPlans.id, planId));
   const [row] = lock ? await query.for('update') : await query;
@@ -202,6 +223,7 @@ export async function findPlanTopic(db: Database, planId: number, topicId: numbe
     .select({
       creatorId: learningPlans.creatorId,
       isPublic: learningPlans.isPublic,
+      hiddenAt: learningPlans.hiddenAt,
       topic: { id: planTopics.id, title: planTopics.title },
     })
     .from(learningPlans)

@@ -1,4 +1,5 @@
 import type { Category, MediaType, Post, PostMedia } from '@pathwise/contract';
+import { moderationOf } from '../../lib/content-moderation.js';
 import type { MediaUrl, Viewer } from '../../lib/viewer.js';
 import type { MediaItem, PostRow } from './posts.queries.js';
 
@@ -28,5 +29,6 @@ export function toPostAnswers(viewer: Viewer, rows: readonly PostRow[]): Post[] 
     commentsCount: row.commentsCount,
     isLikedByCurrentUser: row.isLikedByCurrentUser,
     isSaved: row.isSaved,
+    ...moderationOf(row),
   }));
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { hiddenUserIds, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
+import { visiblePost } from '../../db/moderation-state.js';
 import { postLikes, postMedia, posts, rowCounts, savedPosts, users } from '../../db/schema/index.js';
 import { literalLimit, preparedPerSize } from '../../lib/pagination.js';
 
@@ -21,6 +22,8 @@ const postColumns = (viewerId: Placeholder) => ({
   authorPicture: users.profilePicture,
   likesCount: posts.likesCount,
   commentsCount: posts.commentsCount,
+  hiddenAt: posts.hiddenAt,
+  hiddenReason: posts.hiddenReason,
   isLikedByCurrentUser: sql<boolean>`exists (
     select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
   isSaved: sql<boolean>`exists (
@@ -47,27 +50,36 @@ export type MediaItem = {
 const newestFirst = [desc(posts.createdAt), desc(posts.id)];
 const viewerId = sql.placeholder('viewerId');
 
-/** Posts matching `where`, newest first, but those of authors blocked either way. */
+/** Posts matching `where`, newest first, but those of authors blocked either way and those hidden by a moderator (README "Reports and moderation"). */
 const postRows = (db: Database, where: SQL) =>
   db
     .select(postColumns(viewerId))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
-    .where(and(where, shownTo(viewerId, posts.authorId, { muted: false })))
+    .where(and(where, shownTo(viewerId, posts.authorId, { muted: false }), visiblePost(viewerId)))
     .orderBy(...newestFirst);
 
 /**
  * How many posts the feed shows `viewer`: all of them (kept by the triggers of migration 0006) less
- * those of the authors hidden from them (each author's count kept on their row): no scan either way.
+ * those of the authors hidden from them (each author's count kept on their row) and the others'
+ * posts a moderator hid (the few read through `posts_hidden_author_idx`): no scan either way.
  */
 const feedTotal = (viewer: number | Placeholder) =>
   sql<number>`(select ${rowCounts.count} from ${rowCounts} where ${rowCounts.tableName} = 'posts')
     - (select coalesce(sum(${users.postsCount}), 0) from ${users}
-      where ${users.id} = any(${hiddenUserIds(viewer, { muted: true })}))`;
+      where ${users.id} = any(${hiddenUserIds(viewer, { muted: true })}))
+    - (select count(*) from ${posts} where ${posts.hiddenAt} is not null and ${posts.authorId} <> ${viewer}
+      and ${shownTo(viewer, posts.authorId, { muted: true })})`;
 
-/** How many posts `author` wrote, as `viewer` sees them: none when either blocked the other. */
+/**
+ * How many posts `author` wrote, as `viewer` sees them: none when either blocked the other, and
+ * none a moderator hid unless the viewer is the author.
+ */
 const authorTotal = (viewer: number | Placeholder, author: number | Placeholder) =>
-  sql<number>`select case when ${shownTo(viewer, users.id, { muted: false })} then ${users.postsCount} else 0 end
+  sql<number>`select case when ${shownTo(viewer, users.id, { muted: false })} then ${users.postsCount}
+      - (select count(*) from ${posts} where ${posts.authorId} = ${users.id} and ${posts.hiddenAt} is not null
+        and ${posts.authorId} <> ${viewer})::int
+    else 0 end
     from ${users} where ${users.id} = ${author}`;
 
 /**
@@ -105,7 +117,7 @@ export function preparePostReads(db: Database) {
   const feedPages = preparedPerSize((size) =>
     postPage(
       db,
-      shownTo(viewerId, posts.authorId, { muted: true }),
+      and(shownTo(viewerId, posts.authorId, { muted: true }), visiblePost(viewerId))!,
       sql`select ${feedTotal(viewerId)}`,
       size,
     ).prepare(`posts_feed_page_${size}`),
@@ -113,7 +125,11 @@ export function preparePostReads(db: Database) {
   const authorPages = preparedPerSize((size) =>
     postPage(
       db,
-      and(eq(posts.authorId, authorId), shownTo(viewerId, posts.authorId, { muted: false })),
+      and(
+        eq(posts.authorId, authorId),
+        shownTo(viewerId, posts.authorId, { muted: false }),
+        visiblePost(viewerId),
+      ),
       authorTotal(viewerId, authorId),
       size,
     ).prepare(`posts_author_page_${size}`),
@@ -219,7 +235,7 @@ export type LikeToggle = { postAuthorId: number; added: boolean; removed: boolea
 
 /**
  * Removes the user's like, or adds it when there was none, in one statement; null when the post is
- * missing or hidden from the user (blocked either way). The post's row is locked first, as the count's trigger would lock it anyway: a concurrent
+ * missing or hidden from the user (blocked either way, or hidden by a moderator). The post's row is locked first, as the count's trigger would lock it anyway: a concurrent
  * delete of the post then waits for the toggle (or the toggle finds no post), instead of each
  * waiting on rows the other has (a deadlock). Toggles of one post follow each other, so the kept
  * count read under the lock, with this change applied, is exact. A toggle by the same user racing
@@ -229,6 +245,7 @@ export async function toggleLike(db: Database, postId: number, userId: number): 
   const result = (await db.execute(sql`with post as (
       select ${posts.id} as id, ${posts.authorId} as author_id, ${posts.likesCount} as likes_count
       from ${posts} where ${posts.id} = ${postId} and ${shownTo(userId, posts.authorId, { muted: false })}
+        and ${visiblePost(userId)}
       for no key update),
     removed as (
       delete from ${postLikes}

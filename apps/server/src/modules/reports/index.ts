@@ -1,2 +1,4 @@
+export { contentModerationRoutes } from './content-moderation.routes.js';
+export { createContentModerationService } from './content-moderation.service.js';
 export { moderationRoutes, reportsRoutes } from './reports.routes.js';
 export { createReportsService, type ReportsService } from './reports.service.js';

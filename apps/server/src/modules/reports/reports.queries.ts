@@ -1,6 +1,7 @@
 import type { ModerationAction, ReportReason, ReportTargetType } from '@pathwise/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { visibleComment, visiblePlan, visiblePost } from '../../db/moderation-state.js';
 import { comments, learningPlans, moderationActions, posts, reports, users } from '../../db/schema/index.js';
 import { literalLimit } from '../../lib/pagination.js';
 
@@ -16,19 +17,20 @@ export async function findReportTarget(
   const [row] =
     type === 'POST'
       ? await db
-          .select({ ownerId: posts.authorId, visible: sql<boolean>`true` })
+          .select({ ownerId: posts.authorId, visible: visiblePost(viewerId) })
           .from(posts)
           .where(eq(posts.id, id))
       : type === 'COMMENT'
         ? await db
-            .select({ ownerId: comments.authorId, visible: sql<boolean>`true` })
+            .select({ ownerId: comments.authorId, visible: visibleComment(viewerId) })
             .from(comments)
             .where(eq(comments.id, id))
         : type === 'LEARNING_PLAN'
           ? await db
               .select({
                 ownerId: learningPlans.creatorId,
-                visible: sql<boolean>`${learningPlans.isPublic} or ${learningPlans.creatorId} = ${viewerId}`,
+                visible: sql<boolean>`(${learningPlans.isPublic} or ${learningPlans.creatorId} = ${viewerId})
+                  and ${visiblePlan(viewerId)}`,
               })
               .from(learningPlans)
               .where(eq(learningPlans.id, id))
@@ -93,6 +95,8 @@ export type ReportRow = {
   targetId: number | null;
   targetSummary: string | null;
   targetPath: string | null;
+  targetHiddenAt: string | null;
+  targetHiddenReason: string | null;
   reason: ReportReason;
   details: string;
   status: 'OPEN' | 'RESOLVED' | 'DISMISSED';
@@ -119,6 +123,8 @@ export async function selectReportPage(db: Database, open: boolean, window: Wind
              when c.id is not null then '/post/' || c.post_id
              when lp.id is not null then '/learning-plan/' || lp.id
              when u.id is not null then '/profile/' || u.id end as "targetPath",
+        coalesce(p.hidden_at, c.hidden_at, lp.hidden_at) as "targetHiddenAt",
+        coalesce(p.hidden_reason, c.hidden_reason, lp.hidden_reason) as "targetHiddenReason",
         r.reason, r.details, r.status, r.note,
         case when reporter.id is null then null else json_build_object('id', reporter.id, 'name', reporter.name,
           'profilePicture', reporter.profile_picture) end as reporter,

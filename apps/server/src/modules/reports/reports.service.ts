@@ -10,6 +10,7 @@ import {
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { moderationOf } from '../../lib/content-moderation.js';
 import { whenReferenceGone } from '../../lib/db-errors.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
 import type { Viewer } from '../../lib/viewer.js';
@@ -41,7 +42,12 @@ function toModerationReport(viewer: Viewer, row: ReportRow): ModerationReport {
     target:
       row.targetId === null
         ? null
-        : { id: row.targetId, summary: row.targetSummary ?? '', path: row.targetPath ?? '' },
+        : {
+            id: row.targetId,
+            summary: row.targetSummary ?? '',
+            path: row.targetPath ?? '',
+            ...moderationOf({ hiddenAt: row.targetHiddenAt, hiddenReason: row.targetHiddenReason }),
+          },
     reason: row.reason,
     details: row.details,
     status: row.status,

@@ -1,17 +1,20 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
+import { visiblePlan, visiblePost } from '../../db/moderation-state.js';
 import { learningPlans, posts, savedLearningPlans, savedPosts } from '../../db/schema/index.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 type Window = { limit: number; offset: number };
 
-/** Whether the post exists and `viewerId` may see it: its author and they did not block one another. */
+/** Whether the post exists and `viewerId` may see it: its author and they did not block one another, and no moderator hid it from them. */
 export async function postVisible(db: Database, postId: number, viewerId: number) {
   const rows = await db
     .select({ id: posts.id })
     .from(posts)
-    .where(and(eq(posts.id, postId), shownTo(viewerId, posts.authorId, { muted: false })));
+    .where(
+      and(eq(posts.id, postId), shownTo(viewerId, posts.authorId, { muted: false }), visiblePost(viewerId)),
+    );
   return rows.length > 0;
 }
 
@@ -25,6 +28,7 @@ export async function planVisible(db: Database, planId: number, viewerId: number
         eq(learningPlans.id, planId),
         or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId)),
         shownTo(viewerId, learningPlans.creatorId, { muted: false }),
+        visiblePlan(viewerId),
       ),
     );
   return rows.length > 0;
@@ -48,19 +52,21 @@ export type SavedRef = { type: 'POST' | 'LEARNING_PLAN'; id: number; savedAt: st
 /**
  * One page of what `userId` saved, newest first, and how many in all: one statement. Plans the user
  * may no longer see (made private since) are left out, and come back if they are made public again;
- * so are posts and plans of someone the user blocked or was blocked by, until the block ends.
+ * so are posts and plans of someone the user blocked or was blocked by, until the block ends, and
+ * someone else's a moderator hid, until it is unhidden.
  */
 export async function selectSavedPage(db: Database, userId: number, window: Window) {
   const result = (await db.execute(sql`with saved as (
       select 'POST' as type, ${savedPosts.postId} as id, ${savedPosts.createdAt} as created_at
         from ${savedPosts} join ${posts} on ${posts.id} = ${savedPosts.postId}
         where ${savedPosts.userId} = ${userId} and ${shownTo(userId, posts.authorId, { muted: false })}
+          and ${visiblePost(userId)}
       union all
       select 'LEARNING_PLAN', ${savedLearningPlans.planId}, ${savedLearningPlans.createdAt}
         from ${savedLearningPlans} join ${learningPlans} on ${learningPlans.id} = ${savedLearningPlans.planId}
         where ${savedLearningPlans.userId} = ${userId}
           and (${learningPlans.isPublic} or ${learningPlans.creatorId} = ${userId})
-          and ${shownTo(userId, learningPlans.creatorId, { muted: false })})
+          and ${shownTo(userId, learningPlans.creatorId, { muted: false })} and ${visiblePlan(userId)})
     select (select count(*) from saved)::int as total,
       coalesce((select json_agg(json_build_object('type', type, 'id', id, 'savedAt', created_at)
           order by created_at desc, type, id desc)

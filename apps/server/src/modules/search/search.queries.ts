@@ -4,6 +4,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { isFollowedBy } from '../../db/follow-state.js';
+import { visiblePlan, visiblePost } from '../../db/moderation-state.js';
 import { learningPlans, postSearchWords, posts, users } from '../../db/schema/index.js';
 import { visibleEmail } from '../../db/user-privacy.js';
 import { literalLimit } from '../../lib/pagination.js';
@@ -144,18 +145,19 @@ function postsByPrefixWord({ english, simple }: TextQuery, where: SQL) {
       limit ${FETCHED_MATCHES}) as ${posts}`;
 }
 
-/** Posts matching the query, but those of authors blocked either way or muted by `viewerId`. */
+/** Posts matching the query, but those of authors blocked either way or muted by `viewerId`, and others' a moderator hid. */
 export function rankPosts(terms: SearchTerms, viewerId: number, window: Window) {
   const query = textQueries(terms.text, terms.endsInWord);
   const where = and(
     matches(posts.searchVector, query.both),
     shownTo(viewerId, posts.authorId, { muted: true }),
+    visiblePost(viewerId),
   )!;
   const candidates = terms.isOneWord ? postsByPrefixWord(query, where) : firstMatches(posts, where);
   return rankedIds(posts, { candidates, rank: rankOf(posts.searchVector, query.both) }, window);
 }
 
-/** Plans matching the query that `viewerId` may see: public ones and their own, none of creators blocked either way. */
+/** Plans matching the query that `viewerId` may see: public ones and their own, none of creators blocked either way nor others' a moderator hid. */
 export const rankPlans = (terms: SearchTerms, viewerId: number, window: Window) =>
   rankDocuments(
     learningPlans,
@@ -164,6 +166,7 @@ export const rankPlans = (terms: SearchTerms, viewerId: number, window: Window) 
     and(
       or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId)),
       shownTo(viewerId, learningPlans.creatorId, { muted: false }),
+      visiblePlan(viewerId),
     ),
   );
 

@@ -2,6 +2,7 @@ import type { LearningPlan } from '@pathwise/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { BusyButton } from '../../../components/busy-button';
+import { HiddenBanner } from '../../../components/hidden-banner';
 import { Markdown } from '../../../components/markdown/markdown';
 import { SaveButton } from '../../../components/save-button';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
@@ -30,6 +31,7 @@ export function PlanCard({ plan, onDelete, deleting = false }: PlanCardProps) {
       aria-labelledby={titleId}
       className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
     >
+      <HiddenBanner moderation={plan.moderation} />
       <header className="flex items-start justify-between gap-3">
         <CreatorByline plan={plan} />
         <span className="shrink-0 rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-700">

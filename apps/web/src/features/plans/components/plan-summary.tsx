@@ -1,5 +1,6 @@
 import type { LearningPlan } from '@pathwise/contract';
 import { Link } from 'react-router';
+import { HiddenBanner } from '../../../components/hidden-banner';
 import { Markdown } from '../../../components/markdown/markdown';
 import { ReportButton } from '../../../components/report-button';
 import { SaveButton } from '../../../components/save-button';
@@ -31,6 +32,7 @@ export function PlanSummary({ plan, isCreator }: PlanSummaryProps) {
       aria-labelledby="plan-title"
       className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >
+      <HiddenBanner moderation={plan.moderation} className="mb-4" />
       <div className="flex flex-wrap items-start justify-between gap-3">
         <CreatorByline plan={plan} />
         <div className="flex flex-wrap items-start gap-2">

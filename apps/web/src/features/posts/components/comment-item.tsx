@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { BusyButton } from '../../../components/busy-button';
 import { ErrorBox } from '../../../components/callout';
+import { HiddenBanner } from '../../../components/hidden-banner';
 import { Markdown } from '../../../components/markdown/markdown';
 import { RelativeTime } from '../../../components/relative-time';
 import { ReportButton } from '../../../components/report-button';
@@ -87,6 +88,7 @@ export function CommentItem({ comment, canEdit, canDelete }: CommentItemProps) {
         ) : (
           <Markdown text={comment.content} className="text-slate-800" />
         )}
+        <HiddenBanner moderation={comment.moderation} />
         {failure && <ErrorBox>{failure}</ErrorBox>}
         {!editing && !isProvisional(comment) && (
           <div className="flex items-center gap-3 text-sm">

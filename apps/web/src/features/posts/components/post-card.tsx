@@ -2,6 +2,7 @@ import type { Post } from '@pathwise/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { BusyButton } from '../../../components/busy-button';
+import { HiddenBanner } from '../../../components/hidden-banner';
 import { CommentIcon } from '../../../components/icons';
 import { Markdown } from '../../../components/markdown/markdown';
 import { SaveButton } from '../../../components/save-button';
@@ -28,7 +29,8 @@ export function PostCard({ post, actions }: PostCardProps) {
       aria-labelledby={titleId}
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
-      <header>
+      <header className="space-y-3">
+        <HiddenBanner moderation={post.moderation} />
         <PostByline post={post} />
       </header>
 

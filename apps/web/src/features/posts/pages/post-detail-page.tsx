@@ -2,6 +2,7 @@ import type { Post } from '@pathwise/contract';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorBox } from '../../../components/callout';
+import { HiddenBanner } from '../../../components/hidden-banner';
 import { Loading } from '../../../components/loading';
 import { Markdown } from '../../../components/markdown/markdown';
 import { ProgressBar } from '../../../components/progress-bar';
@@ -57,6 +58,7 @@ function PostDetail({ post }: { post: Post }) {
       className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
       <header className="space-y-4">
+        <HiddenBanner moderation={post.moderation} />
         <PostByline post={post} />
         <h1 id="post-title" className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
           {post.title}

@@ -6,6 +6,7 @@ import { ErrorBox } from '../../../components/callout';
 import { RelativeTime } from '../../../components/relative-time';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useCloseReport } from '../api/moderation-api';
+import { HideControls } from './hide-controls';
 
 const TARGET_LABELS: Record<ModerationReport['targetType'], string> = {
   POST: 'Post',
@@ -49,6 +50,12 @@ export function ReportCard({ report }: { report: ModerationReport }) {
           {report.reporter && <> by {report.reporter.name}</>}
         </span>
       </header>
+      {report.target && report.targetType !== 'USER' && (
+        <HideControls
+          target={{ type: report.targetType, id: report.target.id }}
+          moderation={report.target.moderation}
+        />
+      )}
       <p className="text-slate-800">
         <span className="font-medium">{REPORT_REASON_LABELS[report.reason]}</span>
         {report.details && <span className="text-slate-700"> — {report.details}</span>}

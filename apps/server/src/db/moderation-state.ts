@@ -1,0 +1,46 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { comments, learningPlans, posts } from './schema/index.js';
+
+/** A user id as a query has it: a number, a prepared statement's placeholder, or a column of the row. */
+type UserRef = number | SQLWrapper;
+
+/**
+ * Whether a post, comment or plan row is shown to `viewer` as far as moderation goes: not hidden by a
+ * moderator, or the viewer's own (its author sees it, with the reason). A test of the row's own
+ * columns, so lists pay nothing for it; every read applies it next to `shownTo` (block-state.ts).
+ */
+export const notHiddenFrom = (
+  viewer: UserRef,
+  row: { hiddenAt: SQLWrapper; author: SQLWrapper },
+): SQL<boolean> => sql<boolean>`(${row.hiddenAt} is null or ${row.author} = ${viewer})`;
+
+export const visiblePost = (viewer: UserRef) =>
+  notHiddenFrom(viewer, { hiddenAt: posts.hiddenAt, author: posts.authorId });
+export const visibleComment = (viewer: UserRef) =>
+  notHiddenFrom(viewer, { hiddenAt: comments.hiddenAt, author: comments.authorId });
+export const visiblePlan = (viewer: UserRef) =>
+  notHiddenFrom(viewer, { hiddenAt: learningPlans.hiddenAt, author: learningPlans.creatorId });
+
+/**
+ * The ids of the posts, comments and plans hidden from `viewer` (someone else's, hidden by a
+ * moderator): arrays computed once per statement through the partial `*_hidden_*` indexes, for
+ * rows that only refer to them (notifications, activities).
+ */
+const hiddenIds = (viewer: UserRef) => ({
+  posts: sql`array(select ${posts.id} from ${posts}
+    where ${posts.hiddenAt} is not null and ${posts.authorId} <> ${viewer})`,
+  comments: sql`array(select ${comments.id} from ${comments}
+    where ${comments.hiddenAt} is not null and ${comments.authorId} <> ${viewer})`,
+  plans: sql`array(select ${learningPlans.id} from ${learningPlans}
+    where ${learningPlans.hiddenAt} is not null and ${learningPlans.creatorId} <> ${viewer})`,
+});
+
+/** Whether a row referring to a post, comment and/or plan (any may be null) refers to none hidden from `viewer`. */
+export function refersToVisibleContent(
+  viewer: UserRef,
+  refs: { postId: SQLWrapper; commentId: SQLWrapper; planId: SQLWrapper },
+): SQL<boolean> {
+  const hidden = hiddenIds(viewer);
+  return sql<boolean>`not coalesce(${refs.postId} = any(${hidden.posts})
+    or ${refs.commentId} = any(${hidden.comments}) or ${refs.planId} = any(${hidden.plans}), false)`;
+}

@@ -1,0 +1,66 @@
+import {
+  commentIdParams,
+  type HideableTargetType,
+  hideBody,
+  moderatedPlanParams,
+  postIdParams,
+} from '@pathwise/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { failures } from '../../lib/route-schema.js';
+import { viewerOf } from '../../lib/viewer.js';
+import type { ContentModerationService } from './content-moderation.service.js';
+
+const tags = ['moderation'];
+const response = (done: string) => ({ 204: z.null().describe(done), ...failures(400, 403, 404) });
+const unhideResponse = { ...response('Shown to everyone again'), ...failures(409) };
+
+/** Each kind of content a moderator can hide: its path, its id parameter, and how it is named. */
+const KINDS = [
+  { path: 'posts', params: postIdParams, type: 'POST', name: 'a post' },
+  { path: 'comments', params: commentIdParams, type: 'COMMENT', name: 'a comment' },
+  { path: 'plans', params: moderatedPlanParams, type: 'LEARNING_PLAN', name: 'a learning plan' },
+] as const satisfies readonly { path: string; params: unknown; type: HideableTargetType; name: string }[];
+
+/** `/api/moderation/{posts|comments|plans}/{id}/hide|unhide` (ADMIN_EMAILS only). */
+export const contentModerationRoutes: FastifyPluginAsyncZod<{
+  moderation: ContentModerationService;
+}> = async (app, { moderation }) => {
+  for (const kind of KINDS) {
+    app.post(
+      `/${kind.path}/:id/hide`,
+      {
+        schema: {
+          tags,
+          summary: `Hide ${kind.name} from everyone but its author, with a reason its author reads`,
+          params: kind.params,
+          body: hideBody,
+          response: response('Hidden'),
+        },
+      },
+      async (request, reply) => {
+        await moderation.hide(
+          viewerOf(request),
+          { type: kind.type, id: request.params.id },
+          request.body.reason,
+        );
+        return reply.status(204).send(null);
+      },
+    );
+    app.post(
+      `/${kind.path}/:id/unhide`,
+      {
+        schema: {
+          tags,
+          summary: `Show ${kind.name} a moderator hid to everyone again`,
+          params: kind.params,
+          response: unhideResponse,
+        },
+      },
+      async (request, reply) => {
+        await moderation.unhide(viewerOf(request), { type: kind.type, id: request.params.id });
+        return reply.status(204).send(null);
+      },
+    );
+  }
+};

@@ -1,0 +1,53 @@
+import { HIDE_MESSAGES, type HideableTargetType, PLAN_MESSAGES, POST_MESSAGES } from '@pathwise/contract';
+import type { Database } from '../../db/client.js';
+import { conflict, forbidden, notFound } from '../../lib/app-error.js';
+import type { Viewer } from '../../lib/viewer.js';
+import {
+  type ContentTarget,
+  hideTarget,
+  recordContentAction,
+  targetExists,
+  unhideTarget,
+} from './content-moderation.queries.js';
+import type { ReportsService } from './reports.service.js';
+
+const NOT_FOUND: Record<HideableTargetType, string> = {
+  POST: POST_MESSAGES.postNotFound,
+  COMMENT: POST_MESSAGES.commentNotFound,
+  LEARNING_PLAN: PLAN_MESSAGES.planNotFound,
+};
+
+/**
+ * Moderators hiding and unhiding posts, comments and plans (README "Reports and moderation"): a
+ * hidden item is shown to its author only, with the reason; every change is in the moderation log.
+ */
+export function createContentModerationService({ db, reports }: { db: Database; reports: ReportsService }) {
+  const requireModerator = async (viewer: Viewer) => {
+    if (!(await reports.isModerator(viewer.id))) throw forbidden(HIDE_MESSAGES.moderatorsOnly);
+  };
+
+  return {
+    /** Hides the target (or changes the reason it is hidden for) and resolves the open reports about it. */
+    async hide(viewer: Viewer, target: ContentTarget, reason: string): Promise<void> {
+      await requireModerator(viewer);
+      await db.transaction(async (tx) => {
+        if (!(await hideTarget(tx, target, reason))) throw notFound(NOT_FOUND[target.type]);
+        await recordContentAction(tx, { moderatorId: viewer.id, target, hidden: true, note: reason });
+      });
+    },
+
+    async unhide(viewer: Viewer, target: ContentTarget): Promise<void> {
+      await requireModerator(viewer);
+      await db.transaction(async (tx) => {
+        if (await unhideTarget(tx, target)) {
+          await recordContentAction(tx, { moderatorId: viewer.id, target, hidden: false, note: '' });
+          return;
+        }
+        throw (await targetExists(tx, target))
+          ? conflict(HIDE_MESSAGES.notHidden)
+          : notFound(NOT_FOUND[target.type]);
+      });
+    },
+  };
+}
+export type ContentModerationService = ReturnType<typeof createContentModerationService>;

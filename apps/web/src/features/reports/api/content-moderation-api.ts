@@ -1,0 +1,29 @@
+import type { HideableTargetType } from '@pathwise/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+const PATHS: Record<HideableTargetType, string> = {
+  POST: 'posts',
+  COMMENT: 'comments',
+  LEARNING_PLAN: 'plans',
+};
+
+export type HideTarget = { type: HideableTargetType; id: number };
+
+/**
+ * Hides (with a reason) or unhides a post, comment or plan. What it changes shows in every list of
+ * posts, comments and plans, the queue and the log: `refresh` refetches every cached read, once
+ * the moderator has read the answer (the card it is on may leave the open queue then).
+ */
+export function useContentModeration() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries();
+  const change = useMutation({
+    mutationFn: ({ target, reason }: { target: HideTarget; reason: string | null }) =>
+      apiRequest<void>(
+        `/api/moderation/${PATHS[target.type]}/${target.id}/${reason === null ? 'unhide' : 'hide'}`,
+        reason === null ? { method: 'POST' } : { method: 'POST', body: { reason } },
+      ),
+  });
+  return { change, refresh };
+}

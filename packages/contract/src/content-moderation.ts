@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { isoDateTime, pathId, text } from './common.js';
+import { HIDE_LIMITS, HIDE_MESSAGES } from './content-moderation-constants.js';
+import { PLAN_MESSAGES } from './plan-constants.js';
+
+/**
+ * On a post, comment or plan a moderator hid: present only then, and only its author (or no one
+ * else) gets such an item (README "Reports and moderation").
+ */
+export const contentModeration = z.object({ hiddenAt: isoDateTime, reason: z.string() });
+export type ContentModeration = z.infer<typeof contentModeration>;
+
+/** `POST /api/moderation/{posts|comments|plans}/{id}/hide`. */
+export const hideBody = z.object({
+  reason: text({ error: HIDE_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, { error: HIDE_MESSAGES.reasonRequired })
+    .max(HIDE_LIMITS.reasonMax, { error: HIDE_MESSAGES.reasonTooLong }),
+});
+export type HideBody = z.infer<typeof hideBody>;
+
+/** The plan of `/api/moderation/plans/{id}/…` (plan routes elsewhere name it `planId`). */
+export const moderatedPlanParams = z.object({
+  id: pathId({ invalid: PLAN_MESSAGES.invalidPlanId, notFound: PLAN_MESSAGES.planNotFound }),
+});
