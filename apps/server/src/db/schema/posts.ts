@@ -27,7 +27,10 @@ export const posts = pgTable(
     learningProgressPercent: smallint('learning_progress_percent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Kept exact by triggers on post_likes and comments (migration 0011): never counted per read. */
+    /**
+     * Kept exact by triggers on post_likes and comments (migration 0011): never counted per read. Pages
+     * are filled to 80 % (migration 0025, not expressible here) so these updates stay on the page.
+     */
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
     /** Kept by PostgreSQL for search: title above content. */
