@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { deferringAfterCommit } from './after-commit.js';
 import { openEmbeddedDatabase } from './embedded-database.js';
 import { GENERIC_PLANS_OPTION, namedStatements } from './named-statements-pg.js';
 import { WorkerPGlite } from './pglite-in-worker.js';
@@ -73,9 +74,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const logger: Logger | undefined = options.onQuery
     ? { logQuery: (query, params) => options.onQuery?.(query, params) }
     : undefined;
-  return options.url
+  const handle = await (options.url
     ? openPostgres(options.url, options.poolSize ?? 20, logger, options.onConnectionError ?? (() => {}))
-    : openPglite(options.dataDir, options.embeddedThread ?? 'worker', logger);
+    : openPglite(options.dataDir, options.embeddedThread ?? 'worker', logger));
+  deferringAfterCommit(handle.db);
+  return handle;
 }
 
 async function openPglite(

@@ -33,10 +33,13 @@ export const posts = pgTable(
     learningProgressPercent: smallint('learning_progress_percent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Kept exact by triggers on post_likes and comments (migration 0011): never counted per read. */
     /** Set when a moderator hid it (README "Reports and moderation"): shown to its author only, with the reason. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
+    /**
+     * Kept exact by triggers on post_likes and comments (migration 0011): never counted per read. Pages
+     * are filled to 80 % (migration 0024_write_path, not expressible here) so these updates stay on the page.
+     */
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
     /** Kept by PostgreSQL for search: title above content. */

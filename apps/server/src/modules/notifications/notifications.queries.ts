@@ -1,6 +1,7 @@
 import type { NotificationEntityType, NotificationGroupKey, NotificationType } from '@pathwise/contract';
 import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { afterCommit } from '../../db/after-commit.js';
 import { hiddenFrom, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { refersToVisibleContent } from '../../db/moderation-state.js';
@@ -16,7 +17,8 @@ export type LiveSignal = { recipientId: number; notificationId?: number };
 export type NewNotification = {
   type: NotificationType;
   actorId: number;
-  message: string;
+  /** The message's text before and after the actor's name, which the insert reads from users. */
+  message: { beforeActor: string; afterActor: string };
   entityType: NotificationEntityType;
   entityId: number;
   postId?: number | undefined;
@@ -26,11 +28,6 @@ export type NewNotification = {
 
 /** Which earlier notification keeps a new identical one from being written: an unread one, or any. */
 export type Dedupe = 'unread' | 'ever';
-
-export async function findUserName(db: Database, id: number): Promise<string | null> {
-  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id));
-  return row?.name ?? null;
-}
 
 /** Recipients, as a subquery with an `id` column. */
 export const oneUser = (id: number): SQL =>
@@ -74,10 +71,21 @@ export const usersWithHandles = (handles: string[]): SQL =>
   )})`;
 
 /**
- * Writes one notification per recipient in one statement, skipping the actor, anyone who blocked the
- * actor, was blocked by them or muted them, and anyone who already has the same notification
- * (`dedupe`), and signals each one to every server process. NOTIFY is
- * delivered when the surrounding transaction commits, so a rolled-back cause announces nothing.
+ * Tells every server process (each LISTENs on the channel) about `signals`, in one statement. Sent after
+ * the cause's transaction commits (`afterCommit`), so a rolled-back cause announces nothing, and writes
+ * are not made to commit one at a time (bench/RESULTS.md, "Write mix").
+ */
+async function sendSignals(db: Database, signals: LiveSignal[]): Promise<void> {
+  if (signals.length === 0) return;
+  await db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, signal::text)
+    from json_array_elements(${JSON.stringify(signals)}::json) as signal`);
+}
+
+/**
+ * Writes one notification per recipient in one statement (none when the actor's account is gone),
+ * skipping the actor, anyone who blocked the actor, was blocked by them or muted them, and anyone who
+ * already has the same notification (`dedupe`), and signals each one to every server process once the
+ * transaction has committed.
  */
 export async function insertNotifications(
   db: Database,
@@ -88,39 +96,35 @@ export async function insertNotifications(
   const postId = notice.postId ?? null;
   const commentId = notice.commentId ?? null;
   const planId = notice.planId ?? null;
-  await db.execute(sql`
-    with inserted as (
-      insert into ${notifications}
-        (recipient_id, actor_id, type, message, entity_type, entity_id, post_id, comment_id, plan_id)
-      select distinct recipient.id, ${notice.actorId}::integer, ${notice.type}::text, ${notice.message}::text,
-        ${notice.entityType}::text, ${notice.entityId}::integer, ${postId}::integer, ${commentId}::integer,
-        ${planId}::integer
-      from (${recipients}) as recipient
-      where recipient.id <> ${notice.actorId}
-        and not ${hiddenFrom(sql`recipient.id`, sql`${notice.actorId}::integer`, { muted: true })}
-        and not exists (
-          select 1 from ${notifications} earlier
-          where earlier.recipient_id = recipient.id
-            and earlier.type = ${notice.type}
-            and earlier.actor_id = ${notice.actorId}
-            and earlier.entity_type = ${notice.entityType}
-            and earlier.entity_id = ${notice.entityId}
-            and earlier.post_id is not distinct from ${postId}::integer
-            and earlier.comment_id is not distinct from ${commentId}::integer
-            and earlier.plan_id is not distinct from ${planId}::integer
-            ${dedupe === 'unread' ? sql`and not earlier.is_read` : sql``}
-        )
-      returning id, recipient_id
-    )
-    select pg_notify(${NOTIFICATIONS_CHANNEL},
-      json_build_object('recipientId', recipient_id, 'notificationId', id)::text)
-    from inserted`);
+  const inserted = (await db.execute(sql`
+    insert into ${notifications}
+      (recipient_id, actor_id, type, message, entity_type, entity_id, post_id, comment_id, plan_id)
+    select distinct recipient.id, actor.id, ${notice.type}::text,
+      ${notice.message.beforeActor}::text || actor.name || ${notice.message.afterActor}::text,
+      ${notice.entityType}::text, ${notice.entityId}::integer, ${postId}::integer, ${commentId}::integer,
+      ${planId}::integer
+    from (${recipients}) as recipient, ${users} actor
+    where actor.id = ${notice.actorId} and recipient.id <> ${notice.actorId}
+      and not ${hiddenFrom(sql`recipient.id`, sql`${notice.actorId}::integer`, { muted: true })}
+      and not exists (
+        select 1 from ${notifications} earlier
+        where earlier.recipient_id = recipient.id
+          and earlier.type = ${notice.type}
+          and earlier.actor_id = ${notice.actorId}
+          and earlier.entity_type = ${notice.entityType}
+          and earlier.entity_id = ${notice.entityId}
+          and earlier.post_id is not distinct from ${postId}::integer
+          and earlier.comment_id is not distinct from ${commentId}::integer
+          and earlier.plan_id is not distinct from ${planId}::integer
+          ${dedupe === 'unread' ? sql`and not earlier.is_read` : sql``}
+      )
+    returning recipient_id as "recipientId", id as "notificationId"`)) as unknown as { rows: LiveSignal[] };
+  await afterCommit(db, (pool) => sendSignals(pool, inserted.rows));
 }
 
-/** Tells every server process that the recipient's unread count changed (sent on commit). */
+/** Tells every server process that the recipient's unread count changed (once the transaction has committed). */
 export async function signalUnreadCount(db: Database, recipientId: number): Promise<void> {
-  const signal: LiveSignal = { recipientId };
-  await db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${JSON.stringify(signal)})`);
+  await afterCommit(db, (pool) => sendSignals(pool, [{ recipientId }]));
 }
 
 const actors = alias(users, 'actor');
