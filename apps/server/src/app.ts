@@ -53,7 +53,13 @@ import { createPlansService } from './modules/plans/plans.service.js';
 import { createProgressService } from './modules/plans/progress.service.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { createPostsService } from './modules/posts/posts.service.js';
-import { createReportsService, moderationRoutes, reportsRoutes } from './modules/reports/index.js';
+import {
+  createReportsService,
+  createSuspensionsService,
+  moderationRoutes,
+  reportsRoutes,
+  suspensionRoutes,
+} from './modules/reports/index.js';
 import { savedRoutes } from './modules/saved/saved.routes.js';
 import { createSavedService } from './modules/saved/saved.service.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -239,6 +245,12 @@ export async function buildApp({
       const reports = createReportsService({ db, moderatorEmails: config.adminEmails });
       await api.register(reportsRoutes, { prefix: '/reports', reports });
       await api.register(moderationRoutes, { prefix: '/moderation', reports });
+      const suspensions = createSuspensionsService({
+        db,
+        moderatorEmails: config.adminEmails,
+        isModerator: reports.isModerator,
+      });
+      await api.register(suspensionRoutes, { prefix: '/moderation', suspensions });
       await api.register(feedRoutes, { prefix: '/feed', feed: createFeedService({ db, posts, plans }) });
     },
     { prefix: '/api' },

@@ -69,7 +69,7 @@ export type CloseReportBody = z.input<typeof closeReportBody>;
 /** Every moderator action, kept with who, what and when. */
 export const moderationAction = z.object({
   id: z.number().int(),
-  action: z.enum(['REPORT_RESOLVED', 'REPORT_DISMISSED']),
+  action: z.enum(['REPORT_RESOLVED', 'REPORT_DISMISSED', 'SUSPENDED', 'UNSUSPENDED']),
   moderator: userRef.nullable(),
   reportId: z.number().int().nullable(),
   targetType: reportTargetType,

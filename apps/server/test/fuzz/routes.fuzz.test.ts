@@ -156,6 +156,7 @@ const VALID_BODIES: Record<string, () => object> = {
   'POST /api/account/delete': () => ({ password: 'wrong password' }),
   'POST /api/reports': () => ({ targetType: 'POST', targetId: 1, reason: 'SPAM', details: 'Ads' }),
   'POST /api/moderation/reports/:reportId/close': () => ({ outcome: 'RESOLVED', note: 'Done' }),
+  'POST /api/moderation/users/:userId/suspend': () => ({ reason: 'Spam' }),
 };
 
 /** Routes that end the caller's other sessions and answer a new token: the fuzzer keeps that one. */

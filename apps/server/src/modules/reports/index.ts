@@ -1,2 +1,4 @@
 export { moderationRoutes, reportsRoutes } from './reports.routes.js';
 export { createReportsService, type ReportsService } from './reports.service.js';
+export { suspensionRoutes } from './suspensions.routes.js';
+export { createSuspensionsService } from './suspensions.service.js';

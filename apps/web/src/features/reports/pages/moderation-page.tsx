@@ -43,6 +43,8 @@ function ReportQueue({ status }: { status: QueueStatus }) {
 const ACTION_LABELS: Record<ModerationAction['action'], string> = {
   REPORT_RESOLVED: 'resolved report',
   REPORT_DISMISSED: 'dismissed report',
+  SUSPENDED: 'suspended user',
+  UNSUSPENDED: 'unsuspended user',
 };
 
 function ModerationLog() {
@@ -62,7 +64,7 @@ function ModerationLog() {
             {actions.map((action) => (
               <li key={action.id} className="px-4 py-3 text-sm text-slate-800">
                 <span className="font-medium">{action.moderator?.name ?? 'A former moderator'}</span>{' '}
-                {ACTION_LABELS[action.action]} #{action.reportId ?? '—'}{' '}
+                {ACTION_LABELS[action.action]} #{action.reportId ?? action.targetId ?? '—'}{' '}
                 <RelativeTime value={action.createdAt} className="text-slate-600" />
                 {action.note && <p className="mt-0.5 text-slate-600">{action.note}</p>}
               </li>
