@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { authHeaders, createAccount, signInAs } from './support/accounts';
+import { authHeaders, createAccount, moderatorAccount, signInAs } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
 import { publishPost } from './support/content';
-import { moderatorAccount } from './support/moderation';
 
 test('a moderator hides a reported post with a reason: others no longer see it, its author sees why', async ({
   browser,

@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, signInAs } from './support/accounts';
+import { createAccount, moderatorAccount, signInAs } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
 import { publishPost } from './support/content';
-import { moderatorAccount } from './support/moderation';
 
 test('a post is reported from its page, and a moderator resolves the report with a note', async ({
   browser,

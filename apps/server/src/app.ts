@@ -57,8 +57,10 @@ import {
   contentModerationRoutes,
   createContentModerationService,
   createReportsService,
+  createSuspensionsService,
   moderationRoutes,
   reportsRoutes,
+  suspensionRoutes,
 } from './modules/reports/index.js';
 import { savedRoutes } from './modules/saved/saved.routes.js';
 import { createSavedService } from './modules/saved/saved.service.js';
@@ -249,6 +251,12 @@ export async function buildApp({
         prefix: '/moderation',
         moderation: createContentModerationService({ db, reports }),
       });
+      const suspensions = createSuspensionsService({
+        db,
+        moderatorEmails: config.adminEmails,
+        isModerator: reports.isModerator,
+      });
+      await api.register(suspensionRoutes, { prefix: '/moderation', suspensions });
       await api.register(feedRoutes, { prefix: '/feed', feed: createFeedService({ db, posts, plans }) });
     },
     { prefix: '/api' },

@@ -43,6 +43,7 @@ describe('POST /api/auth/signup', () => {
       isCurrentUserFollowing: false,
       isBlocked: false,
       isMuted: false,
+      suspended: false,
       isModerator: false,
     });
   });

@@ -434,12 +434,27 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ method: 'POST', url: `/api/moderation/plans/${o.planId}/unhide` }),
     expect: { anonymous: 401, other: 403, owner: 403, moderator: 409 },
   },
+  // Suspensions act on bystanders: suspending a caller would end the sessions later rows use.
+  'POST /api/moderation/users/:userId/suspend': {
+    request: () => json('POST', `/api/moderation/users/${bystander.user.id}/suspend`, { reason: 'Spam' }),
+    expect: { anonymous: 401, other: 403, owner: 403, moderator: 200 },
+    undo: () => ({ method: 'POST', url: `/api/moderation/users/${bystander.user.id}/unsuspend` }),
+  },
+  'POST /api/moderation/users/:userId/unsuspend': {
+    request: () => ({ method: 'POST', url: `/api/moderation/users/${suspendedBystander.user.id}/unsuspend` }),
+    expect: { anonymous: 401, other: 403, owner: 403, moderator: 200 },
+    undo: () =>
+      json('POST', `/api/moderation/users/${suspendedBystander.user.id}/suspend`, { reason: 'Spam' }),
+  },
 };
 
 let t: TestApp;
 let owner: TestAccount;
 let other: TestAccount;
 let moderator: TestAccount;
+/** Never a caller: the moderator suspends one and unsuspends the other (suspended from the start). */
+let bystander: TestAccount;
+let suspendedBystander: TestAccount;
 let baseUrl: string;
 
 beforeAll(async () => {
@@ -447,6 +462,13 @@ beforeAll(async () => {
   owner = await signUp(t, { name: 'Owner' });
   other = await signUp(t, { name: 'Other' });
   moderator = await signUp(t, { name: 'Moderator', email: MODERATOR_EMAIL });
+  bystander = await signUp(t, { name: 'Bystander' });
+  suspendedBystander = await signUp(t, { name: 'Suspended bystander' });
+  const suspension = await t.app.inject({
+    ...json('POST', `/api/moderation/users/${suspendedBystander.user.id}/suspend`, { reason: 'Spam' }),
+    headers: bearer(moderator.token),
+  });
+  expect(suspension.statusCode).toBe(200);
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => t.close());

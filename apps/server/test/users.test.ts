@@ -94,6 +94,7 @@ describe('GET /api/users/{id}', () => {
       isCurrentUserFollowing: true,
       isBlocked: false,
       isMuted: false,
+      suspended: false,
     });
     expect((await getProfile(ann.user.id, ann)).json().isCurrentUserFollowing).toBe(false);
     expect((await getProfile(bob.user.id, ann)).json()).toMatchObject({

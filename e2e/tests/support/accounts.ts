@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { E2E_JWT_SECRET } from '../../settings.mjs';
+import { E2E_JWT_SECRET, E2E_MODERATOR_EMAIL } from '../../settings.mjs';
 
 export type Account = { id: number; name: string; email: string; password: string; token: string };
 
@@ -43,3 +43,19 @@ export function expiredToken(userId: number) {
 
 /** Calls the API as `account`. */
 export const authHeaders = (account: Account) => ({ authorization: `Bearer ${account.token}` });
+
+/** The moderator of the E2E server (ADMIN_EMAILS), signed up on first use and signed in after. */
+export async function moderatorAccount(request: APIRequestContext): Promise<Account> {
+  const password = 'moderator password';
+  const credentials = { email: E2E_MODERATOR_EMAIL, password };
+  let answer = await request.post('/api/auth/login', { data: credentials });
+  if (!answer.ok()) {
+    answer = await request.post('/api/auth/signup', { data: { name: 'Mo Derator', ...credentials } });
+  }
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const { accessToken } = await answer.json();
+  const me = await (
+    await request.get('/api/auth/me', { headers: { authorization: `Bearer ${accessToken}` } })
+  ).json();
+  return { id: me.id, name: me.name, email: E2E_MODERATOR_EMAIL, password, token: accessToken };
+}

@@ -50,6 +50,8 @@ export const AUTH_MESSAGES = {
     return `Too many failed sign-ins. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`;
   },
   unauthenticated: 'Please sign in to continue.',
+  /** A moderator suspended the account: refused to password, social sign-in and reset links alike. */
+  accountSuspended: 'This account has been suspended.',
   /** The same answer whether or not the address has an account, so it reveals neither. */
   resetLinkSent:
     'If an account uses that address, we have sent it a link to choose a new password. The link works for one hour.',

@@ -26,4 +26,6 @@ export * from './reports.js';
 export * from './saved.js';
 export * from './saved-constants.js';
 export * from './search.js';
+export * from './suspension-constants.js';
+export * from './suspensions.js';
 export * from './users.js';

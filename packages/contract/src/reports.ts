@@ -73,7 +73,13 @@ export type CloseReportBody = z.input<typeof closeReportBody>;
 /** Every moderator action, kept with who, what and when. */
 export const moderationAction = z.object({
   id: z.number().int(),
-  action: z.enum(['REPORT_RESOLVED', 'REPORT_DISMISSED', ...CONTENT_MODERATION_ACTIONS]),
+  action: z.enum([
+    'REPORT_RESOLVED',
+    'REPORT_DISMISSED',
+    ...CONTENT_MODERATION_ACTIONS,
+    'SUSPENDED',
+    'UNSUSPENDED',
+  ]),
   moderator: userRef.nullable(),
   reportId: z.number().int().nullable(),
   targetType: reportTargetType,

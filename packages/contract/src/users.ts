@@ -27,6 +27,8 @@ export const userProfile = z.object({
   isBlocked: z.boolean(),
   /** Whether the viewer muted this user (false on your own profile). */
   isMuted: z.boolean(),
+  /** Suspended by a moderator: bio, location and picture are then withheld, and all they made is hidden. */
+  suspended: z.boolean(),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 

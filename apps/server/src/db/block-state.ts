@@ -6,16 +6,18 @@ type UserRef = number | SQLWrapper;
 
 /**
  * Whose content `viewer` does not get: the users they blocked and those who blocked them (Mastodon's
- * symmetric block), plus, with `muted`, the users they muted. An array computed once per statement
- * (PostgreSQL runs an uncorrelated `array(...)` as an InitPlan), read through the primary keys and
- * `blocks_blocked_blocker_idx`, so a list pays for it once and not per row.
+ * symmetric block), every suspended account (hidden from everyone until unsuspended), plus, with
+ * `muted`, the users they muted. An array computed once per statement (PostgreSQL runs an uncorrelated
+ * `array(...)` as an InitPlan), read through the primary keys, `blocks_blocked_blocker_idx` and the
+ * partial `users_suspended_idx`, so a list pays for it once and not per row.
  */
 export function hiddenUserIds(viewer: UserRef, { muted }: { muted: boolean }): SQL<number[]> {
   const mutedIds = muted
     ? sql` union select ${mutes.mutedId} from ${mutes} where ${mutes.muterId} = ${viewer}`
     : sql``;
   return sql<number[]>`array(select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewer}
-    union select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewer}${mutedIds})`;
+    union select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewer}
+    union select ${users.id} from ${users} where ${users.suspendedAt} is not null${mutedIds})`;
 }
 
 /**

@@ -7,9 +7,9 @@ import { isPublicRoute } from './public-routes.js';
 
 /**
  * What one primary-key look-up tells about a token's user on every signed-in request: that the account
- * still exists, and the token version below which its tokens are refused.
+ * still exists and is not suspended, and the token version below which its tokens are refused.
  */
-export type SessionUser = { id: number; tokenVersion: number };
+export type SessionUser = { id: number; tokenVersion: number; suspended: boolean };
 
 /** A route as registered, with whether visitors may call it: the route table the security tests walk. */
 export type RouteAccess = { method: string; url: string; public: boolean };
@@ -38,9 +38,10 @@ export const authPlugin = fp(async (app: FastifyInstance, { tokens, findSessionU
     const claims = await tokens.verify(header.slice('Bearer '.length).trim());
     if (claims === null || claims.userId > MAX_ID) return null;
     // A valid signature is not enough: the account may be gone (deleted, or a database reset), or
-    // its owner may have ended every session since (sign out everywhere, a new password).
+    // its owner may have ended every session since (sign out everywhere, a new password), or a
+    // moderator suspended it (which raises the version too).
     const user = await findSessionUser(claims.userId);
-    if (!user || claims.tokenVersion < user.tokenVersion) return null;
+    if (!user || user.suspended || claims.tokenVersion < user.tokenVersion) return null;
     return user.id;
   }
 

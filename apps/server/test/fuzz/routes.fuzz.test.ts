@@ -159,6 +159,7 @@ const VALID_BODIES: Record<string, () => object> = {
   'POST /api/moderation/posts/:id/hide': () => ({ reason: 'Spam' }),
   'POST /api/moderation/comments/:id/hide': () => ({ reason: 'Spam' }),
   'POST /api/moderation/plans/:id/hide': () => ({ reason: 'Spam' }),
+  'POST /api/moderation/users/:userId/suspend': () => ({ reason: 'Spam' }),
 };
 
 /** Routes that end the caller's other sessions and answer a new token: the fuzzer keeps that one. */

@@ -15,6 +15,7 @@ export const ann: CurrentUser = {
   isCurrentUserFollowing: false,
   isBlocked: false,
   isMuted: false,
+  suspended: false,
   isModerator: false,
 };
 

@@ -21,6 +21,7 @@ export const bob: UserProfile = {
   isCurrentUserFollowing: false,
   isBlocked: false,
   isMuted: false,
+  suspended: false,
 };
 
 /**

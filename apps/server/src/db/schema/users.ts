@@ -30,6 +30,10 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** "Show my e-mail address to others": when false, every answer about the user to someone else has `email: null`. */
     showEmail: boolean('show_email').notNull().default(true),
+    /** Set by a moderator: the account cannot sign in and what it made is hidden from everyone (db/block-state.ts). */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** The moderator's reason, kept while suspended; also in the moderation log. */
+    suspensionReason: text('suspension_reason'),
     /** Kept by PostgreSQL for search: name above bio. */
     searchVector: tsvector('search_vector')
       .notNull()
@@ -44,6 +48,8 @@ export const users = pgTable(
     // Finds names typed with a typo ('jonh' finds John); needs the pg_trgm extension.
     index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`).with(SEARCH_INDEX_OPTIONS),
     uniqueIndex('users_handle_key').on(t.handle),
+    // The few suspended accounts, read by every content query (db/block-state.ts) without touching the rest.
+    index('users_suspended_idx').on(t.id).where(sql`${t.suspendedAt} is not null`),
     check('users_handle_format', sql`${t.handle} ~ '^[a-z0-9_]{3,30}$'`),
   ],
 );

@@ -2,18 +2,31 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { emailChangeTokens, passwordResetTokens, users } from '../../db/schema/index.js';
 
+const isSuspended = sql<boolean>`${users.suspendedAt} is not null`;
+
 export async function findCredentialsByEmail(db: Database, email: string) {
   const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      tokenVersion: users.tokenVersion,
+      suspended: isSuspended,
+    })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`);
   return row ?? null;
 }
 
-/** The version new tokens of the user are signed at (0 for an unknown id, whose tokens the auth plugin refuses). */
-export async function findTokenVersion(db: Database, id: number): Promise<number> {
-  const [row] = await db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, id));
-  return row?.tokenVersion ?? 0;
+/**
+ * The version new tokens of the user are signed at (0 for an unknown id, whose tokens the auth plugin
+ * refuses), and whether a moderator suspended the account.
+ */
+export async function findSignInState(db: Database, id: number) {
+  const [row] = await db
+    .select({ tokenVersion: users.tokenVersion, suspended: isSuspended })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ?? { tokenVersion: 0, suspended: false };
 }
 
 export async function findPasswordHash(db: Database, id: number) {
@@ -56,8 +69,10 @@ export async function findPasswordReset(db: Database, tokenHash: string) {
       userId: passwordResetTokens.userId,
       expiresAt: passwordResetTokens.expiresAt,
       usedAt: passwordResetTokens.usedAt,
+      suspended: isSuspended,
     })
     .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(eq(passwordResetTokens.tokenHash, tokenHash));
   return row ?? null;
 }

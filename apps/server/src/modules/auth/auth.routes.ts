@@ -77,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
         body: loginBody,
-        response: { 200: tokenResponse, ...failures(400, 429) },
+        response: { 200: tokenResponse, ...failures(400, 403, 429) },
       },
     },
     async (request) =>
@@ -126,7 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags: ['auth'],
         summary: 'Choose a new password with the token of a reset link; ends every session',
         body: resetPasswordBody,
-        response: { 200: messageResponse, ...failures(400, 429) },
+        response: { 200: messageResponse, ...failures(400, 403, 429) },
       },
     },
     async (request) => {

@@ -13,7 +13,7 @@ import {
 } from '@pathwise/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { badRequest, conflict } from '../../lib/app-error.js';
+import { badRequest, conflict, forbidden } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { linkRefusal, linkTokenHash, newLinkToken } from '../../lib/link-tokens.js';
 import type { Mail, Mailer } from '../../lib/mail.js';
@@ -106,6 +106,8 @@ export function createAuthService({
       // A 400, as OAuth 2's token endpoint answers invalid_grant: a 401 means "your token is not valid",
       // which clients (the spec's among them) handle by dropping the session and reloading.
       if (!account?.passwordHash || !valid) throw badRequest(AUTH_MESSAGES.invalidCredentials);
+      // Told only to whoever knows the password: others learn nothing about the account.
+      if (account.suspended) throw forbidden(AUTH_MESSAGES.accountSuspended);
       return session(account.id, account.tokenVersion);
     },
 
@@ -122,12 +124,12 @@ export function createAuthService({
     },
 
     /**
-     * Mails a reset link when `email` has an account. Answers the same, as fast, either way: the mail
-     * is sent after the answer, so its delay does not tell that the account exists.
+     * Mails a reset link when `email` has an account that is not suspended. Answers the same, as fast,
+     * either way: the mail is sent after the answer, so its delay does not tell that the account exists.
      */
     async forgotPassword(email: string, origin: string) {
       const account = await findCredentialsByEmail(db, email);
-      if (!account) return;
+      if (!account || account.suspended) return;
       const { token, tokenHash, expiresAt } = newLinkToken(PASSWORD_RESET_LINK_MINUTES);
       await insertPasswordReset(db, { tokenHash, userId: account.id, expiresAt });
       const link = `${origin}/reset-password?token=${token}`;
@@ -145,12 +147,16 @@ export function createAuthService({
       });
     },
 
-    /** Sets the password from a reset link and ends every session of the account. */
+    /**
+     * Sets the password from a reset link and ends every session of the account. A link mailed before
+     * the account was suspended is refused (and stays unused) while it is.
+     */
     async resetPassword(body: ResetPasswordBody) {
       const tokenHash = linkTokenHash(body.token);
       const reset = await findPasswordReset(db, tokenHash);
       const refusal = linkRefusal(reset);
       if (refusal || !reset) throw badRequest(RESET_LINK_REFUSALS[refusal ?? 'unknown']);
+      if (reset.suspended) throw forbidden(AUTH_MESSAGES.accountSuspended);
       const passwordHash = await hash(body.password);
       await db.transaction(async (tx) => {
         if (!(await usePasswordReset(tx, tokenHash, reset.userId))) {

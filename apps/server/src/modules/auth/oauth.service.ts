@@ -1,4 +1,4 @@
-import { OAUTH_MESSAGES } from '@pathwise/contract';
+import { AUTH_MESSAGES, OAUTH_MESSAGES } from '@pathwise/contract';
 import * as client from 'openid-client';
 import type { OidcProvider } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -6,7 +6,7 @@ import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error.j
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { TokenService } from '../../lib/tokens.js';
 import { insertAccount } from '../users/index.js';
-import { findCredentialsByEmail, findTokenVersion } from './auth.queries.js';
+import { findCredentialsByEmail, findSignInState } from './auth.queries.js';
 import { createFlowSeal, type SignInFlow } from './oauth.flow.js';
 import { identityFromClaims, type ProviderIdentity } from './oauth.identity.js';
 import { type ConfiguredProvider, createProviderRegistry } from './oauth.providers.js';
@@ -148,7 +148,9 @@ export function createOAuthService({
       }
       const identity = await identityAt(provider, callbackUrl, flow);
       const userId = await accountOf(provider, identity);
-      return tokens.sign(userId, await findTokenVersion(db, userId));
+      const account = await findSignInState(db, userId);
+      if (account.suspended) throw forbidden(AUTH_MESSAGES.accountSuspended);
+      return tokens.sign(userId, account.tokenVersion);
     },
   };
 }

@@ -2,3 +2,5 @@ export { contentModerationRoutes } from './content-moderation.routes.js';
 export { createContentModerationService } from './content-moderation.service.js';
 export { moderationRoutes, reportsRoutes } from './reports.routes.js';
 export { createReportsService, type ReportsService } from './reports.service.js';
+export { suspensionRoutes } from './suspensions.routes.js';
+export { createSuspensionsService } from './suspensions.service.js';

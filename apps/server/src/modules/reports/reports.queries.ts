@@ -1,5 +1,6 @@
 import type { ModerationAction, ReportReason, ReportTargetType } from '@pathwise/contract';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { visibleComment, visiblePlan, visiblePost } from '../../db/moderation-state.js';
 import { comments, learningPlans, moderationActions, posts, reports, users } from '../../db/schema/index.js';
@@ -7,35 +8,47 @@ import { literalLimit } from '../../lib/pagination.js';
 
 type Window = { limit: number; offset: number };
 
-/** Who made the target, and whether `viewerId` may see it; null when there is no such target. */
+/**
+ * Who made the target, and whether `viewerId` may see it; null when there is no such target. What a
+ * block or a suspension hides is not visible, so reporting it answers as a missing target does.
+ */
 export async function findReportTarget(
   db: Database,
   type: ReportTargetType,
   id: number,
   viewerId: number,
 ): Promise<{ ownerId: number; visible: boolean } | null> {
+  const shown = (author: SQLWrapper) => shownTo(viewerId, author, { muted: false });
   const [row] =
     type === 'POST'
       ? await db
-          .select({ ownerId: posts.authorId, visible: visiblePost(viewerId) })
+          .select({
+            ownerId: posts.authorId,
+            visible: sql<boolean>`${visiblePost(viewerId)} and ${shown(posts.authorId)}`,
+          })
           .from(posts)
           .where(eq(posts.id, id))
       : type === 'COMMENT'
         ? await db
-            .select({ ownerId: comments.authorId, visible: visibleComment(viewerId) })
+            .select({
+              ownerId: comments.authorId,
+              visible: sql<boolean>`${visibleComment(viewerId)} and ${visiblePost(viewerId)}
+                and ${shown(comments.authorId)} and ${shown(posts.authorId)}`,
+            })
             .from(comments)
+            .innerJoin(posts, eq(posts.id, comments.postId))
             .where(eq(comments.id, id))
         : type === 'LEARNING_PLAN'
           ? await db
               .select({
                 ownerId: learningPlans.creatorId,
                 visible: sql<boolean>`(${learningPlans.isPublic} or ${learningPlans.creatorId} = ${viewerId})
-                  and ${visiblePlan(viewerId)}`,
+                  and ${visiblePlan(viewerId)} and ${shown(learningPlans.creatorId)}`,
               })
               .from(learningPlans)
               .where(eq(learningPlans.id, id))
           : await db
-              .select({ ownerId: users.id, visible: sql<boolean>`true` })
+              .select({ ownerId: users.id, visible: sql<boolean>`${users.suspendedAt} is null` })
               .from(users)
               .where(eq(users.id, id));
   return row ?? null;

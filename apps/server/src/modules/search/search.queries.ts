@@ -1,5 +1,5 @@
 import { SEARCH_LIMITS } from '@pathwise/contract';
-import { and, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
@@ -183,7 +183,7 @@ export async function prepareSearch(tx: Database) {
 
 /**
  * People whose name or bio matches, or whose name is close to the words asked for (typos, within a
- * transaction prepared by `prepareSearch`), unless it has an excluded word.
+ * transaction prepared by `prepareSearch`), unless it has an excluded word or is suspended.
  */
 export function rankUsers(terms: SearchTerms, window: Window) {
   const query = textQuery(terms.text, terms.endsInWord);
@@ -200,7 +200,10 @@ export function rankUsers(terms: SearchTerms, window: Window) {
   return rankedIds(
     users,
     {
-      candidates: firstMatches(users, or(matches(users.searchVector, query), similarName, handleMatch)!),
+      candidates: firstMatches(
+        users,
+        and(or(matches(users.searchVector, query), similarName, handleMatch), isNull(users.suspendedAt))!,
+      ),
       rank: sql`${rankOf(users.searchVector, query)} + word_similarity(${terms.wanted}, ${name})${handleRank}`,
     },
     window,

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { isFollowedBy } from '../../db/follow-state.js';
 import { follows, users } from '../../db/schema/index.js';
@@ -60,7 +60,10 @@ export async function countFollowList(db: Database, userId: number, direction: F
   return row?.total ?? null;
 }
 
-/** One page of that side of `userId`, newest follow first, with whether `viewerId` follows each. */
+/**
+ * One page of that side of `userId`, newest follow first, with whether `viewerId` follows each.
+ * Suspended accounts are left out (the stored count still includes them until unsuspended).
+ */
 export async function listFollowPage(
   db: Database,
   userId: number,
@@ -79,7 +82,7 @@ export async function listFollowPage(
     })
     .from(follows)
     .innerJoin(users, eq(users.id, side.other))
-    .where(eq(side.user, userId))
+    .where(and(eq(side.user, userId), isNull(users.suspendedAt)))
     .orderBy(desc(follows.createdAt), desc(users.id))
     .limit(literalLimit(window.limit))
     .offset(window.offset);

@@ -26,6 +26,7 @@ export async function findProfile(db: Database, id: number, viewerId: number) {
       isCurrentUserFollowing: isFollowedBy(viewerId),
       isBlocked: isBlockedBy(viewerId),
       isMuted: isMutedBy(viewerId),
+      suspended: sql<boolean>`${users.suspendedAt} is not null`,
     })
     .from(users)
     .where(eq(users.id, id));
@@ -40,7 +41,11 @@ export async function userExists(db: Database, id: number): Promise<boolean> {
 /** What the auth plugin reads for each signed-in request, by primary key. */
 export async function findSessionUser(db: Database, id: number) {
   const [row] = await db
-    .select({ id: users.id, tokenVersion: users.tokenVersion })
+    .select({
+      id: users.id,
+      tokenVersion: users.tokenVersion,
+      suspended: sql<boolean>`${users.suspendedAt} is not null`,
+    })
     .from(users)
     .where(eq(users.id, id));
   return row ?? null;

@@ -25,11 +25,12 @@ import {
   userExists,
 } from './users.queries.js';
 
+/** A suspended account's profile keeps its name (Mastodon's "This account has been suspended" page) and withholds the rest. */
 const toProfile = (viewer: Viewer, row: ProfileRow): UserProfile => ({
   ...row,
-  bio: answerText(row.bio),
-  location: answerText(row.location),
-  profilePicture: viewer.mediaUrl(row.profilePicture),
+  bio: row.suspended ? '' : answerText(row.bio),
+  location: row.suspended ? '' : answerText(row.location),
+  profilePicture: row.suspended ? null : viewer.mediaUrl(row.profilePicture),
   createdAt: row.createdAt.toISOString(),
 });
 

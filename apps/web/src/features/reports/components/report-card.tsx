@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { BusyButton } from '../../../components/busy-button';
 import { ErrorBox } from '../../../components/callout';
 import { RelativeTime } from '../../../components/relative-time';
+import { SuspendAccountButton } from '../../../components/suspend-account-button';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useCloseReport } from '../api/moderation-api';
 import { HideControls } from './hide-controls';
@@ -74,7 +75,7 @@ export function ReportCard({ report }: { report: ModerationReport }) {
           {close.isError && (
             <ErrorBox>{serverMessageOr(close.error, 'The report could not be closed.')}</ErrorBox>
           )}
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <BusyButton
               type="button"
               busy={close.isPending}
@@ -91,6 +92,14 @@ export function ReportCard({ report }: { report: ModerationReport }) {
             >
               Dismiss
             </BusyButton>
+            {/* Suspending resolves the account's open reports, this one among them. */}
+            {report.targetType === 'USER' && report.target && (
+              <SuspendAccountButton
+                userId={report.target.id}
+                name={report.target.summary}
+                suspended={false}
+              />
+            )}
           </div>
         </div>
       ) : (

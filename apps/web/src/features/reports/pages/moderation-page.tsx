@@ -44,6 +44,8 @@ const ACTION_LABELS: Record<ModerationAction['action'], string> = {
   REPORT_RESOLVED: 'resolved report',
   REPORT_DISMISSED: 'dismissed report',
   ...CONTENT_MODERATION_ACTION_LABELS,
+  SUSPENDED: 'suspended user',
+  UNSUSPENDED: 'unsuspended user',
 };
 
 function ModerationLog() {

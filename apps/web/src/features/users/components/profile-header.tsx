@@ -1,9 +1,11 @@
-import type { UserProfile } from '@pathwise/contract';
+import { SUSPENSION_MESSAGES, type UserProfile } from '@pathwise/contract';
 import { format, isValid } from 'date-fns';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { ReportButton } from '../../../components/report-button';
+import { SuspendAccountButton } from '../../../components/suspend-account-button';
+import { useAuth } from '../../../lib/auth/auth-context';
 import type { FollowDirection } from '../api/users-api';
 import { FollowButton } from './follow-button';
 import { FollowListDialog } from './follow-list-dialog';
@@ -14,6 +16,7 @@ type ProfileHeaderProps = { profile: UserProfile; isOwnProfile: boolean };
 /** Spec §2 "Profile page": who the user is, their counts, and Edit Profile or Follow/Unfollow. */
 export function ProfileHeader({ profile, isOwnProfile }: ProfileHeaderProps) {
   const [openList, setOpenList] = useState<FollowDirection | null>(null);
+  const isModerator = useAuth().user?.isModerator ?? false;
   const memberSince = new Date(profile.createdAt);
 
   return (
@@ -42,6 +45,11 @@ export function ProfileHeader({ profile, isOwnProfile }: ProfileHeaderProps) {
                   {profile.location}
                 </p>
               )}
+              {profile.suspended && (
+                <p className="mt-2 text-sm font-medium text-red-700">
+                  {SUSPENSION_MESSAGES.profileSuspended}
+                </p>
+              )}
               {profile.isBlocked && (
                 <p className="mt-2 text-sm font-medium text-red-700">
                   You blocked {profile.name}: you do not see each other's posts and plans.
@@ -57,9 +65,18 @@ export function ProfileHeader({ profile, isOwnProfile }: ProfileHeaderProps) {
               </Link>
             ) : (
               <div className="flex shrink-0 flex-col items-stretch gap-2 sm:flex-row sm:items-start">
-                {!profile.isBlocked && <FollowButton profile={profile} />}
-                <ReportButton target={{ type: 'USER', id: profile.id, label: profile.name }} />
+                {!profile.isBlocked && !profile.suspended && <FollowButton profile={profile} />}
+                {!profile.suspended && (
+                  <ReportButton target={{ type: 'USER', id: profile.id, label: profile.name }} />
+                )}
                 <ProfileActionsMenu profile={profile} />
+                {isModerator && (
+                  <SuspendAccountButton
+                    userId={profile.id}
+                    name={profile.name}
+                    suspended={profile.suspended}
+                  />
+                )}
               </div>
             )}
           </div>
