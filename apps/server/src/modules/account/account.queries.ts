@@ -1,15 +1,19 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
+  blocks,
   comments,
   follows,
   learningPlans,
+  mutes,
+  notes,
   notifications,
   planResources,
   planTopics,
   postLikes,
   postMedia,
   posts,
+  reports,
   resourceCompletions,
   savedLearningPlans,
   savedPosts,
@@ -197,6 +201,55 @@ export function selectAccountData(db: Database, userId: number) {
         .from(notifications)
         .where(eq(notifications.recipientId, userId))
         .orderBy(asc(notifications.id));
+      const ownNotes = await tx
+        .select({
+          id: notes.id,
+          planId: notes.planId,
+          planTitle: learningPlans.title,
+          topicId: notes.topicId,
+          topicTitle: planTopics.title,
+          resourceId: notes.resourceId,
+          resourceTitle: planResources.title,
+          content: notes.content,
+          createdAt: notes.createdAt,
+          updatedAt: notes.updatedAt,
+        })
+        .from(notes)
+        .innerJoin(learningPlans, eq(learningPlans.id, notes.planId))
+        .innerJoin(planTopics, eq(planTopics.id, notes.topicId))
+        .leftJoin(planResources, eq(planResources.id, notes.resourceId))
+        .where(eq(notes.userId, userId))
+        .orderBy(asc(notes.id));
+      const blocked = await tx
+        .select({ id: users.id, name: users.name, handle: users.handle, since: blocks.createdAt })
+        .from(blocks)
+        .innerJoin(users, eq(users.id, blocks.blockedId))
+        .where(eq(blocks.blockerId, userId))
+        .orderBy(asc(blocks.createdAt));
+      const muted = await tx
+        .select({ id: users.id, name: users.name, handle: users.handle, since: mutes.createdAt })
+        .from(mutes)
+        .innerJoin(users, eq(users.id, mutes.mutedId))
+        .where(eq(mutes.muterId, userId))
+        .orderBy(asc(mutes.createdAt));
+      // What the person reported and what became of it; the moderators' notes and names stay theirs.
+      const filedReports = await tx
+        .select({
+          id: reports.id,
+          targetType: reports.targetType,
+          postId: reports.postId,
+          commentId: reports.commentId,
+          planId: reports.planId,
+          reportedUserId: reports.reportedUserId,
+          reason: reports.reason,
+          details: reports.details,
+          status: reports.status,
+          createdAt: reports.createdAt,
+          closedAt: reports.closedAt,
+        })
+        .from(reports)
+        .where(eq(reports.reporterId, userId))
+        .orderBy(asc(reports.id));
       return {
         profile: profile ?? null,
         posts: ownPosts,
@@ -210,6 +263,9 @@ export function selectAccountData(db: Database, userId: number) {
         likes,
         saved: { posts: savedPostRows, learningPlans: savedPlanRows },
         notifications: received,
+        notes: ownNotes,
+        restrictions: { blocked, muted },
+        reports: filedReports,
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
