@@ -124,6 +124,84 @@ describe('GET /api/account/export', () => {
     expect(entries.has(`media/${made.pictureKey}`)).toBe(true);
   });
 
+  it('holds their notes, the people they blocked and muted, and the reports they filed', async () => {
+    const [gil, hal, ivy] = await Promise.all([
+      signUp(t),
+      signUp(t, { name: 'Hal' }),
+      signUp(t, { name: 'Ivy' }),
+    ]);
+    const plan = await createPlan(t, gil.token, {
+      title: 'Noted plan',
+      topics: [
+        { title: 'Basics', resources: [{ title: 'Intro', type: 'ARTICLE', url: 'https://example.com' }] },
+      ],
+    });
+    const topic = plan.topics[0]!;
+    const topicPath = `/api/learning-plans/${plan.id}/topics/${topic.id}`;
+    const put = (account: TestAccount, url: string, payload?: object) =>
+      callAs(t, account, { method: 'PUT', url, ...(payload && { payload }) });
+    expect((await put(gil, `${topicPath}/note`, { content: 'Topic *note*' })).statusCode).toBe(200);
+    expect(
+      (await put(gil, `${topicPath}/resources/${topic.resources[0]!.id}/note`, { content: 'Resource note' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await put(gil, `/api/users/${hal.user.id}/block`)).statusCode).toBe(200);
+    expect((await put(gil, `/api/users/${ivy.user.id}/mute`)).statusCode).toBe(200);
+    const ivysPost = await createPost(t, ivy.token, { title: 'Spammy' });
+    const fileReport = (account: TestAccount, payload: object) =>
+      callAs(t, account, { method: 'POST', url: '/api/reports', payload });
+    const filed = await fileReport(gil, {
+      targetType: 'POST',
+      targetId: ivysPost.id,
+      reason: 'SPAM',
+      details: 'Ads',
+    });
+    expect(filed.statusCode).toBe(201);
+    // What others did about Gil is theirs, not Gil's.
+    expect((await put(ivy, `/api/users/${gil.user.id}/block`)).statusCode).toBe(200);
+    expect(
+      (await fileReport(hal, { targetType: 'USER', targetId: gil.user.id, reason: 'SPAM' })).statusCode,
+    ).toBe(201);
+
+    const entries = readZip((await exportOf(gil)).rawPayload);
+
+    expect(json(entries, 'notes.json')).toEqual([
+      expect.objectContaining({
+        planTitle: 'Noted plan',
+        topicTitle: 'Basics',
+        resourceId: null,
+        content: 'Topic *note*',
+      }),
+      expect.objectContaining({ topicId: topic.id, resourceTitle: 'Intro', content: 'Resource note' }),
+    ]);
+    const restrictions = json(entries, 'blocks-and-mutes.json');
+    expect(restrictions.blocked).toEqual([
+      { id: hal.user.id, name: 'Hal', handle: hal.user.handle, since: expect.any(String) },
+    ]);
+    expect(restrictions.muted).toEqual([expect.objectContaining({ id: ivy.user.id, name: 'Ivy' })]);
+    expect(json(entries, 'reports.json')).toEqual([
+      {
+        id: filed.json().id,
+        targetType: 'POST',
+        postId: ivysPost.id,
+        commentId: null,
+        planId: null,
+        reportedUserId: null,
+        reason: 'SPAM',
+        details: 'Ads',
+        status: 'OPEN',
+        createdAt: expect.any(String),
+        closedAt: null,
+      },
+    ]);
+    const ivys = readZip((await exportOf(ivy)).rawPayload);
+    expect(json(ivys, 'blocks-and-mutes.json')).toEqual({
+      blocked: [expect.objectContaining({ id: gil.user.id })],
+      muted: [],
+    });
+    expect(json(ivys, 'reports.json')).toEqual([]);
+  });
+
   it('costs the same number of statements however much the person made', async () => {
     const few = await signUp(t);
     const many = await signUp(t);

@@ -1,7 +1,8 @@
 import { type Activity, type LearningPlan, NO_ACTIVITY_DETAILS, type Page } from '@pathwise/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from './helpers/accounts.js';
-import { AUTH_LOOKUP_STATEMENTS, createTestApp, type TestApp } from './helpers/app.js';
+import { withAnnAndBob } from './helpers/ann-and-bob.js';
+import { AUTH_LOOKUP_STATEMENTS, type TestApp } from './helpers/app.js';
 import { createPlan, planBody, setResourceCompleted, setTopicStatus } from './helpers/plans.js';
 import { createPost } from './helpers/posts.js';
 import { addComment, callAs, follow, toggleLike, unfollow } from './helpers/social.js';
@@ -9,12 +10,7 @@ import { addComment, callAs, follow, toggleLike, unfollow } from './helpers/soci
 let t: TestApp;
 let ann: TestAccount;
 let bob: TestAccount;
-beforeAll(async () => {
-  t = await createTestApp();
-  ann = await signUp(t, { name: 'Ann Lee' });
-  bob = await signUp(t, { name: 'Bob Stone' });
-});
-afterAll(() => t.close());
+withAnnAndBob((made) => ({ t, ann, bob } = made));
 
 type Feed = 'activities' | 'learning-progress' | 'social-activity';
 

@@ -8,24 +8,19 @@ import {
   TEXT_MESSAGES,
 } from '@pathwise/contract';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { signUp, type TestAccount } from './helpers/accounts.js';
+import { withAnnAndBob } from './helpers/ann-and-bob.js';
+import type { TestApp } from './helpers/app.js';
 import { createPlan, getPlan, planBody } from './helpers/plans.js';
+import { callAs } from './helpers/social.js';
 
 let t: TestApp;
 let ann: TestAccount;
 let bob: TestAccount;
+withAnnAndBob((made) => ({ t, ann, bob } = made));
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ann = await signUp(t, { name: 'Ann Lee' });
-  bob = await signUp(t, { name: 'Bob Stone' });
-});
-afterAll(() => t.close());
-
-const call = (account: TestAccount | null, request: InjectOptions) =>
-  t.app.inject({ ...request, headers: account ? bearer(account.token) : {} });
+const call = (account: TestAccount | null, request: InjectOptions) => callAs(t, account, request);
 
 const notePath = (plan: LearningPlan, topicIndex = 0, resourceIndex?: number) => {
   const topic = plan.topics[topicIndex]!;

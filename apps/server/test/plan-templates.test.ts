@@ -3,27 +3,22 @@ import path from 'node:path';
 import { type LearningPlan, type Notification, PLAN_MESSAGES } from '@pathwise/contract';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { repairCounters } from '../src/modules/counters/counters.queries.js';
-import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { bearer, type TestAccount } from './helpers/accounts.js';
+import { withAnnAndBob } from './helpers/ann-and-bob.js';
+import type { TestApp } from './helpers/app.js';
 import { multipart } from './helpers/multipart.js';
 import { createPlan, getPlan, planBody, setResourceCompleted, setTopicStatus } from './helpers/plans.js';
 import { filePart } from './helpers/posts.js';
+import { callAs } from './helpers/social.js';
 
 let t: TestApp;
 let ann: TestAccount;
 let bob: TestAccount;
+withAnnAndBob((made) => ({ t, ann, bob } = made));
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ann = await signUp(t, { name: 'Ann Lee' });
-  bob = await signUp(t, { name: 'Bob Stone' });
-});
-afterAll(() => t.close());
-
-const call = (account: TestAccount | null, request: InjectOptions) =>
-  t.app.inject({ ...request, headers: account ? bearer(account.token) : {} });
+const call = (account: TestAccount | null, request: InjectOptions) => callAs(t, account, request);
 
 const copy = (account: TestAccount | null, planId: number | string) =>
   call(account, { method: 'POST', url: `/api/learning-plans/${planId}/copies` });

@@ -1,9 +1,10 @@
 import { PLAN_MESSAGES, POST_MESSAGES, type SavedPage } from '@pathwise/contract';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { withAnnAndBob } from './helpers/ann-and-bob.js';
+import type { TestApp } from './helpers/app.js';
 import { serverUrl } from './helpers/database.js';
 import { createPlan, getPlan, planBody } from './helpers/plans.js';
 import { createPost, filePart } from './helpers/posts.js';
@@ -11,13 +12,7 @@ import { createPost, filePart } from './helpers/posts.js';
 let t: TestApp;
 let ann: TestAccount;
 let bob: TestAccount;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ann = await signUp(t, { name: 'Ann Lee' });
-  bob = await signUp(t, { name: 'Bob Stone' });
-});
-afterAll(() => t.close());
+withAnnAndBob((made) => ({ t, ann, bob } = made));
 
 const call = (account: TestAccount, request: InjectOptions) =>
   t.app.inject({ ...request, headers: bearer(account.token) });

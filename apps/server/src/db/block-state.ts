@@ -31,6 +31,15 @@ export const hiddenFrom = (viewer: UserRef, author: SQLWrapper, options: { muted
 export const shownTo = (viewer: UserRef, author: SQLWrapper, options: { muted: boolean }): SQL<boolean> =>
   sql<boolean>`not ${hiddenFrom(viewer, author, options)}`;
 
+/**
+ * For a write between two people (a like, a comment, a follow): whether no block stands between them,
+ * asked under the pair's lock, which a block takes too (`lockPairForBlock`, migration 0026), so the
+ * write either commits before a block or waits for it and is refused. Put it in the statement that
+ * writes (or reads what the write needs): it costs no statement of its own.
+ */
+export const noBlockBetween = (a: UserRef, b: UserRef): SQL<boolean> =>
+  sql<boolean>`no_block_between(${a}, ${b})`;
+
 /** Whether `viewerId` blocked the user of the row being selected (`users.id`). */
 export const isBlockedBy = (viewerId: number) =>
   sql<boolean>`exists (

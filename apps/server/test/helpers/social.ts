@@ -3,9 +3,9 @@ import { expect } from 'vitest';
 import { bearer, type TestAccount } from './accounts.js';
 import type { TestApp } from './app.js';
 
-/** Sends `request` as `account` (its bearer token added). */
-export const callAs = (t: Pick<TestApp, 'app'>, account: TestAccount, request: InjectOptions) =>
-  t.app.inject({ ...request, headers: { ...request.headers, ...bearer(account.token) } });
+/** Sends `request` as `account` (its bearer token added), or as a visitor for null. */
+export const callAs = (t: Pick<TestApp, 'app'>, account: TestAccount | null, request: InjectOptions) =>
+  t.app.inject({ ...request, headers: { ...request.headers, ...(account && bearer(account.token)) } });
 
 /** Toggles `account`'s like of a post. */
 export const toggleLike = (t: Pick<TestApp, 'app'>, account: TestAccount, postId: number) =>

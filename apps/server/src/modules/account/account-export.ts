@@ -52,6 +52,9 @@ export function exportDocuments(data: AccountData): Record<string, unknown> {
     'likes.json': data.likes,
     'saved.json': data.saved,
     'notifications.json': data.notifications,
+    'notes.json': data.notes,
+    'blocks-and-mutes.json': data.restrictions,
+    'reports.json': data.reports,
   };
 }
 

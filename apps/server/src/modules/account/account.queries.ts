@@ -1,15 +1,21 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Database } from '../../db/client.js';
 import {
+  blocks,
   comments,
   follows,
   learningPlans,
+  mutes,
+  notes,
   notifications,
   planResources,
   planTopics,
   postLikes,
   postMedia,
   posts,
+  reports,
   resourceCompletions,
   savedLearningPlans,
   savedPosts,
@@ -17,199 +23,321 @@ import {
   users,
 } from '../../db/schema/index.js';
 
-/**
- * Everything a person made or chose on Pathwise, one statement per table whatever its size; read in one
- * snapshot, so the parts agree with each other.
- */
+/** One part of the export: one statement selecting `fields` of the rows whose `owner` is the person. */
+type Part<T extends SelectedFields> = {
+  fields: T;
+  from: PgTable;
+  joins?: { table: PgTable; on: SQL; left?: true }[];
+  owner: PgColumn;
+  orderBy: (PgColumn | SQL)[];
+};
+const part = <T extends SelectedFields>(definition: Part<T>) => definition;
+
+/** The named columns of `table`, as fields to select under their own names. */
+function columnsOf<T extends PgTable, K extends keyof T['_']['columns'] & string>(table: T, ...names: K[]) {
+  const columns = getTableColumns(table);
+  return Object.fromEntries(names.map((name) => [name, columns[name]])) as Pick<T['_']['columns'], K>;
+}
+
+function readPart<T extends SelectedFields>(
+  db: Database,
+  definition: Part<T>,
+  userId: number,
+): Promise<SelectResultFields<T>[]> {
+  const { fields, from, joins = [], owner, orderBy } = definition as Part<SelectedFields>;
+  let query = db.select(fields).from(from).$dynamic();
+  // A join changes the selection's nullability, which the fields' own types already say.
+  for (const { table, on, left } of joins)
+    query = (left ? query.leftJoin(table, on) : query.innerJoin(table, on)) as unknown as typeof query;
+  return query.where(eq(owner, userId)).orderBy(...orderBy) as unknown as Promise<SelectResultFields<T>[]>;
+}
+
+const joinPost = (postId: PgColumn) => ({ table: posts, on: eq(posts.id, postId) });
+const joinPlan = (planId: PgColumn) => ({ table: learningPlans, on: eq(learningPlans.id, planId) });
+const joinTopic = (topicId: PgColumn) => ({ table: planTopics, on: eq(planTopics.id, topicId) });
+
+/** People the person follows, is followed by, blocked or muted: `other` is them, `since` when it began. */
+const people = ({
+  from,
+  owner,
+  other,
+  since,
+}: {
+  from: PgTable;
+  owner: PgColumn;
+  other: PgColumn;
+  since: PgColumn;
+}) =>
+  part({
+    fields: { id: users.id, name: users.name, handle: users.handle, since },
+    from,
+    joins: [{ table: users, on: eq(users.id, other) }],
+    owner,
+    orderBy: [asc(since)],
+  });
+
+/** Everything a person made or chose on Pathwise, each part read by one statement whatever its size. */
+const accountParts = {
+  profile: part({
+    fields: columnsOf(
+      users,
+      'id',
+      'name',
+      'handle',
+      'email',
+      'bio',
+      'location',
+      'profilePicture',
+      'createdAt',
+      'updatedAt',
+      'followersCount',
+      'followingCount',
+      'postsCount',
+    ),
+    from: users,
+    owner: users.id,
+    orderBy: [],
+  }),
+  posts: part({
+    fields: columnsOf(
+      posts,
+      'id',
+      'title',
+      'content',
+      'category',
+      'learningProgressPercent',
+      'createdAt',
+      'updatedAt',
+      'likesCount',
+      'commentsCount',
+    ),
+    from: posts,
+    owner: posts.authorId,
+    orderBy: [asc(posts.id)],
+  }),
+  media: part({
+    fields: columnsOf(
+      postMedia,
+      'postId',
+      'type',
+      'fileKey',
+      'thumbnailKey',
+      'mimeType',
+      'sizeBytes',
+      'width',
+      'height',
+      'durationSeconds',
+    ),
+    from: postMedia,
+    joins: [joinPost(postMedia.postId)],
+    owner: posts.authorId,
+    orderBy: [asc(postMedia.postId), asc(postMedia.position)],
+  }),
+  comments: part({
+    fields: {
+      ...columnsOf(comments, 'id', 'postId'),
+      postTitle: posts.title,
+      ...columnsOf(comments, 'content', 'createdAt', 'updatedAt'),
+    },
+    from: comments,
+    joins: [joinPost(comments.postId)],
+    owner: comments.authorId,
+    orderBy: [asc(comments.id)],
+  }),
+  plans: part({
+    fields: columnsOf(
+      learningPlans,
+      'id',
+      'title',
+      'description',
+      'category',
+      'isPublic',
+      'estimatedDays',
+      'startDate',
+      'targetCompletionDate',
+      'createdAt',
+      'updatedAt',
+    ),
+    from: learningPlans,
+    owner: learningPlans.creatorId,
+    orderBy: [asc(learningPlans.id)],
+  }),
+  topics: part({
+    fields: columnsOf(planTopics, 'id', 'planId', 'title', 'description'),
+    from: planTopics,
+    joins: [joinPlan(planTopics.planId)],
+    owner: learningPlans.creatorId,
+    orderBy: [asc(planTopics.planId), asc(planTopics.orderIndex)],
+  }),
+  resources: part({
+    fields: columnsOf(
+      planResources,
+      'id',
+      'topicId',
+      'title',
+      'url',
+      'type',
+      'description',
+      'fileKey',
+      'durationMinutes',
+    ),
+    from: planResources,
+    joins: [joinTopic(planResources.topicId), joinPlan(planTopics.planId)],
+    owner: learningPlans.creatorId,
+    orderBy: [asc(planResources.topicId), asc(planResources.orderIndex)],
+  }),
+  topicStatuses: part({
+    fields: {
+      planId: planTopics.planId,
+      topicId: topicProgress.topicId,
+      topicTitle: planTopics.title,
+      ...columnsOf(topicProgress, 'status', 'updatedAt'),
+    },
+    from: topicProgress,
+    joins: [joinTopic(topicProgress.topicId)],
+    owner: topicProgress.userId,
+    orderBy: [asc(topicProgress.topicId)],
+  }),
+  completedResources: part({
+    fields: {
+      resourceId: resourceCompletions.resourceId,
+      resourceTitle: planResources.title,
+      completedAt: resourceCompletions.completedAt,
+    },
+    from: resourceCompletions,
+    joins: [{ table: planResources, on: eq(planResources.id, resourceCompletions.resourceId) }],
+    owner: resourceCompletions.userId,
+    orderBy: [asc(resourceCompletions.resourceId)],
+  }),
+  following: people({
+    from: follows,
+    owner: follows.followerId,
+    other: follows.followedId,
+    since: follows.createdAt,
+  }),
+  followers: people({
+    from: follows,
+    owner: follows.followedId,
+    other: follows.followerId,
+    since: follows.createdAt,
+  }),
+  likes: part({
+    fields: { postId: postLikes.postId, postTitle: posts.title, likedAt: postLikes.createdAt },
+    from: postLikes,
+    joins: [joinPost(postLikes.postId)],
+    owner: postLikes.userId,
+    orderBy: [asc(postLikes.createdAt)],
+  }),
+  savedPosts: part({
+    fields: { postId: savedPosts.postId, title: posts.title, savedAt: savedPosts.createdAt },
+    from: savedPosts,
+    joins: [joinPost(savedPosts.postId)],
+    owner: savedPosts.userId,
+    orderBy: [asc(savedPosts.createdAt)],
+  }),
+  savedPlans: part({
+    fields: {
+      planId: savedLearningPlans.planId,
+      title: learningPlans.title,
+      savedAt: savedLearningPlans.createdAt,
+    },
+    from: savedLearningPlans,
+    joins: [joinPlan(savedLearningPlans.planId)],
+    owner: savedLearningPlans.userId,
+    orderBy: [asc(savedLearningPlans.createdAt)],
+  }),
+  notifications: part({
+    fields: columnsOf(
+      notifications,
+      'id',
+      'type',
+      'message',
+      'entityType',
+      'entityId',
+      'isRead',
+      'createdAt',
+    ),
+    from: notifications,
+    owner: notifications.recipientId,
+    orderBy: [asc(notifications.id)],
+  }),
+  notes: part({
+    fields: {
+      ...columnsOf(notes, 'id', 'planId'),
+      planTitle: learningPlans.title,
+      topicId: notes.topicId,
+      topicTitle: planTopics.title,
+      resourceId: notes.resourceId,
+      resourceTitle: sql<string | null>`${planResources.title}`,
+      ...columnsOf(notes, 'content', 'createdAt', 'updatedAt'),
+    },
+    from: notes,
+    joins: [
+      joinPlan(notes.planId),
+      joinTopic(notes.topicId),
+      { table: planResources, on: eq(planResources.id, notes.resourceId), left: true },
+    ],
+    owner: notes.userId,
+    orderBy: [asc(notes.id)],
+  }),
+  blocked: people({
+    from: blocks,
+    owner: blocks.blockerId,
+    other: blocks.blockedId,
+    since: blocks.createdAt,
+  }),
+  muted: people({ from: mutes, owner: mutes.muterId, other: mutes.mutedId, since: mutes.createdAt }),
+  // What the person reported and what became of it; the moderators' notes and names stay theirs.
+  reports: part({
+    fields: columnsOf(
+      reports,
+      'id',
+      'targetType',
+      'postId',
+      'commentId',
+      'planId',
+      'reportedUserId',
+      'reason',
+      'details',
+      'status',
+      'createdAt',
+      'closedAt',
+    ),
+    from: reports,
+    owner: reports.reporterId,
+    orderBy: [asc(reports.id)],
+  }),
+};
+type AccountRows = {
+  [K in keyof typeof accountParts]: Awaited<ReturnType<typeof readPart<(typeof accountParts)[K]['fields']>>>;
+};
+
+/** Everything a person made or chose on Pathwise, read in one snapshot, so the parts agree with each other. */
 export function selectAccountData(db: Database, userId: number) {
   return db.transaction(
     async (tx) => {
-      const [profile] = await tx
-        .select({
-          id: users.id,
-          name: users.name,
-          handle: users.handle,
-          email: users.email,
-          bio: users.bio,
-          location: users.location,
-          profilePicture: users.profilePicture,
-          createdAt: users.createdAt,
-          updatedAt: users.updatedAt,
-          followersCount: users.followersCount,
-          followingCount: users.followingCount,
-          postsCount: users.postsCount,
-        })
-        .from(users)
-        .where(eq(users.id, userId));
-      const ownPosts = await tx
-        .select({
-          id: posts.id,
-          title: posts.title,
-          content: posts.content,
-          category: posts.category,
-          learningProgressPercent: posts.learningProgressPercent,
-          createdAt: posts.createdAt,
-          updatedAt: posts.updatedAt,
-          likesCount: posts.likesCount,
-          commentsCount: posts.commentsCount,
-        })
-        .from(posts)
-        .where(eq(posts.authorId, userId))
-        .orderBy(asc(posts.id));
-      const media = await tx
-        .select({
-          postId: postMedia.postId,
-          type: postMedia.type,
-          fileKey: postMedia.fileKey,
-          thumbnailKey: postMedia.thumbnailKey,
-          mimeType: postMedia.mimeType,
-          sizeBytes: postMedia.sizeBytes,
-          width: postMedia.width,
-          height: postMedia.height,
-          durationSeconds: postMedia.durationSeconds,
-        })
-        .from(postMedia)
-        .innerJoin(posts, eq(posts.id, postMedia.postId))
-        .where(eq(posts.authorId, userId))
-        .orderBy(asc(postMedia.postId), asc(postMedia.position));
-      const ownComments = await tx
-        .select({
-          id: comments.id,
-          postId: comments.postId,
-          postTitle: posts.title,
-          content: comments.content,
-          createdAt: comments.createdAt,
-          updatedAt: comments.updatedAt,
-        })
-        .from(comments)
-        .innerJoin(posts, eq(posts.id, comments.postId))
-        .where(eq(comments.authorId, userId))
-        .orderBy(asc(comments.id));
-      const plans = await tx
-        .select({
-          id: learningPlans.id,
-          title: learningPlans.title,
-          description: learningPlans.description,
-          category: learningPlans.category,
-          isPublic: learningPlans.isPublic,
-          estimatedDays: learningPlans.estimatedDays,
-          startDate: learningPlans.startDate,
-          targetCompletionDate: learningPlans.targetCompletionDate,
-          createdAt: learningPlans.createdAt,
-          updatedAt: learningPlans.updatedAt,
-        })
-        .from(learningPlans)
-        .where(eq(learningPlans.creatorId, userId))
-        .orderBy(asc(learningPlans.id));
-      const topics = await tx
-        .select({
-          id: planTopics.id,
-          planId: planTopics.planId,
-          title: planTopics.title,
-          description: planTopics.description,
-        })
-        .from(planTopics)
-        .innerJoin(learningPlans, eq(learningPlans.id, planTopics.planId))
-        .where(eq(learningPlans.creatorId, userId))
-        .orderBy(asc(planTopics.planId), asc(planTopics.orderIndex));
-      const resources = await tx
-        .select({
-          id: planResources.id,
-          topicId: planResources.topicId,
-          title: planResources.title,
-          url: planResources.url,
-          type: planResources.type,
-          description: planResources.description,
-          fileKey: planResources.fileKey,
-          durationMinutes: planResources.durationMinutes,
-        })
-        .from(planResources)
-        .innerJoin(planTopics, eq(planTopics.id, planResources.topicId))
-        .innerJoin(learningPlans, eq(learningPlans.id, planTopics.planId))
-        .where(eq(learningPlans.creatorId, userId))
-        .orderBy(asc(planResources.topicId), asc(planResources.orderIndex));
-      const topicStatuses = await tx
-        .select({
-          planId: planTopics.planId,
-          topicId: topicProgress.topicId,
-          topicTitle: planTopics.title,
-          status: topicProgress.status,
-          updatedAt: topicProgress.updatedAt,
-        })
-        .from(topicProgress)
-        .innerJoin(planTopics, eq(planTopics.id, topicProgress.topicId))
-        .where(eq(topicProgress.userId, userId))
-        .orderBy(asc(topicProgress.topicId));
-      const completedResources = await tx
-        .select({
-          resourceId: resourceCompletions.resourceId,
-          resourceTitle: planResources.title,
-          completedAt: resourceCompletions.completedAt,
-        })
-        .from(resourceCompletions)
-        .innerJoin(planResources, eq(planResources.id, resourceCompletions.resourceId))
-        .where(eq(resourceCompletions.userId, userId))
-        .orderBy(asc(resourceCompletions.resourceId));
-      const following = await tx
-        .select({ id: users.id, name: users.name, handle: users.handle, since: follows.createdAt })
-        .from(follows)
-        .innerJoin(users, eq(users.id, follows.followedId))
-        .where(eq(follows.followerId, userId))
-        .orderBy(asc(follows.createdAt));
-      const followers = await tx
-        .select({ id: users.id, name: users.name, handle: users.handle, since: follows.createdAt })
-        .from(follows)
-        .innerJoin(users, eq(users.id, follows.followerId))
-        .where(eq(follows.followedId, userId))
-        .orderBy(asc(follows.createdAt));
-      const likes = await tx
-        .select({ postId: postLikes.postId, postTitle: posts.title, likedAt: postLikes.createdAt })
-        .from(postLikes)
-        .innerJoin(posts, eq(posts.id, postLikes.postId))
-        .where(eq(postLikes.userId, userId))
-        .orderBy(asc(postLikes.createdAt));
-      const savedPostRows = await tx
-        .select({ postId: savedPosts.postId, title: posts.title, savedAt: savedPosts.createdAt })
-        .from(savedPosts)
-        .innerJoin(posts, eq(posts.id, savedPosts.postId))
-        .where(eq(savedPosts.userId, userId))
-        .orderBy(asc(savedPosts.createdAt));
-      const savedPlanRows = await tx
-        .select({
-          planId: savedLearningPlans.planId,
-          title: learningPlans.title,
-          savedAt: savedLearningPlans.createdAt,
-        })
-        .from(savedLearningPlans)
-        .innerJoin(learningPlans, eq(learningPlans.id, savedLearningPlans.planId))
-        .where(eq(savedLearningPlans.userId, userId))
-        .orderBy(asc(savedLearningPlans.createdAt));
-      const received = await tx
-        .select({
-          id: notifications.id,
-          type: notifications.type,
-          message: notifications.message,
-          entityType: notifications.entityType,
-          entityId: notifications.entityId,
-          isRead: notifications.isRead,
-          createdAt: notifications.createdAt,
-        })
-        .from(notifications)
-        .where(eq(notifications.recipientId, userId))
-        .orderBy(asc(notifications.id));
+      const rows: Record<string, unknown[]> = {};
+      for (const [name, definition] of Object.entries(accountParts))
+        rows[name] = await readPart(tx, definition as Part<SelectedFields>, userId);
+      const {
+        profile,
+        topicStatuses,
+        completedResources,
+        following,
+        followers,
+        savedPosts,
+        savedPlans,
+        blocked,
+        muted,
+        ...own
+      } = rows as AccountRows;
       return {
-        profile: profile ?? null,
-        posts: ownPosts,
-        media,
-        comments: ownComments,
-        plans,
-        topics,
-        resources,
+        ...own,
+        profile: profile[0] ?? null,
         progress: { topics: topicStatuses, resources: completedResources },
         follows: { following, followers },
-        likes,
-        saved: { posts: savedPostRows, learningPlans: savedPlanRows },
-        notifications: received,
+        saved: { posts: savedPosts, learningPlans: savedPlans },
+        restrictions: { blocked, muted },
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { hiddenUserIds, shownTo } from '../../db/block-state.js';
+import { hiddenUserIds, noBlockBetween, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { visibleComment, visiblePost } from '../../db/moderation-state.js';
 import { comments, posts, users } from '../../db/schema/index.js';
@@ -69,19 +69,38 @@ export async function findComment(db: Database, id: number) {
 }
 
 /**
- * The post's author, null when the post is missing or hidden from the viewer (blocked either way, or
- * hidden by a moderator);
- * with `lock`, the post row is held until the transaction ends so a concurrent delete of the post
- * waits for the new comment instead of failing it.
+ * The post's author, null when the post is missing or hidden from the viewer (blocked either way, its
+ * author suspended, or hidden by a moderator).
  */
-export async function findPostAuthor(db: Database, postId: number, viewerId: number, lock?: 'key share') {
-  const query = db
+export async function findPostAuthor(db: Database, postId: number, viewerId: number) {
+  const [row] = await db
     .select({ authorId: posts.authorId })
     .from(posts)
     .where(
       and(eq(posts.id, postId), shownTo(viewerId, posts.authorId, { muted: false }), visiblePost(viewerId)),
     );
-  const [row] = lock ? await query.for(lock) : await query;
+  return row ?? null;
+}
+
+/**
+ * The author of the post the viewer is about to comment on, null when it is missing, hidden from the
+ * viewer or a block stands between them. Both holds last until the transaction ends: the post row, so
+ * a concurrent delete of the post waits for the new comment instead of failing it, and the pair's
+ * lock, so a concurrent block waits for the comment or refuses it (`noBlockBetween`).
+ */
+export async function lockPostToComment(db: Database, postId: number, viewerId: number) {
+  const [row] = await db
+    .select({ authorId: posts.authorId })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.id, postId),
+        noBlockBetween(viewerId, posts.authorId),
+        shownTo(viewerId, posts.authorId, { muted: false }),
+        visiblePost(viewerId),
+      ),
+    )
+    .for('key share');
   return row ?? null;
 }
 

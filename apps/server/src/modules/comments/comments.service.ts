@@ -19,6 +19,7 @@ import {
   findPostAuthor,
   insertComment,
   lockCommentWithPostAuthor,
+  lockPostToComment,
   selectCommentsOfPost,
   updateCommentContent,
 } from './comments.queries.js';
@@ -68,7 +69,7 @@ export function createCommentsService({ db, events }: { db: Database; events: Ev
 
     async create(viewer: Viewer, postId: number, { content }: CommentInput): Promise<Comment> {
       const id = await db.transaction(async (tx) => {
-        const post = await findPostAuthor(tx, postId, viewer.id, 'key share');
+        const post = await lockPostToComment(tx, postId, viewer.id);
         if (!post) throw notFound(POST_MESSAGES.postNotFound);
         const commentId = await insertComment(tx, { postId, authorId: viewer.id, content });
         await events.publish(tx, {

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { hiddenUserIds, shownTo } from '../../db/block-state.js';
+import { hiddenUserIds, noBlockBetween, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { visiblePost } from '../../db/moderation-state.js';
 import { postLikes, postMedia, posts, rowCounts, savedPosts, users } from '../../db/schema/index.js';
@@ -235,7 +235,9 @@ export type LikeToggle = { postAuthorId: number; added: boolean; removed: boolea
 
 /**
  * Removes the user's like, or adds it when there was none, in one statement; null when the post is
- * missing or hidden from the user (blocked either way, or hidden by a moderator). The post's row is locked first, as the count's trigger would lock it anyway: a concurrent
+ * missing or hidden from the user (its author suspended, or the post hidden by a moderator) or a block
+ * stands between the user and its author (asked under the pair's lock, `noBlockBetween`, so a block
+ * landing meanwhile waits for the like or refuses it). The post's row is locked first, as the count's trigger would lock it anyway: a concurrent
  * delete of the post then waits for the toggle (or the toggle finds no post), instead of each
  * waiting on rows the other has (a deadlock). Toggles of one post follow each other, so the kept
  * count read under the lock, with this change applied, is exact. A toggle by the same user racing
@@ -244,8 +246,8 @@ export type LikeToggle = { postAuthorId: number; added: boolean; removed: boolea
 export async function toggleLike(db: Database, postId: number, userId: number): Promise<LikeToggle | null> {
   const result = (await db.execute(sql`with post as (
       select ${posts.id} as id, ${posts.authorId} as author_id, ${posts.likesCount} as likes_count
-      from ${posts} where ${posts.id} = ${postId} and ${shownTo(userId, posts.authorId, { muted: false })}
-        and ${visiblePost(userId)}
+      from ${posts} where ${posts.id} = ${postId} and ${noBlockBetween(userId, posts.authorId)}
+        and ${shownTo(userId, posts.authorId, { muted: false })} and ${visiblePost(userId)}
       for no key update),
     removed as (
       delete from ${postLikes}

@@ -12,6 +12,14 @@ const tables = {
 } as const;
 
 /**
+ * Takes the pair's lock that likes, comments and follows between them take shared while they check
+ * for a block (`noBlockBetween`): those in flight commit first, later ones wait and see the block.
+ */
+export async function lockPairForBlock(db: Database, a: number, b: number) {
+  await db.execute(sql`select pg_advisory_xact_lock(user_pair_lock_key(${a}, ${b}))`);
+}
+
+/**
  * Locks both users' rows, in id order, as the follow counters' trigger does (migration 0011): a
  * follow between them being written meanwhile commits first and is then seen (and ended) by the
  * block, or waits for the block and then sees it. Answers how many of the two exist.

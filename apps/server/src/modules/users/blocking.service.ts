@@ -9,6 +9,7 @@ import {
   countRestrictions,
   deleteFollowsBetween,
   listRestrictions,
+  lockPairForBlock,
   lockUsers,
   type Restriction,
   removeRestriction,
@@ -29,6 +30,8 @@ export function createBlockingService(db: Database, events: EventBus) {
   async function setRestriction(viewer: Viewer, kind: Restriction, id: number, on: boolean) {
     if (id === viewer.id) throw badRequest(selfRefusal[kind]);
     await db.transaction(async (tx) => {
+      // Taken before the users' rows, in the order the writes take them (their check, then counters).
+      if (kind === 'block' && on) await lockPairForBlock(tx, viewer.id, id);
       if ((await lockUsers(tx, [viewer.id, id])) < 2) throw notFound(USER_MESSAGES.notFound);
       if (!on) return removeRestriction(tx, kind, viewer.id, id);
       await addRestriction(tx, kind, viewer.id, id);

@@ -1,11 +1,16 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { noBlockBetween } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { isFollowedBy } from '../../db/follow-state.js';
 import { follows, users } from '../../db/schema/index.js';
 import { visibleEmail } from '../../db/user-privacy.js';
 import { literalLimit } from '../../lib/pagination.js';
 
-/** Adds the follow when the target exists; false when it already existed or the target is missing. */
+/**
+ * Adds the follow when the target exists and no block stands between them (asked under the pair's
+ * lock, `noBlockBetween`: a block landing meanwhile waits for the follow, then ends it, or refuses
+ * it); false when it already existed, the target is missing or a block refused it.
+ */
 export async function insertFollow(db: Database, followerId: number, followedId: number): Promise<boolean> {
   const added = await db
     .insert(follows)
@@ -17,7 +22,7 @@ export async function insertFollow(db: Database, followerId: number, followedId:
           createdAt: sql<Date>`now()`.as('created_at'),
         })
         .from(users)
-        .where(eq(users.id, followedId)),
+        .where(and(eq(users.id, followedId), noBlockBetween(followerId, users.id))),
     )
     .onConflictDoNothing()
     .returning({ followedId: follows.followedId });

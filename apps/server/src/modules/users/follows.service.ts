@@ -36,9 +36,9 @@ export function createFollowsService(db: Database, events: EventBus) {
     if (id === viewer.id) throw badRequest(USER_MESSAGES.cannotFollowSelf);
     return db.transaction(async (tx) => {
       const changed = follow ? await insertFollow(tx, viewer.id, id) : await deleteFollow(tx, viewer.id, id);
-      // Asked after the insert, whose counter trigger locks both users as blocking does: a block
-      // committed while this follow waited is seen here, and the follow rolls back.
-      if (follow && (await blockedBetween(tx, viewer.id, id)))
+      // A follow not added may be one a block refused; the pair's lock, held since the insert, keeps
+      // the answer true until the commit.
+      if (follow && !changed && (await blockedBetween(tx, viewer.id, id)))
         throw forbidden(USER_MESSAGES.cannotFollowBlocked);
       if (changed) {
         const type = follow ? 'user.followed' : 'user.unfollowed';

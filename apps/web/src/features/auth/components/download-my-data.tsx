@@ -35,8 +35,9 @@ export function DownloadMyData() {
     <SettingsSection title="Your data">
       {failure && <ErrorBox>{failure}</ErrorBox>}
       <p className="text-sm text-slate-600">
-        A ZIP file with your profile, posts, comments, learning plans, progress, follows, likes, saved items
-        and notifications as JSON, and every picture, video and file you uploaded.
+        A ZIP file with your profile, posts, comments, learning plans, progress, notes, follows, likes, saved
+        items, notifications, the people you blocked or muted and the reports you filed as JSON, and every
+        picture, video and file you uploaded.
       </p>
       <SubmitButton
         type="button"
