@@ -43,7 +43,11 @@ export const AUTH_LOOKUP_STATEMENTS = 1;
  * Counts the SQL statements sent on behalf of `action` (lists must cost a constant number): those
  * sent from its own async context, so a background job running meanwhile is not counted.
  */
-export type QueryCounter = { count<T>(action: () => Promise<T>): Promise<{ result: T; statements: number }> };
+export type QueryCounter = {
+  count<T>(action: () => Promise<T>): Promise<{ result: T; statements: number; sent: SentStatement[] }>;
+};
+/** A statement as the app sent it, with its parameters. */
+export type SentStatement = { sql: string; params: unknown[] };
 
 /** The whole app on a fresh database of its own; close() also drops that database. */
 export async function createTestApp(
@@ -56,10 +60,12 @@ export async function createTestApp(
     storage?: Storage;
   } = {},
 ) {
-  const measured = new AsyncLocalStorage<{ statements: number }>();
-  const database = await createTestDatabase(() => {
+  const measured = new AsyncLocalStorage<{ statements: number; sent: SentStatement[] }>();
+  const database = await createTestDatabase((sql, params) => {
     const tally = measured.getStore();
-    if (tally) tally.statements++;
+    if (!tally) return;
+    tally.statements++;
+    tally.sent.push({ sql, params });
   });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pathwise-test-'));
   const app = await buildApp({
@@ -72,10 +78,10 @@ export async function createTestApp(
   });
   const queries: QueryCounter = {
     async count(action) {
-      const tally = { statements: 0 };
+      const tally = { statements: 0, sent: [] as SentStatement[] };
       // Awaited inside the context: inject() answers a lazy thenable that starts only when awaited.
       const result = await measured.run(tally, async () => await action());
-      return { result, statements: tally.statements };
+      return { result, statements: tally.statements, sent: tally.sent };
     },
   };
   return {

@@ -15,7 +15,9 @@ export const embeddedThread: EmbeddedThread =
 export type TestDatabase = DatabaseHandle & { drop(): Promise<void> };
 
 /** A fresh, migrated database of its own for one test file. */
-export async function createTestDatabase(onQuery?: (sql: string) => void): Promise<TestDatabase> {
+export async function createTestDatabase(
+  onQuery?: (sql: string, params: unknown[]) => void,
+): Promise<TestDatabase> {
   if (!serverUrl) {
     const handle = await openDatabase({ onQuery, embeddedThread });
     await handle.migrate(migrationsFolder);
