@@ -102,7 +102,31 @@ describe('the Following feed', () => {
       payload: { ...body, isPublic: false },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await following(reader)).content).toEqual([]);
+    expect(await following(reader)).toMatchObject({ content: [], totalElements: 0 });
+  });
+
+  it('pages the posts and plans of several people interleaved, and counts them all but the deleted', async () => {
+    const reader = await signUp(t);
+    const [amy, ben] = [await signUp(t), await signUp(t)];
+    await follow(reader, amy);
+    await follow(reader, ben);
+    const made: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await createPost(t, amy.token, { title: `Amy ${i}` });
+      await createPlan(t, ben.token, { title: `Ben plan ${i}` });
+      const post = await createPost(t, ben.token, { title: `Ben ${i}` });
+      made.push(`post Amy ${i}`, `plan Ben plan ${i}`, `post Ben ${i}`);
+      if (i === 1) {
+        const res = await call(ben, { method: 'DELETE', url: `/api/posts/${post.id}` });
+        expect(res.statusCode, res.body).toBe(204);
+        made.pop();
+      }
+    }
+    const newestFirst = made.reverse();
+    const pages = [await following(reader, '?page=0&size=4'), await following(reader, '?page=1&size=4')];
+    pages.push(await following(reader, '?page=2&size=4'));
+    expect(pages.flatMap(listed)).toEqual(newestFirst);
+    expect(pages.map((page) => page.totalElements)).toEqual([11, 11, 11]);
   });
 
   it('costs the same number of statements for a page of two items or of twenty', async () => {

@@ -24,25 +24,34 @@ export type FeedRef = { type: 'POST' | 'LEARNING_PLAN'; id: number; createdAt: s
 
 /**
  * One page of what the people `viewerId` follows made, newest first, and how many in all: one
- * statement. Each side is read through its author's newest-first index. A followed person is never
- * the viewer, so of their plans only the public ones are the viewer's to see, and none a moderator
- * hid; a muted one's are left out (a block ends the follow).
+ * statement. A page needs at most `offset + limit` items of each followed person and kind, read
+ * newest first through their author's index; the total comes from the posts counts kept on their rows
+ * (less the few a moderator hid, through a partial index) and their public plans, so neither counts
+ * every item of everyone followed (11.6 of 13 ms for a person following 19 on the `large` data,
+ * bench/RESULTS.md). A followed person is never the viewer, so of their plans only the public ones are
+ * the viewer's to see, and none a moderator hid; a muted one's are left out (a block ends the follow).
  */
 export async function selectFollowingPage(db: Database, viewerId: number, window: Window) {
+  const depth = window.offset + window.limit;
   const [row] = await rowsOf<{ total: number; items: FeedRef[] }>(
     db,
     sql`with followed as (
         select ${follows.followedId} as id from ${follows} where ${follows.followerId} = ${viewerId}
           and ${shownTo(viewerId, follows.followedId, { muted: true })}),
       items as (
-        select 'POST' as type, ${posts.id} as id, ${posts.createdAt} as created_at
-          from ${posts} where ${posts.authorId} in (select id from followed) and ${posts.hiddenAt} is null
+        select 'POST' as type, p.id, p.created_at from followed f cross join lateral (
+          select ${posts.id} as id, ${posts.createdAt} as created_at from ${posts}
+          where ${posts.authorId} = f.id and ${posts.hiddenAt} is null
+          order by ${posts.createdAt} desc, ${posts.id} desc limit ${depth}) p
         union all
-        select 'LEARNING_PLAN', ${learningPlans.id}, ${learningPlans.createdAt}
-          from ${learningPlans}
-          where ${learningPlans.creatorId} in (select id from followed) and ${learningPlans.isPublic}
-            and ${learningPlans.hiddenAt} is null)
-      select (select count(*) from items)::int as total,
+        select 'LEARNING_PLAN', lp.id, lp.created_at from followed f cross join lateral (
+          select ${learningPlans.id} as id, ${learningPlans.createdAt} as created_at from ${learningPlans}
+          where ${learningPlans.creatorId} = f.id and ${learningPlans.isPublic} and ${learningPlans.hiddenAt} is null
+          order by ${learningPlans.createdAt} desc, ${learningPlans.id} desc limit ${depth}) lp)
+      select ((select coalesce(sum(${users.postsCount}), 0) from ${users} where ${users.id} in (select id from followed))
+          - (select count(*) from ${posts} where ${posts.hiddenAt} is not null and ${posts.authorId} in (select id from followed))
+          + (select count(*) from ${learningPlans} where ${learningPlans.creatorId} in (select id from followed)
+            and ${learningPlans.isPublic} and ${learningPlans.hiddenAt} is null))::int as total,
         coalesce((select json_agg(json_build_object('type', type, 'id', id, 'createdAt', created_at)
             order by created_at desc, type desc, id desc)
           from (select * from items order by created_at desc, type desc, id desc
