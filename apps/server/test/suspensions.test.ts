@@ -5,6 +5,7 @@ import {
   REPORT_MESSAGES,
   SUSPENSION_LIMITS,
   SUSPENSION_MESSAGES,
+  USER_MESSAGES,
 } from '@pathwise/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -274,6 +275,18 @@ describe('suspending an account', () => {
 });
 
 describe('who may suspend whom', () => {
+  it('refuses following a suspended account, and lets it be followed again once unsuspended', async () => {
+    const [ann, bob] = await Promise.all([person('Ann'), person('Bob')]);
+    expect((await suspend(moderator, bob.user.id)).statusCode).toBe(200);
+    const refused = await call(ann, { method: 'POST', url: `/api/users/${bob.user.id}/follow` });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(USER_MESSAGES.cannotFollowBlocked);
+    expect((await unsuspend(moderator, bob.user.id)).statusCode).toBe(200);
+    const followed = await call(ann, { method: 'POST', url: `/api/users/${bob.user.id}/follow` });
+    expect(followed.statusCode, followed.body).toBe(200);
+    expect((await get(ann, `/api/users/${bob.user.id}`)).followersCount).toBe(1);
+  });
+
   it('lets only moderators suspend or unsuspend', async () => {
     const [ann, bob] = await Promise.all([person('Ann'), person('Bob')]);
     for (const res of [await suspend(ann, bob.user.id), await unsuspend(ann, bob.user.id)]) {

@@ -58,20 +58,6 @@ export function deleteFollowsBetween(db: Database, a: number, b: number) {
     .returning({ followerId: follows.followerId, followedId: follows.followedId });
 }
 
-/** Whether either user blocked the other. */
-export async function blockedBetween(db: Database, a: number, b: number): Promise<boolean> {
-  const rows = await db
-    .select({ blockerId: blocks.blockerId })
-    .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
-        and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
-      ),
-    );
-  return rows.length > 0;
-}
-
 /**
  * One page of the users `ownerId` blocked or muted, newest first, each row with `total`: one
  * statement (an empty page has no row to carry the total: `countRestrictions`).

@@ -2,14 +2,15 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { noBlockBetween } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { isFollowedBy } from '../../db/follow-state.js';
-import { follows, users } from '../../db/schema/index.js';
+import { blocks, follows, users } from '../../db/schema/index.js';
 import { visibleEmail } from '../../db/user-privacy.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 /**
- * Adds the follow when the target exists and no block stands between them (asked under the pair's
- * lock, `noBlockBetween`: a block landing meanwhile waits for the follow, then ends it, or refuses
- * it); false when it already existed, the target is missing or a block refused it.
+ * Adds the follow when the target exists, is not suspended and no block stands between them (asked
+ * under the pair's lock, `noBlockBetween`: a block landing meanwhile waits for the follow, then ends
+ * it, or refuses it); false when it already existed, the target is missing or it was refused
+ * (`followRefused` tells which).
  */
 export async function insertFollow(db: Database, followerId: number, followedId: number): Promise<boolean> {
   const added = await db
@@ -22,11 +23,26 @@ export async function insertFollow(db: Database, followerId: number, followedId:
           createdAt: sql<Date>`now()`.as('created_at'),
         })
         .from(users)
-        .where(and(eq(users.id, followedId), noBlockBetween(followerId, users.id))),
+        .where(
+          and(eq(users.id, followedId), isNull(users.suspendedAt), noBlockBetween(followerId, users.id)),
+        ),
     )
     .onConflictDoNothing()
     .returning({ followedId: follows.followedId });
   return added.length > 0;
+}
+
+/** Whether a follow of `followedId` is refused: a block either way, or the account is suspended. */
+export async function followRefused(db: Database, followerId: number, followedId: number): Promise<boolean> {
+  const [row] = await db
+    .select({
+      refused: sql<boolean>`${users.suspendedAt} is not null or exists (select 1 from ${blocks}
+        where (${blocks.blockerId} = ${followerId} and ${blocks.blockedId} = ${followedId})
+          or (${blocks.blockerId} = ${followedId} and ${blocks.blockedId} = ${followerId}))`,
+    })
+    .from(users)
+    .where(eq(users.id, followedId));
+  return row?.refused ?? false;
 }
 
 export async function deleteFollow(db: Database, followerId: number, followedId: number): Promise<boolean> {

@@ -11,12 +11,12 @@ import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
 import type { Viewer } from '../../lib/viewer.js';
-import { blockedBetween } from './blocking.queries.js';
 import {
   countFollowList,
   deleteFollow,
   type FollowDirection,
   findFollowState,
+  followRefused,
   insertFollow,
   listFollowPage,
 } from './follows.queries.js';
@@ -36,9 +36,9 @@ export function createFollowsService(db: Database, events: EventBus) {
     if (id === viewer.id) throw badRequest(USER_MESSAGES.cannotFollowSelf);
     return db.transaction(async (tx) => {
       const changed = follow ? await insertFollow(tx, viewer.id, id) : await deleteFollow(tx, viewer.id, id);
-      // A follow not added may be one a block refused; the pair's lock, held since the insert, keeps
-      // the answer true until the commit.
-      if (follow && !changed && (await blockedBetween(tx, viewer.id, id)))
+      // A follow not added may be one a block or a suspension refused; the pair's lock, held since the
+      // insert, keeps the answer true until the commit.
+      if (follow && !changed && (await followRefused(tx, viewer.id, id)))
         throw forbidden(USER_MESSAGES.cannotFollowBlocked);
       if (changed) {
         const type = follow ? 'user.followed' : 'user.unfollowed';
