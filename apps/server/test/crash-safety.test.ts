@@ -33,7 +33,8 @@ const env = {
   HOST: '127.0.0.1',
   PORT: '0',
   DATA_DIR: dataDir,
-  EMBEDDED_DATABASE_THREAD: embeddedThread,
+  // The server's default: the embedded database in its worker thread.
+  EMBEDDED_DATABASE_THREAD: 'worker',
   // Sign-ups are one of the writes; the limit per address is not what this test is about.
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   // The embedded database keeps its generated secret in DATA_DIR; a PostgreSQL server's must be given.

@@ -8,9 +8,16 @@ export const migrationsFolder = path.join(fileURLToPath(new URL('../..', import.
 
 /** Set DATABASE_URL to run the suite on a PostgreSQL server; otherwise each test file gets an in-memory PGlite. */
 export const serverUrl = process.env.DATABASE_URL;
-/** Where the in-memory PGlite runs: its worker thread, as the server's default, or EMBEDDED_DATABASE_THREAD=main. */
+/**
+ * Where each test file's in-memory PGlite runs: the test's own thread, unless
+ * EMBEDDED_DATABASE_THREAD=worker. Node 24's V8 now and then aborts the whole process ("Check failed:
+ * jit_page_->allocations_.erase(addr) == 1" in UnregisterWasmAllocation) when a worker thread holding
+ * PGlite's WebAssembly is torn down, which a suite opening and closing a database per file does a
+ * hundred times; a server does it once, at exit. The worker thread, the server's default, is tested by
+ * embedded-database-thread.test.ts and crash-safety.test.ts, and serves the end-to-end tests.
+ */
 export const embeddedThread: EmbeddedThread =
-  process.env.EMBEDDED_DATABASE_THREAD === 'main' ? 'main' : 'worker';
+  process.env.EMBEDDED_DATABASE_THREAD === 'worker' ? 'worker' : 'main';
 
 export type TestDatabase = DatabaseHandle & { drop(): Promise<void> };
 
