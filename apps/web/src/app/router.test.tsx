@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@pathwise/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { postFixture } from '../features/posts/test/posts';
@@ -112,7 +112,10 @@ describe('a session remembered from the last visit', () => {
     me.release(HttpResponse.json({ ...ann, name: 'Ann Lee-Smith' }));
     // The server's answer wins over the remembered one, and is remembered for the next visit.
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ann Lee-Smith' })).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.rememberedUser)!).user.name).toBe('Ann Lee-Smith');
+    // Remembered by an effect, after the render that shows the name.
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.rememberedUser)!).user.name).toBe('Ann Lee-Smith'),
+    );
   });
 
   it('ignores a user remembered for another token', async () => {
@@ -140,7 +143,7 @@ describe('a session remembered from the last visit', () => {
 
     expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(localStorage.getItem(STORAGE_KEYS.rememberedUser)).toBeNull();
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.rememberedUser)).toBeNull());
   });
 });
 
