@@ -2,7 +2,7 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { blocks, mutes, users } from './schema/index.js';
 
 /** A user id as a query has it: a number, a prepared statement's placeholder, or a column of the row. */
-type UserRef = number | SQLWrapper;
+export type UserRef = number | SQLWrapper;
 
 /**
  * Whose content `viewer` does not get: the users they blocked and those who blocked them (Mastodon's
@@ -41,11 +41,11 @@ export const noBlockBetween = (a: UserRef, b: UserRef): SQL<boolean> =>
   sql<boolean>`no_block_between(${a}, ${b})`;
 
 /** Whether `viewerId` blocked the user of the row being selected (`users.id`). */
-export const isBlockedBy = (viewerId: number) =>
+export const isBlockedBy = (viewerId: UserRef) =>
   sql<boolean>`exists (
     select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${users.id})`;
 
 /** Whether `viewerId` muted the user of the row being selected (`users.id`). */
-export const isMutedBy = (viewerId: number) =>
+export const isMutedBy = (viewerId: UserRef) =>
   sql<boolean>`exists (
     select 1 from ${mutes} where ${mutes.muterId} = ${viewerId} and ${mutes.mutedId} = ${users.id})`;

@@ -1,8 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { UserRef } from './block-state.js';
 import { comments, learningPlans, posts } from './schema/index.js';
-
-/** A user id as a query has it: a number, a prepared statement's placeholder, or a column of the row. */
-type UserRef = number | SQLWrapper;
 
 /**
  * Whether a post, comment or plan row is shown to `viewer` as far as moderation goes: not hidden by a

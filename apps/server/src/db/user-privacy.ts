@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { UserRef } from './block-state.js';
 import { users } from './schema/index.js';
 
 /**
@@ -6,5 +7,5 @@ import { users } from './schema/index.js';
  * null when that user turned "Show my e-mail address to others" off, unless it is the viewer.
  * Every answer that carries a user's e-mail reads it through this.
  */
-export const visibleEmail = (viewerId: number) =>
+export const visibleEmail = (viewerId: UserRef) =>
   sql<string | null>`case when ${users.showEmail} or ${users.id} = ${viewerId} then ${users.email} end`;

@@ -2,11 +2,11 @@ import type { NotificationEntityType, NotificationGroupKey, NotificationType } f
 import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { afterCommit } from '../../db/after-commit.js';
-import { hiddenFrom, shownTo } from '../../db/block-state.js';
+import { hiddenFrom, shownTo, type UserRef } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { refersToVisibleContent } from '../../db/moderation-state.js';
 import { follows, learningPlans, notifications, users } from '../../db/schema/index.js';
-import { literalLimit } from '../../lib/pagination.js';
+import { literalLimit, preparedPerSize } from '../../lib/pagination.js';
 
 /** The one PostgreSQL channel every server process LISTENs on; payloads are `LiveSignal` JSON. */
 export const NOTIFICATIONS_CHANNEL = 'pathwise_notifications';
@@ -150,7 +150,7 @@ export type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotific
  * The recipient's notifications but those from users they blocked, were blocked by or muted (made
  * before that), and those about someone else's post, comment or plan a moderator hid.
  */
-const ownedBy = (recipientId: number, unreadOnly: boolean) =>
+const ownedBy = (recipientId: UserRef, unreadOnly: boolean) =>
   and(
     eq(notifications.recipientId, recipientId),
     shownTo(recipientId, notifications.actorId, { muted: true }),
@@ -158,32 +158,44 @@ const ownedBy = (recipientId: number, unreadOnly: boolean) =>
     unreadOnly ? eq(notifications.isRead, false) : undefined,
   );
 
-/**
- * One page of the recipient's notifications, newest first, with their actors, each row with `total`
- * (how many there are in all): one round trip. An empty page has no row to carry the total.
- */
-export function listNotifications(
-  db: Database,
-  recipientId: number,
-  unreadOnly: boolean,
-  window: { limit: number; offset: number },
-) {
-  return db
-    .select({ ...notificationColumns, total: db.$count(notifications, ownedBy(recipientId, unreadOnly)) })
-    .from(notifications)
-    .leftJoin(actors, eq(actors.id, notifications.actorId))
-    .where(ownedBy(recipientId, unreadOnly))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(literalLimit(window.limit))
-    .offset(window.offset);
-}
-
-export async function countNotifications(db: Database, recipientId: number, unreadOnly: boolean) {
-  const [row] = await db
+const countOwned = (db: Database, recipientId: UserRef, unreadOnly: boolean) =>
+  db
     .select({ total: sql`count(*)`.mapWith(Number) })
     .from(notifications)
     .where(ownedBy(recipientId, unreadOnly));
-  return row?.total ?? 0;
+
+/**
+ * The notification reads of the bell and its page, each statement built once (per filter and page
+ * size): the unread count is asked on every page of the app.
+ */
+export function prepareNotificationReads(db: Database) {
+  const recipientId = sql.placeholder('recipientId');
+  const counts = [false, true].map((unreadOnly) =>
+    countOwned(db, recipientId, unreadOnly).prepare(`notifications_count_${unreadOnly ? 'unread' : 'all'}`),
+  );
+  // One page of them, newest first, with their actors, each row with `total` (how many there are in
+  // all): one round trip. An empty page has no row to carry the total.
+  const pages = [false, true].map((unreadOnly) =>
+    preparedPerSize((size) =>
+      db
+        .select({ ...notificationColumns, total: db.$count(notifications, ownedBy(recipientId, unreadOnly)) })
+        .from(notifications)
+        .leftJoin(actors, eq(actors.id, notifications.actorId))
+        .where(ownedBy(recipientId, unreadOnly))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(literalLimit(size))
+        .offset(sql.placeholder('offset'))
+        .prepare(`notifications_page_${unreadOnly ? 'unread' : 'all'}_${size}`),
+    ),
+  );
+  const count = async (recipient: number, unreadOnly: boolean) =>
+    (await counts[Number(unreadOnly)]!.execute({ recipientId: recipient }))[0]?.total ?? 0;
+  return {
+    count,
+    unreadCount: (recipient: number) => count(recipient, true),
+    page: (recipient: number, unreadOnly: boolean, { limit, offset }: { limit: number; offset: number }) =>
+      pages[Number(unreadOnly)]!(limit).execute({ recipientId: recipient, offset }),
+  };
 }
 
 /** The id of the recipient's newest notification (0 when none) and how many are unread: one statement. */

@@ -16,11 +16,9 @@ import { notFound } from '../../lib/app-error.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
 import type { MediaUrl, Viewer } from '../../lib/viewer.js';
 import {
-  countNotifications,
   findNotification,
   type LiveSignal,
   listNotificationGroups,
-  listNotifications,
   listNotificationsAfter,
   markAllRead,
   markGroupRead,
@@ -28,6 +26,7 @@ import {
   type NotificationGroupRow,
   type NotificationRow,
   notificationSummary,
+  prepareNotificationReads,
   signalUnreadCount,
 } from './notifications.queries.js';
 
@@ -86,12 +85,13 @@ export type CatchUp = {
 
 /** Reading and marking one's own notifications; they are written by the event handlers. */
 export function createNotificationsService(db: Database) {
-  const unreadCount = (recipientId: number) => countNotifications(db, recipientId, true);
+  const reads = prepareNotificationReads(db);
+  const { unreadCount } = reads;
 
   return {
     async list(viewer: Viewer, query: NotificationListQuery): Promise<Page<Notification>> {
-      const rows = await listNotifications(db, viewer.id, query.unreadOnly, pageWindow(query));
-      const total = rows[0]?.total ?? (await countNotifications(db, viewer.id, query.unreadOnly));
+      const rows = await reads.page(viewer.id, query.unreadOnly, pageWindow(query));
+      const total = rows[0]?.total ?? (await reads.count(viewer.id, query.unreadOnly));
       return toPage(
         rows.map((row) => toNotification(viewer.mediaUrl, row)),
         total,

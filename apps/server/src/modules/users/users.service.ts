@@ -15,10 +15,9 @@ import type { Viewer } from '../../lib/viewer.js';
 import { AVATAR_UPLOAD_RULES, newAvatarKey, ownedPictureKeys, renderAvatar } from './avatar.js';
 import {
   findPrivacy,
-  findProfile,
-  findSessionUser,
   lockProfilePicture,
   type ProfileRow,
+  prepareUserReads,
   setProfilePicture,
   updatePrivacy,
   updateProfileFields,
@@ -47,21 +46,23 @@ function nextPicture(viewer: Viewer, current: string | null, requested: string |
 }
 
 export function createUsersService(db: Database, uploads: Uploads) {
+  const reads = prepareUserReads(db);
+
   async function profile(viewer: Viewer, id: number): Promise<UserProfile> {
-    const row = await findProfile(db, id, viewer.id);
+    const row = await reads.profile(id, viewer.id);
     if (!row) throw notFound(USER_MESSAGES.notFound);
     return toProfile(viewer, row);
   }
 
   /** The viewer's own profile (their e-mail address always shown to them), or null when the account no longer exists. */
   async function ownProfile(viewer: Viewer): Promise<OwnProfile | null> {
-    const row = await findProfile(db, viewer.id, viewer.id);
+    const row = await reads.profile(viewer.id, viewer.id);
     return row && { ...toProfile(viewer, row), email: row.email ?? '' };
   }
 
   return {
     /** The signed-in user of a token, for the auth plugin: null once the account is gone. */
-    sessionUser: (id: number) => findSessionUser(db, id),
+    sessionUser: reads.sessionUser,
 
     currentUser: ownProfile,
 
