@@ -7,6 +7,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { createSessionCache } from './db/session-cache.js';
 import { compiledSerializerCompiler } from './lib/compiled-serializers.js';
 import { createMemoryCounterStore } from './lib/counters/counter-store.js';
 import { createDatabaseCounterStore } from './lib/counters/database-counter-store.js';
@@ -149,7 +150,8 @@ export async function buildApp({
   const users = createUsersService(db, uploads);
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds, config.jwtPreviousSecret);
   // Before any route is added, so that it sees and guards every one (documentation and media included).
-  await app.register(authPlugin, { tokens, findSessionUser: users.sessionUser });
+  const sessions = await createSessionCache(database, users.sessionUser, config.sessionCacheSeconds);
+  await app.register(authPlugin, { tokens, findSessionUser: sessions.user });
   await app.register(compress, { threshold: 1024 });
   // On a PostgreSQL server every process counts in the database, so N processes do not allow N × a limit.
   const counters =
@@ -270,6 +272,7 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     // After the requests in flight (which may enqueue jobs), before the database goes.
     await jobs.stop();
+    await sessions.stop();
     await database.close();
   });
   return app;

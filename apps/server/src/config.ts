@@ -56,6 +56,7 @@ const envSchema = z.object({
   EMBEDDED_DATABASE_THREAD: z.enum(['worker', 'main'], { error: 'must be worker or main' }).default('worker'),
   JWT_SECRET: jwtSecret.optional(),
   JWT_SECRET_PREVIOUS: jwtSecret.optional(),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   JWT_EXPIRES_IN: z
     .string()
     .regex(/^\d+[smhd]$/, { error: 'must be a number followed by s, m, h or d (for example 7d)' })
@@ -194,6 +195,8 @@ export type Config = {
   databaseLogStatements: boolean;
   /** Where the embedded database runs without DATABASE_URL: a worker thread, or the server's own. */
   embeddedDatabaseThread: 'worker' | 'main';
+  /** How long a process keeps a token's user without reading it again (db/session-cache.ts); 0: never. */
+  sessionCacheSeconds: number;
   jwtSecret: string;
   /** The secret before the last rotation: tokens it signed are still accepted, none are signed with it. */
   jwtPreviousSecret: string | undefined;
@@ -274,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseLogStatements: e.DATABASE_LOG_STATEMENTS,
     embeddedDatabaseThread: e.EMBEDDED_DATABASE_THREAD,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     jwtSecret: e.JWT_SECRET ?? persistedJwtSecret(dataDir),
     jwtPreviousSecret: e.JWT_SECRET_PREVIOUS,
     jwtExpiresInSeconds: durationToSeconds(e.JWT_EXPIRES_IN),

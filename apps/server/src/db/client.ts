@@ -18,7 +18,9 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type Unlisten = () => Promise<void>;
-type Listener = { onPayload: (payload: string) => void; onResume?: (() => void) | undefined };
+/** What a listener is told besides payloads: that the connection broke (payloads go unheard), and that it is back. */
+export type ListenEvents = { onInterrupt?: (() => void) | undefined; onResume?: (() => void) | undefined };
+type Listener = { onPayload: (payload: string) => void } & ListenEvents;
 
 /**
  * Wait before the next attempt to reconnect the LISTEN connection: doubling from a quarter second up
@@ -44,11 +46,11 @@ export interface DatabaseHandle {
   migrate(migrationsFolder: string): Promise<void>;
   /**
    * LISTEN on a channel; `onPayload` gets each NOTIFY payload (sent after the notifying transaction
-   * commits). Payloads notified while the connection is broken are lost: once it is back (reconnected
-   * with backoff), `onResume` is called so the listener can read what it missed from the tables.
-   * The embedded database runs in this process, so its LISTEN never breaks.
+   * commits). Payloads notified while the connection is broken are lost: `onInterrupt` is called when
+   * it breaks and, once it is back (reconnected with backoff), `onResume`, so the listener can read
+   * what it missed from the tables. The embedded database runs in this process, so its LISTEN never breaks.
    */
-  listen(channel: string, onPayload: (payload: string) => void, onResume?: () => void): Promise<Unlisten>;
+  listen(channel: string, onPayload: (payload: string) => void, events?: ListenEvents): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -138,6 +140,9 @@ async function openPostgres(
       if (broken || closed) return;
       broken = true;
       onConnectionError(error);
+      for (const channelListeners of handlers.values()) {
+        for (const { onInterrupt } of channelListeners) onInterrupt?.();
+      }
       listener = undefined;
       client.end().catch(() => {});
       scheduleRelisten();
@@ -196,7 +201,7 @@ async function openPostgres(
         await client.end();
       }
     },
-    async listen(channel, onPayload, onResume) {
+    async listen(channel, onPayload, events = {}) {
       const client = await listenerClient();
       let channelListeners = handlers.get(channel);
       if (!channelListeners) {
@@ -204,7 +209,7 @@ async function openPostgres(
         handlers.set(channel, channelListeners);
         await listenTo(client, channel);
       }
-      const entry: Listener = { onPayload, onResume };
+      const entry: Listener = { onPayload, ...events };
       channelListeners.add(entry);
       return async () => {
         channelListeners.delete(entry);

@@ -1,15 +1,10 @@
 import { AUTH_MESSAGES, MAX_ID } from '@pathwise/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { SessionUser } from '../db/session-cache.js';
 import { unauthorized } from '../lib/app-error.js';
 import type { TokenService } from '../lib/tokens.js';
 import { isPublicRoute } from './public-routes.js';
-
-/**
- * What one primary-key look-up tells about a token's user on every signed-in request: that the account
- * still exists and is not suspended, and the token version below which its tokens are refused.
- */
-export type SessionUser = { id: number; tokenVersion: number; suspended: boolean };
 
 /** A route as registered, with whether visitors may call it: the route table the security tests walk. */
 export type RouteAccess = { method: string; url: string; public: boolean };

@@ -98,6 +98,24 @@ describe('two built server processes on one database and one S3 server', () => {
     expect(me.json()).toMatchObject({ id: ann.user.id, email: ann.user.email });
   });
 
+  it('refuses on B the tokens of a user who signed out everywhere through A', async () => {
+    const cat = await signUp(a.api, { name: 'Cat Ray' });
+    const me = (instance: Instance, token: string) =>
+      instance.api.app.inject({ url: '/api/auth/me', headers: bearer(token) });
+    // Both instances now hold Cat's account in their caches.
+    expect((await me(b, cat.token)).statusCode).toBe(200);
+    expect((await me(a, cat.token)).statusCode).toBe(200);
+    const signedOut = await a.api.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out-everywhere',
+      headers: bearer(cat.token),
+    });
+    expect(signedOut.statusCode).toBe(200);
+    // B hears of it through the database (the users trigger's NOTIFY), a moment after A's commit.
+    await vi.waitFor(async () => expect((await me(b, cat.token)).statusCode).toBe(401), { timeout: 5_000 });
+    expect((await me(b, signedOut.json().accessToken)).statusCode).toBe(200);
+  });
+
   it('serves through B, by byte ranges, a video uploaded through A', async () => {
     const post = await createPost(a.api, ann.token, {}, [filePart('short.mp4')]);
     annPostId = post.id;

@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { emailChangeTokens, passwordResetTokens, users } from '../../db/schema/index.js';
+import { forgetSessionAfterCommit } from '../../db/session-cache.js';
 
 const isSuspended = sql<boolean>`${users.suspendedAt} is not null`;
 
@@ -53,6 +54,7 @@ export async function raiseTokenVersion(db: Database, id: number, passwordHash?:
     .set({ tokenVersion: sql`${users.tokenVersion} + 1`, ...(passwordHash ? { passwordHash } : {}) })
     .where(eq(users.id, id))
     .returning({ tokenVersion: users.tokenVersion });
+  await forgetSessionAfterCommit(db, id);
   return row!.tokenVersion;
 }
 

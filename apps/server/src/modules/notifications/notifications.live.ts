@@ -54,7 +54,7 @@ export function createLiveNotifications(
           if (!signal) return;
           deliveries = deliveries.then(() => deliver(signal)).catch(onError);
         },
-        resyncAll,
+        { onResume: resyncAll },
       );
     },
 

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { moderationActions, reports, users } from '../../db/schema/index.js';
+import { forgetSessionAfterCommit } from '../../db/session-cache.js';
 
 /** The account a moderator acts on: its name, address (to tell a moderator) and suspension; null when missing. */
 export async function findSuspensionTarget(db: Database, userId: number) {
@@ -32,6 +33,7 @@ export async function suspendAccount(
       .where(and(eq(users.id, userId), isNull(users.suspendedAt)))
       .returning({ suspendedAt: users.suspendedAt });
     if (!suspended) return null;
+    await forgetSessionAfterCommit(tx, userId);
     await tx.insert(moderationActions).values({
       moderatorId,
       action: 'SUSPENDED',
@@ -58,6 +60,7 @@ export async function unsuspendAccount(db: Database, unsuspension: { userId: num
       .where(and(eq(users.id, unsuspension.userId), isNotNull(users.suspendedAt)))
       .returning({ id: users.id });
     if (lifted.length === 0) return false;
+    await forgetSessionAfterCommit(tx, unsuspension.userId);
     await tx.insert(moderationActions).values({
       moderatorId: unsuspension.moderatorId,
       action: 'UNSUSPENDED',

@@ -57,6 +57,10 @@ export function prepareUserReads(db: Database) {
       (await profile.execute({ id: userId, viewerId: viewer }))[0] ?? null,
   };
 }
+/** The text of the session look-up as sent (tests leave it out of a route's statements). */
+export const sessionUserStatementOf = (db: Database) =>
+  selectSessionUser(db, sql.placeholder('id')).toSQL().sql;
+
 export type ProfileRow = NonNullable<Awaited<ReturnType<ReturnType<typeof prepareUserReads>['profile']>>>;
 
 export async function userExists(db: Database, id: number): Promise<boolean> {
