@@ -1,27 +1,18 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { FlagIcon } from './icons';
 import type { ReportTarget } from './report-dialog';
+import { useDialogTrigger } from './use-dialog-trigger';
 
 // The dialog's code (Headless UI's Dialog and focus trap) is fetched when someone reports, not before.
 const ReportDialog = lazy(() => import('./report-dialog'));
 
 /** "Report" next to what someone else made: opens a dialog asking why (README "Reports and moderation"). */
 export function ReportButton({ target, className = '' }: { target: ReportTarget; className?: string }) {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
-  // Back to the button once the dialog has gone, as after any dialog (the page behind was inert).
-  useEffect(() => {
-    if (open) wasOpen.current = true;
-    else if (wasOpen.current) {
-      wasOpen.current = false;
-      button.current?.focus();
-    }
-  }, [open]);
+  const { open, setOpen, trigger } = useDialogTrigger();
   return (
     <>
       <button
-        ref={button}
+        ref={trigger}
         type="button"
         onClick={() => setOpen(true)}
         aria-label={`Report ${target.label}`}

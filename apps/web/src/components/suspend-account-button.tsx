@@ -1,9 +1,10 @@
 import { SUSPENSION_MESSAGES, type SuspensionState } from '@pathwise/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { apiRequest, serverMessageOr } from '../lib/api-client';
 import { BusyButton } from './busy-button';
 import { ErrorBox } from './callout';
+import { useDialogTrigger } from './use-dialog-trigger';
 
 // The dialog's code is fetched when a moderator suspends someone, not on every profile.
 const SuspendDialog = lazy(() => import('./suspend-dialog'));
@@ -33,17 +34,7 @@ export function SuspendAccountButton({
       ),
     onSuccess: () => queryClient.invalidateQueries(),
   });
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
-  // Back to the button once the dialog has gone, as after any dialog (the page behind was inert).
-  useEffect(() => {
-    if (open) wasOpen.current = true;
-    else if (wasOpen.current) {
-      wasOpen.current = false;
-      button.current?.focus();
-    }
-  }, [open]);
+  const { open, setOpen, trigger } = useDialogTrigger();
 
   return (
     <div className="flex flex-col items-stretch gap-2">
@@ -58,7 +49,7 @@ export function SuspendAccountButton({
         </BusyButton>
       ) : (
         <button
-          ref={button}
+          ref={trigger}
           type="button"
           aria-haspopup="dialog"
           onClick={() => {
