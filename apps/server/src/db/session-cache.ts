@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { afterCommit } from './after-commit.js';
 import type { Database, DatabaseHandle, Unlisten } from './client.js';
 
-/** Where the users table's triggers (migration 0028) send the id of a user whose tokens changed worth. */
+/** Where the users table's triggers (migration 0028) send the id of a user whose tokens' worth changed. */
 export const SESSIONS_CHANNEL = 'pathwise_sessions';
 
 /**
