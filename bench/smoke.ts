@@ -38,6 +38,7 @@ try {
     result !== undefined &&
     result.errors === 0 &&
     result.requestsPerSecond > 0 &&
+    result.loadCpuMs > 0 &&
     result.ratio !== null &&
     ceilingOk;
 } finally {

@@ -13,8 +13,9 @@ export function resultsTable(results: ScenarioResult[]) {
     'errors',
     'RSS MB',
     'CPU ms/req (Node + PostgreSQL)',
+    'load CPU ms/req',
     'body B',
-    'baseline req/s',
+    'baseline req/s (CPU ms/req)',
     '× baseline',
     'SQL ceiling tps (statements; PostgreSQL CPU ms/req)',
     '× ceiling',
@@ -28,8 +29,9 @@ export function resultsTable(results: ScenarioResult[]) {
     String(r.errors),
     String(r.rssMb),
     `${r.serverCpuMs.toFixed(2)} + ${r.databaseCpuMs.toFixed(2)}`,
+    r.loadCpuMs.toFixed(2),
     integer(r.bodyBytes),
-    r.baseline ? integer(r.baseline.requestsPerSecond) : '—',
+    r.baseline ? `${integer(r.baseline.requestsPerSecond)} (${r.baseline.serverCpuMs.toFixed(2)})` : '—',
     r.ratio === null ? '—' : r.ratio.toFixed(2),
     r.ceiling
       ? `${integer(r.ceiling.tps)} (${r.ceiling.statements}; ${r.ceiling.databaseCpuMs.toFixed(2)})`
@@ -87,10 +89,47 @@ export function targetChecks({ manifest, results }: BenchRun): Check[] {
       measured: `p50 ${deep.p50} ms vs ${feed.p50} ms`,
     });
   }
+  checks.push(...relativeSpeedChecks(byName));
   const errors = results.reduce((sum, r) => sum + r.errors, 0);
   checks.push({ target: 'zero errors', met: errors === 0, measured: `${errors}` });
   const rss = Math.max(...results.map((r) => r.rssMb));
   checks.push({ target: 'server RSS ≤ 300 MB', met: rss <= 300, measured: `${rss} MB at most` });
+  return checks;
+}
+
+const cpuPerRequest = (r: ScenarioResult) => r.serverCpuMs + r.databaseCpuMs;
+
+/**
+ * Issue 18's targets that hold on any machine, because each compares two figures of one run: the
+ * feed and public plans against the ceiling of their own SQL, public plans and the worst search
+ * against the feed's CPU time per request.
+ */
+function relativeSpeedChecks(byName: Map<string, ScenarioResult>): Check[] {
+  const checks: Check[] = [];
+  const feed = byName.get('feed page 0');
+  for (const name of ['feed page 0', 'public plans']) {
+    const ratio = byName.get(name)?.ceilingRatio;
+    if (ratio != null)
+      checks.push({
+        target: `${name} ≥ 0.5 × its SQL ceiling`,
+        met: ratio >= 0.5,
+        measured: `${ratio.toFixed(2)} ×`,
+      });
+  }
+  if (!feed) return checks;
+  for (const [name, most] of [
+    ['public plans', 4],
+    ['search: broad prefix (typesc)', 8],
+  ] as const) {
+    const scenario = byName.get(name);
+    if (!scenario) continue;
+    const times = cpuPerRequest(scenario) / cpuPerRequest(feed);
+    checks.push({
+      target: `${name} ≤ ${most} × the feed's CPU per request`,
+      met: times <= most,
+      measured: `${times.toFixed(1)} × (${cpuPerRequest(scenario).toFixed(2)} against ${cpuPerRequest(feed).toFixed(2)} ms)`,
+    });
+  }
   return checks;
 }
 

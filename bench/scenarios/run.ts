@@ -32,7 +32,12 @@ export type ScenarioResult = LoadResult & {
   /** CPU time per request: the server process's, and PostgreSQL's (0 on PGlite, which runs inside it). */
   serverCpuMs: number;
   databaseCpuMs: number;
-  baseline: LoadResult | null;
+  /**
+   * CPU time per request of this process sending the load (autocannon): it shares the machine's cores
+   * with the server, where the ceiling's pgbench costs next to nothing.
+   */
+  loadCpuMs: number;
+  baseline: (LoadResult & { serverCpuMs: number }) | null;
   /** req/s of the scenario ÷ req/s of the baseline. */
   ratio: number | null;
   /** The scenario's own statements replayed by pgbench, with PostgreSQL's CPU time per replayed request. */
@@ -75,6 +80,12 @@ function checkDatabase(manifest: BenchManifest) {
       `the data was seeded into ${manifest.database}: ${onServer ? 'unset' : 'set'} DATABASE_URL to serve it`,
     );
   }
+}
+
+/** CPU time (user + system) this process has used since `before`, in ms. */
+function cpuMsSince(before: NodeJS.CpuUsage) {
+  const { user, system } = process.cpuUsage(before);
+  return (user + system) / 1000;
 }
 
 /** The database DATABASE_URL names, whose backends' CPU time is measured. */
@@ -141,12 +152,14 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
       if (warmup.seconds > 0) await load(app.url, scenario.next, warmup);
       const serverCpuBefore = app.cpuMs();
       const databaseCpu = measurePostgresCpu(database);
+      const loadCpuBefore = process.cpuUsage();
       const measured = await load(app.url, scenario.next, loadOptions);
       const perRequest = (ms: number) => ms / Math.max(measured.requests, 1);
+      const loadCpuMs = perRequest(cpuMsSince(loadCpuBefore));
       const serverCpuMs = perRequest(app.cpuMs() - serverCpuBefore);
       const databaseCpuMs = perRequest(databaseCpu.stop());
       const rssMb = app.rssMb();
-      let baselineResult: LoadResult | null = null;
+      let baselineResult: ScenarioResult['baseline'] = null;
       if (baseline) {
         const next = () => ({
           ...scenario.next(),
@@ -154,7 +167,10 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
           path: `/baseline?bytes=${bodyBytes}`,
         });
         if (warmup.seconds > 0) await load(baseline.url, next, warmup);
-        baselineResult = await load(baseline.url, next, loadOptions);
+        const baselineCpuBefore = baseline.cpuMs();
+        const baselineLoad = await load(baseline.url, next, loadOptions);
+        const baselineCpuMs = (baseline.cpuMs() - baselineCpuBefore) / Math.max(baselineLoad.requests, 1);
+        baselineResult = { ...baselineLoad, serverCpuMs: baselineCpuMs };
       }
       const ratio = baselineResult ? measured.requestsPerSecond / baselineResult.requestsPerSecond : null;
       const scripts = ceilingScripts.get(scenario.name);
@@ -175,6 +191,7 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
         rssMb,
         serverCpuMs,
         databaseCpuMs,
+        loadCpuMs,
         ...measured,
         baseline: baselineResult,
         ratio,
