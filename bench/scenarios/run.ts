@@ -33,8 +33,9 @@ export type ScenarioResult = LoadResult & {
   serverCpuMs: number;
   databaseCpuMs: number;
   /**
-   * CPU time per request of this process sending the load (autocannon): it shares the machine's cores
-   * with the server, where the ceiling's pgbench costs next to nothing.
+   * CPU time per request of this process sending the load (autocannon, and its sampling of PostgreSQL's
+   * backends in /proc): it shares the machine's cores with the server, where the ceiling's pgbench costs
+   * next to nothing.
    */
   loadCpuMs: number;
   baseline: (LoadResult & { serverCpuMs: number }) | null;
