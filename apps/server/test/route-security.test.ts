@@ -1,11 +1,9 @@
 import { AUTH_MESSAGES, MAX_ID } from '@pathwise/contract';
-import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema/index.js';
 import { createTokenService } from '../src/lib/tokens.js';
 import type { RouteAccess } from '../src/plugins/auth.js';
-import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
+import { bearer, deleteByHand, signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp, type TestApp, testConfig } from './helpers/app.js';
 
 let t: TestApp;
@@ -132,7 +130,7 @@ describe('a validly signed token of an account that does not exist', () => {
 
   it('gets 401 on every authenticated route once the account is deleted', async () => {
     const gone = await signUp(t);
-    await t.db.delete(users).where(eq(users.id, gone.user.id));
+    await deleteByHand(t, gone);
     const answers = await answersWith(gone.token);
     expect(Object.entries(answers).filter(([, status]) => status !== 401)).toEqual([]);
   });

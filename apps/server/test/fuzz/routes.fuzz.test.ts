@@ -1,10 +1,8 @@
 import { fc, it } from '@fast-check/vitest';
 import type { Comment } from '@pathwise/contract';
-import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect } from 'vitest';
-import { users } from '../../src/db/schema/index.js';
-import { bearer, signUp } from '../helpers/accounts.js';
+import { bearer, deleteByHand, signUp } from '../helpers/accounts.js';
 import { createTestApp } from '../helpers/app.js';
 import { planBody } from '../helpers/plans.js';
 import { createPost, filePart, fixture, postPart, validPost } from '../helpers/posts.js';
@@ -22,7 +20,7 @@ const t = await createTestApp();
 const bystander = await signUp(t, { name: 'Bystander' });
 const fuzzer = await signUp(t, { name: 'Fuzzer' });
 const deleted = await signUp(t, { name: 'Deleted' });
-await t.db.delete(users).where(eq(users.id, deleted.user.id));
+await deleteByHand(t, deleted);
 afterAll(() => t.close());
 
 const as = (token: string, request: InjectOptions) =>

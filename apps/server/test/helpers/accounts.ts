@@ -1,4 +1,7 @@
 import type { CurrentUser } from '@pathwise/contract';
+import { eq } from 'drizzle-orm';
+import { vi } from 'vitest';
+import { users } from '../../src/db/schema/index.js';
 import type { TestApp } from './app.js';
 
 let sequence = 0;
@@ -28,3 +31,19 @@ export async function signUp(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Deletes the account's row by hand in SQL, then waits until the app refuses its token: the app's
+ * session cache hears of it through the trigger's NOTIFY, which on a PostgreSQL server may arrive
+ * after the next request has been answered.
+ */
+export async function deleteByHand(t: Pick<TestApp, 'app' | 'db'>, account: TestAccount): Promise<void> {
+  await t.db.delete(users).where(eq(users.id, account.user.id));
+  await vi.waitFor(
+    async () => {
+      const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(account.token) });
+      if (me.statusCode !== 401) throw new Error(`the deleted account's token still gets ${me.statusCode}`);
+    },
+    { timeout: 5_000, interval: 20 },
+  );
+}
