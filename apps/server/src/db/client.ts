@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { deferringAfterCommit } from './after-commit.js';
+import { installDeferredBegin } from './deferred-begin-pg.js';
 import { openEmbeddedDatabase } from './embedded-database.js';
 import { GENERIC_PLANS_OPTION, namedStatements } from './named-statements-pg.js';
 import { WorkerPGlite } from './pglite-in-worker.js';
@@ -114,8 +115,14 @@ async function openPostgres(
   logger: Logger | undefined,
   onConnectionError: (error: Error) => void,
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: GENERIC_PLANS_OPTION });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: GENERIC_PLANS_OPTION,
+    pipeline: true,
+  });
   pool.on('connect', namedStatements().install);
+  pool.on('connect', installDeferredBegin);
   pool.on('error', onConnectionError);
   const db = drizzlePg({ client: pool, schema, ...(logger && { logger }) });
   let listener: Promise<pg.Client> | undefined;
