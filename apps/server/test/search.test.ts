@@ -2,13 +2,7 @@ import { SEARCH_LIMITS, SEARCH_MESSAGES, type SearchResult, type UserSearchItem 
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import {
-  firstRow,
-  prepareSearch,
-  rankPlans,
-  rankPosts,
-  rankUsers,
-} from '../src/modules/search/search.queries.js';
+import { prepareSearch, rankPlans, rankPosts, rankUsers } from '../src/modules/search/search.queries.js';
 import { readSearchTerms } from '../src/modules/search/search-terms.js';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -211,8 +205,8 @@ describe('GET /api/search', () => {
     // The same statement reading the GIN index instead (as a query of several words is answered).
     const foundByDocument = async (query: string) => {
       const terms = { ...readSearchTerms(query), isOneWord: false };
-      const row = await firstRow(t.db, rankPosts(terms, ann.user.id, { limit: 50, offset: 0 }));
-      return row.ids.toSorted();
+      const result = await t.db.execute(rankPosts(terms, ann.user.id, { limit: 50, offset: 0 }));
+      return (result as unknown as { rows: { ids: number[] }[] }).rows[0]!.ids.toSorted();
     };
     const expectations: [query: string, posts: number[]][] = [
       ['zorbl', sorted(happy, learning, learned, quoted, phrase)],

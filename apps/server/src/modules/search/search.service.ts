@@ -5,15 +5,7 @@ import { pageWindow, toPage } from '../../lib/pagination.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { PlansService } from '../plans/index.js';
 import type { PostsService } from '../posts/index.js';
-import {
-  firstRow,
-  prepareSearch,
-  type RankedIds,
-  rankPlans,
-  rankPosts,
-  rankUsers,
-  selectUserItems,
-} from './search.queries.js';
+import { prepareSearch, type RankedIds, rankAll, selectUserItems } from './search.queries.js';
 import { readSearchTerms } from './search-terms.js';
 
 /** Posts and plans are answered by their own modules, as their lists answer them, in the order of the ids given. */
@@ -41,13 +33,13 @@ export function createSearchService({ db, posts, plans }: SearchDependencies) {
     async search(viewer: Viewer, { query, ...pageQuery }: SearchQuery): Promise<SearchResult> {
       const terms = readSearchTerms(query);
       const window = pageWindow(pageQuery);
-      const [foundUsers, foundPosts, foundPlans] = await db.transaction(async (tx) => {
+      const {
+        users: foundUsers,
+        posts: foundPosts,
+        plans: foundPlans,
+      } = await db.transaction(async (tx) => {
         await prepareSearch(tx);
-        return [
-          await firstRow(tx, rankUsers(terms, window)),
-          await firstRow(tx, rankPosts(terms, viewer.id, window)),
-          await firstRow(tx, rankPlans(terms, viewer.id, window)),
-        ] as const;
+        return rankAll(tx, terms, viewer.id, window);
       });
       const [userItems, postAnswers, planAnswers] = await Promise.all([
         selectUserItems(db, foundUsers.ids, viewer.id),
