@@ -9,6 +9,9 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // A test waits for several lazily loaded pages (PAGE_LOAD_TIMEOUT_MS each): Vitest's 5 s for a whole
+    // test ran out on a busy two-core machine, with nothing wrong but the wait.
+    testTimeout: 30_000,
     unstubGlobals: true,
   },
 });

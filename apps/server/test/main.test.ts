@@ -48,5 +48,7 @@ describe('the server process', () => {
       await second.exited;
       await database?.drop();
     }
-  });
+    // Two servers started from the sources, each loading its modules and opening its database: on a busy
+    // two-core machine that alone has taken over 30 s (the suite's default).
+  }, 90_000);
 });
