@@ -12,6 +12,7 @@ import type { Database } from '../apps/server/src/db/client.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import {
   prepareSearch,
+  rankInput,
   rankPlans,
   rankPosts,
   rankUsers,
@@ -67,15 +68,14 @@ const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(val
  * threshold set).
  */
 function plansFor(db: Database, query: string, mode: 'service' | 'planner') {
-  const terms = readSearchTerms(query);
-  const window = { limit: 10, offset: 0 };
+  const input = rankInput(readSearchTerms(query), 1, { limit: 10, offset: 0 });
   return db.transaction(async (tx) => {
     await prepareSearch(tx);
     if (mode === 'planner') await tx.execute(sql`set local enable_seqscan = on`);
     return {
-      users: await explain(tx, rankUsers(terms, window)),
-      posts: await explain(tx, rankPosts(terms, 1, window)),
-      plans: await explain(tx, rankPlans(terms, 1, window)),
+      users: await explain(tx, rankUsers(input)),
+      posts: await explain(tx, rankPosts(input)),
+      plans: await explain(tx, rankPlans(input)),
     };
   });
 }

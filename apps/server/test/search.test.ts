@@ -2,7 +2,13 @@ import { SEARCH_LIMITS, SEARCH_MESSAGES, type SearchResult, type UserSearchItem 
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { prepareSearch, rankPlans, rankPosts, rankUsers } from '../src/modules/search/search.queries.js';
+import {
+  prepareSearch,
+  rankInput,
+  rankPlans,
+  rankPosts,
+  rankUsers,
+} from '../src/modules/search/search.queries.js';
 import { readSearchTerms } from '../src/modules/search/search-terms.js';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -205,7 +211,7 @@ describe('GET /api/search', () => {
     // The same statement reading the GIN index instead (as a query of several words is answered).
     const foundByDocument = async (query: string) => {
       const terms = { ...readSearchTerms(query), isOneWord: false };
-      const result = await t.db.execute(rankPosts(terms, ann.user.id, { limit: 50, offset: 0 }));
+      const result = await t.db.execute(rankPosts(rankInput(terms, ann.user.id, { limit: 50, offset: 0 })));
       return (result as unknown as { rows: { ids: number[] }[] }).rows[0]!.ids.toSorted();
     };
     const expectations: [query: string, posts: number[]][] = [
@@ -538,13 +544,13 @@ describe('search statements', () => {
         await prepareSearch(tx);
         // The service steers the planner to the indexes; here it chooses on its own costs.
         await tx.execute(sql`set local enable_seqscan = on`);
-        found.users = await indexesIn(rankUsers(terms, window), tx);
-        found.posts = await indexesIn(rankPosts(terms, ann.user.id, window), tx);
-        found.postsOfOneWord = await indexesIn(rankPosts(oneWord, ann.user.id, window), tx);
-        found.learningPlans = await indexesIn(rankPlans(terms, ann.user.id, window), tx);
+        found.users = await indexesIn(rankUsers(rankInput(terms, ann.user.id, window)), tx);
+        found.posts = await indexesIn(rankPosts(rankInput(terms, ann.user.id, window)), tx);
+        found.postsOfOneWord = await indexesIn(rankPosts(rankInput(oneWord, ann.user.id, window)), tx);
+        found.learningPlans = await indexesIn(rankPlans(rankInput(terms, ann.user.id, window)), tx);
         // The same look-up of the index name fails once the index is gone: the check can fail.
         await tx.execute(sql`drop index posts_search_idx`);
-        found.postsWithoutIndex = await indexesIn(rankPosts(terms, ann.user.id, window), tx);
+        found.postsWithoutIndex = await indexesIn(rankPosts(rankInput(terms, ann.user.id, window)), tx);
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);

@@ -12,13 +12,17 @@ export const pageWindow = ({ page, size }: PageQuery) => ({ limit: size, offset:
 export const literalLimit = (limit: number) => sql.raw(String(Math.trunc(limit))) as unknown as Placeholder;
 
 /** A statement per page size, prepared the first time that size is asked for (sizes are few: 1 to PAGE_SIZE.max). */
-export function preparedPerSize<T>(prepare: (size: number) => T) {
-  const statements = new Map<number, T>();
-  return (size: number) => {
-    let statement = statements.get(size);
+export const preparedPerSize = <T>(prepare: (size: number) => T) => preparedPerKey(prepare, (size) => size);
+
+/** A statement per shape of request, prepared the first time that shape is asked for; `keyOf` tells shapes apart, and they must be few. */
+export function preparedPerKey<K, T>(prepare: (shape: K) => T, keyOf: (shape: K) => unknown) {
+  const statements = new Map<unknown, T>();
+  return (shape: K) => {
+    const key = keyOf(shape);
+    let statement = statements.get(key);
     if (!statement) {
-      statement = prepare(size);
-      statements.set(size, statement);
+      statement = prepare(shape);
+      statements.set(key, statement);
     }
     return statement;
   };

@@ -1,14 +1,61 @@
 import { SEARCH_LIMITS } from '@pathwise/contract';
-import { and, eq, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { shownTo } from '../../db/block-state.js';
+import { and, eq, inArray, isNull, not, or, type Query, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import { shownTo, type UserRef } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { isFollowedBy } from '../../db/follow-state.js';
 import { visiblePlan, visiblePost } from '../../db/moderation-state.js';
 import { learningPlans, postSearchWords, posts, users } from '../../db/schema/index.js';
 import { visibleEmail } from '../../db/user-privacy.js';
-import { literalLimit } from '../../lib/pagination.js';
+import { literalLimit, preparedPerKey } from '../../lib/pagination.js';
 import type { SearchTerms } from './search-terms.js';
+
+/**
+ * A search as the ranking statements read it. The shape is what changes their text; the values are
+ * sent as parameters, either themselves or as the placeholders of a statement built once per shape
+ * (`rankAll`), where Drizzle would otherwise turn a hundred fragments into text on every search.
+ */
+export type RankInput = { shape: RankShape; values: RankValues };
+type RankShape = {
+  endsInWord: boolean;
+  isOneWord: boolean;
+  /** Words or phrases are asked for (not only exclusions), to compare with people's names. */
+  hasWanted: boolean;
+  hasExcluded: boolean;
+  hasHandles: boolean;
+  /** The page size, written into the text (`literalLimit`). */
+  limit: number;
+};
+type RankValues = {
+  text: unknown;
+  wanted: unknown;
+  excluded: unknown;
+  handles: unknown;
+  viewerId: UserRef;
+  offset: unknown;
+};
+
+/** The ranking statements' input for a search of `terms` by `viewerId`, page `window`. */
+export function rankInput(terms: SearchTerms, viewerId: number, window: Window): RankInput {
+  return {
+    shape: {
+      endsInWord: terms.endsInWord,
+      isOneWord: terms.isOneWord,
+      hasWanted: terms.wanted !== '',
+      hasExcluded: terms.excluded !== '',
+      hasHandles: terms.handles.length > 0,
+      limit: window.limit,
+    },
+    values: {
+      text: terms.text,
+      wanted: terms.wanted,
+      excluded: terms.excluded,
+      handles: terms.handles,
+      viewerId,
+      offset: window.offset,
+    },
+  };
+}
 
 type Window = { limit: number; offset: number };
 
@@ -37,7 +84,7 @@ type TextQuery = { english: SQL; simple: SQL; both: SQL };
  * When both are the same (a word English does not stem, such as a prefix being typed), it is asked
  * once: the index would otherwise read the same entries twice, half of a broad prefix's cost.
  */
-function textQueries(text: string, prefix: boolean): TextQuery {
+function textQueries(text: unknown, prefix: boolean): TextQuery {
   const [english, simple] = (['english', 'simple'] as const).map((config) => {
     const query = sql`websearch_to_tsquery(${sql.raw(`'${config}'`)}, ${text})`;
     return prefix ? withPrefix(query) : query;
@@ -48,7 +95,7 @@ function textQueries(text: string, prefix: boolean): TextQuery {
     both: once(sql`case when ${english} = ${simple} then ${english} else ${english} || ${simple} end`),
   };
 }
-const textQuery = (text: string, prefix: boolean) => textQueries(text, prefix).both;
+const textQuery = (text: unknown, prefix: boolean) => textQueries(text, prefix).both;
 
 /** The last lexeme of a tsquery's text form when it is a prefix (`'typesc':*`), still quoted. */
 const LAST_PREFIX = sql.raw(String.raw`'''((?:[^'']|'''')*)'':\*$'`);
@@ -81,7 +128,11 @@ const firstMatches = (table: Searchable, where: SQL) =>
  * are ranked; one more tells that there are more (`totalIsLowerBound`), which a broad prefix such as
  * "typesc" has by the ten thousand (fetching and ranking them all was its whole cost).
  */
-function rankedIds(table: Searchable, { candidates, rank }: { candidates: SQL; rank: SQL }, window: Window) {
+function rankedIds(
+  table: Searchable,
+  { candidates, rank }: { candidates: SQL; rank: SQL },
+  { shape, values }: RankInput,
+) {
   const limit = sql.raw(String(SEARCH_LIMITS.rankedMatches));
   return sql<RankedIds>`with matches as materialized (
       select ${table.id} as id, ${table.createdAt} as created_at, ${rank} as rank from ${candidates})
@@ -89,18 +140,18 @@ function rankedIds(table: Searchable, { candidates, rank }: { candidates: SQL; r
       (select count(*) from matches) > ${limit} as "totalIsLowerBound",
       array(select id from (select * from matches limit ${limit}) ranked
         order by rank desc, created_at desc, id desc
-        limit ${literalLimit(window.limit)} offset ${window.offset}) as ids`;
+        limit ${literalLimit(shape.limit)} offset ${values.offset}) as ids`;
 }
 export type RankedIds = { total: number; totalIsLowerBound: boolean; ids: number[] };
 
 /** Rows of `table` whose document matches the query (and `only`, when given), most relevant first. */
-function rankDocuments(table: Searchable, terms: SearchTerms, window: Window, only?: SQL) {
-  const query = textQuery(terms.text, terms.endsInWord);
+function rankDocuments(table: Searchable, input: RankInput, only?: SQL) {
+  const query = textQuery(input.values.text, input.shape.endsInWord);
   const where = and(matches(table.searchVector, query), only)!;
   return rankedIds(
     table,
     { candidates: firstMatches(table, where), rank: rankOf(table.searchVector, query) },
-    window,
+    input,
   );
 }
 
@@ -140,29 +191,32 @@ function postsByPrefixWord({ english, simple }: TextQuery, where: SQL) {
 }
 
 /** Posts matching the query, but those of authors blocked either way or muted by `viewerId`, and others' a moderator hid. */
-export function rankPosts(terms: SearchTerms, viewerId: number, window: Window) {
-  const query = textQueries(terms.text, terms.endsInWord);
+export function rankPosts(input: RankInput) {
+  const { shape, values } = input;
+  const { viewerId } = values;
+  const query = textQueries(values.text, shape.endsInWord);
   const where = and(
     matches(posts.searchVector, query.both),
     shownTo(viewerId, posts.authorId, { muted: true }),
     visiblePost(viewerId),
   )!;
-  const candidates = terms.isOneWord ? postsByPrefixWord(query, where) : firstMatches(posts, where);
-  return rankedIds(posts, { candidates, rank: rankOf(posts.searchVector, query.both) }, window);
+  const candidates = shape.isOneWord ? postsByPrefixWord(query, where) : firstMatches(posts, where);
+  return rankedIds(posts, { candidates, rank: rankOf(posts.searchVector, query.both) }, input);
 }
 
 /** Plans matching the query that `viewerId` may see: public ones and their own, none of creators blocked either way nor others' a moderator hid. */
-export const rankPlans = (terms: SearchTerms, viewerId: number, window: Window) =>
-  rankDocuments(
+export function rankPlans(input: RankInput) {
+  const { viewerId } = input.values;
+  return rankDocuments(
     learningPlans,
-    terms,
-    window,
+    input,
     and(
       or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId)),
       shownTo(viewerId, learningPlans.creatorId, { muted: false }),
       visiblePlan(viewerId),
     ),
   );
+}
 
 /**
  * Prepares the transaction the ranking statements run in: `%>` accepts names typed with typos, and
@@ -179,17 +233,18 @@ export async function prepareSearch(tx: Database) {
  * People whose name or bio matches, or whose name is close to the words asked for (typos, within a
  * transaction prepared by `prepareSearch`), unless it has an excluded word or is suspended.
  */
-export function rankUsers(terms: SearchTerms, window: Window) {
-  const query = textQuery(terms.text, terms.endsInWord);
+export function rankUsers(input: RankInput) {
+  const { shape, values } = input;
+  const query = textQuery(values.text, shape.endsInWord);
   const name = sql`lower(${users.name})`;
-  const similarName = terms.wanted
+  const similarName = shape.hasWanted
     ? and(
-        sql`${name} %> ${terms.wanted}`,
-        terms.excluded ? not(matches(users.searchVector, textQuery(terms.excluded, false))) : undefined,
+        sql`${name} %> ${values.wanted}`,
+        shape.hasExcluded ? not(matches(users.searchVector, textQuery(values.excluded, false))) : undefined,
       )
     : undefined;
   // A mention's link searches for its `@handle`: that person, exactly, ranks above every likeness.
-  const handleMatch = terms.handles.length > 0 ? inArray(users.handle, terms.handles) : undefined;
+  const handleMatch = shape.hasHandles ? sql`${users.handle} = any(${values.handles}::text[])` : undefined;
   const handleRank = handleMatch ? sql` + (${handleMatch})::int * 10` : sql``;
   return rankedIds(
     users,
@@ -198,39 +253,55 @@ export function rankUsers(terms: SearchTerms, window: Window) {
         users,
         and(or(matches(users.searchVector, query), similarName, handleMatch), isNull(users.suspendedAt))!,
       ),
-      rank: sql`${rankOf(users.searchVector, query)} + word_similarity(${terms.wanted}, ${name})${handleRank}`,
+      rank: sql`${rankOf(users.searchVector, query)} + word_similarity(${values.wanted}, ${name})${handleRank}`,
     },
-    window,
+    input,
   );
 }
 
 export type SearchedKind = 'users' | 'posts' | 'plans';
 export type RankedMatches = Record<SearchedKind, RankedIds>;
 
-/**
- * The ranked ids of every kind in one statement (one round trip instead of three), within a
- * transaction prepared by `prepareSearch`: the three statements of `rankUsers`, `rankPosts` and
- * `rankPlans`, one row each, told apart by their kind.
- */
-export async function rankAll(
-  tx: Database,
-  terms: SearchTerms,
-  viewerId: number,
-  window: Window,
-): Promise<RankedMatches> {
+/** The three statements of `rankUsers`, `rankPosts` and `rankPlans` as one, one row each, told apart by their kind. */
+function rankAllStatement(input: RankInput): SQL {
   const statements: Record<SearchedKind, SQL<RankedIds>> = {
-    users: rankUsers(terms, window),
-    posts: rankPosts(terms, viewerId, window),
-    plans: rankPlans(terms, viewerId, window),
+    users: rankUsers(input),
+    posts: rankPosts(input),
+    plans: rankPlans(input),
   };
-  const union = sql.join(
+  return sql.join(
     Object.entries(statements).map(
       ([kind, statement]) =>
         sql`select ${sql.raw(`'${kind}'`)} as kind, ranked.* from (${statement}) as ranked`,
     ),
     sql` union all `,
   );
-  const { rows } = (await tx.execute(union)) as unknown as { rows: (RankedIds & { kind: SearchedKind })[] };
+}
+
+const placeholders: RankValues = {
+  text: sql.placeholder('text'),
+  wanted: sql.placeholder('wanted'),
+  excluded: sql.placeholder('excluded'),
+  handles: sql.placeholder('handles'),
+  viewerId: sql.placeholder('viewerId'),
+  offset: sql.placeholder('offset'),
+};
+const dialect = new PgDialect();
+/** `rankAllStatement` as text, built the first time a shape is searched (at most 2⁵ × the page sizes). */
+const rankAllQuery = preparedPerKey(
+  (shape: RankShape): Query => dialect.sqlToQuery(rankAllStatement({ shape, values: placeholders })),
+  (shape) => JSON.stringify(shape),
+);
+
+/**
+ * The ranked ids of every kind in one statement (one round trip instead of three), within a
+ * transaction prepared by `prepareSearch`.
+ */
+export async function rankAll(tx: Database, input: RankInput): Promise<RankedMatches> {
+  const statement = tx._.session.prepareQuery(rankAllQuery(input.shape), undefined, undefined, false);
+  const { rows } = (await statement.execute(input.values)) as {
+    rows: (RankedIds & { kind: SearchedKind })[];
+  };
   return Object.fromEntries(rows.map(({ kind, ...found }) => [kind, found])) as RankedMatches;
 }
 

@@ -5,7 +5,7 @@ import { pageWindow, toPage } from '../../lib/pagination.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { PlansService } from '../plans/index.js';
 import type { PostsService } from '../posts/index.js';
-import { prepareSearch, type RankedIds, rankAll, selectUserItems } from './search.queries.js';
+import { prepareSearch, type RankedIds, rankAll, rankInput, selectUserItems } from './search.queries.js';
 import { readSearchTerms } from './search-terms.js';
 
 /** Posts and plans are answered by their own modules, as their lists answer them, in the order of the ids given. */
@@ -39,7 +39,7 @@ export function createSearchService({ db, posts, plans }: SearchDependencies) {
         plans: foundPlans,
       } = await db.transaction(async (tx) => {
         await prepareSearch(tx);
-        return rankAll(tx, terms, viewer.id, window);
+        return rankAll(tx, rankInput(terms, viewer.id, window));
       });
       const [userItems, postAnswers, planAnswers] = await Promise.all([
         selectUserItems(db, foundUsers.ids, viewer.id),
