@@ -1,5 +1,5 @@
 import { SEARCH_LIMITS } from '@pathwise/contract';
-import { and, eq, inArray, isNull, not, or, type Query, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, not, or, type Query, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { shownTo, type UserRef } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
@@ -305,10 +305,13 @@ export async function rankAll(tx: Database, input: RankInput): Promise<RankedMat
   return Object.fromEntries(rows.map(({ kind, ...found }) => [kind, found])) as RankedMatches;
 }
 
-/** The found users, with whether `viewerId` follows each: one statement. */
-export async function selectUserItems(db: Database, ids: number[], viewerId: number) {
-  if (ids.length === 0) return [];
-  return db
+/**
+ * The found users, with whether the viewer follows each: one statement, built once, the same text for
+ * 1 user or 50 (the ids are one array parameter).
+ */
+export function prepareUserItems(db: Database) {
+  const viewerId = sql.placeholder('viewerId');
+  const statement = db
     .select({
       id: users.id,
       name: users.name,
@@ -318,5 +321,8 @@ export async function selectUserItems(db: Database, ids: number[], viewerId: num
       isCurrentUserFollowing: isFollowedBy(viewerId),
     })
     .from(users)
-    .where(inArray(users.id, ids));
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('search_users_with_ids');
+  return async (ids: number[], viewerId: number) =>
+    ids.length === 0 ? [] : statement.execute({ ids, viewerId });
 }

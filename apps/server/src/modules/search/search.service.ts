@@ -5,7 +5,7 @@ import { pageWindow, toPage } from '../../lib/pagination.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { PlansService } from '../plans/index.js';
 import type { PostsService } from '../posts/index.js';
-import { prepareSearch, type RankedIds, rankAll, rankInput, selectUserItems } from './search.queries.js';
+import { prepareSearch, prepareUserItems, type RankedIds, rankAll, rankInput } from './search.queries.js';
 import { readSearchTerms } from './search-terms.js';
 
 /** Posts and plans are answered by their own modules, as their lists answer them, in the order of the ids given. */
@@ -28,6 +28,7 @@ function inRankOrder<T extends { id: number }>(ids: number[], items: T[]): T[] {
 }
 
 export function createSearchService({ db, posts, plans }: SearchDependencies) {
+  const usersWithIds = prepareUserItems(db);
   return {
     /** Users, posts and plans matching `query`, each a page with its total (bounded), in a constant number of statements. */
     async search(viewer: Viewer, { query, ...pageQuery }: SearchQuery): Promise<SearchResult> {
@@ -42,7 +43,7 @@ export function createSearchService({ db, posts, plans }: SearchDependencies) {
         return rankAll(tx, rankInput(terms, viewer.id, window));
       });
       const [userItems, postAnswers, planAnswers] = await Promise.all([
-        selectUserItems(db, foundUsers.ids, viewer.id),
+        usersWithIds(foundUsers.ids, viewer.id),
         posts.answersFor(viewer, foundPosts.ids),
         plans.plansFor(viewer, foundPlans.ids),
       ]);
