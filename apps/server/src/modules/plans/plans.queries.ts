@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, isNotNull, or, type Placeholder, type SQL, s
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { hiddenUserIds, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
+import { prepareColumnRows } from '../../db/column-rows.js';
 import { notHiddenFrom, visiblePlan } from '../../db/moderation-state.js';
 import {
   learningPlans,
@@ -111,29 +112,31 @@ function selectPlans(db: Database, ids: SQL, viewerId: Placeholder) {
     .where(and(sql`${learningPlans.id} = any(${ids})`, visibleTo(viewerId)));
 }
 
+const topicWithResourceColumns = {
+  planId: planTopics.planId,
+  topicId: planTopics.id,
+  topicTitle: planTopics.title,
+  topicDescription: planTopics.description,
+  topicOrderIndex: planTopics.orderIndex,
+  status: topicProgress.status,
+  resourceId: planResources.id,
+  resourceTitle: planResources.title,
+  url: planResources.url,
+  fileKey: planResources.fileKey,
+  type: planResources.type,
+  resourceDescription: planResources.description,
+  resourceOrderIndex: planResources.orderIndex,
+  durationMinutes: planResources.durationMinutes,
+  completedAt: resourceCompletions.completedAt,
+};
+
 /**
  * Every topic of the plans with each of its resources (one row per resource, or one row with null
  * resource fields for a topic without resources) and the viewer's progress on both, in plan order.
  */
 function selectTopicsWithResources(db: Database, planIds: SQL, viewerId: Placeholder) {
   return db
-    .select({
-      planId: planTopics.planId,
-      topicId: planTopics.id,
-      topicTitle: planTopics.title,
-      topicDescription: planTopics.description,
-      topicOrderIndex: planTopics.orderIndex,
-      status: topicProgress.status,
-      resourceId: planResources.id,
-      resourceTitle: planResources.title,
-      url: planResources.url,
-      fileKey: planResources.fileKey,
-      type: planResources.type,
-      resourceDescription: planResources.description,
-      resourceOrderIndex: planResources.orderIndex,
-      durationMinutes: planResources.durationMinutes,
-      completedAt: resourceCompletions.completedAt,
-    })
+    .select(topicWithResourceColumns)
     .from(planTopics)
     .leftJoin(
       topicProgress,
@@ -162,7 +165,12 @@ export function preparePlanReads(db: Database) {
   const viewerId = sql.placeholder('viewerId');
   const ids = sql`${sql.placeholder('ids')}::int[]`;
   const plans = selectPlans(db, ids, viewerId).prepare('plans_with_ids');
-  const items = selectTopicsWithResources(db, ids, viewerId).prepare('plan_items_with_ids');
+  const items = prepareColumnRows(
+    db,
+    topicWithResourceColumns,
+    selectTopicsWithResources(db, ids, viewerId),
+    'plan_items_with_ids',
+  );
   // Kept by the triggers of migration 0012: counting the public plans was most of this statement's time.
   // Those of creators hidden from the viewer are counted apart, through the creator index, and so are
   // the others' a moderator hid, through `learning_plans_hidden_creator_idx`.
@@ -188,7 +196,7 @@ export function preparePlanReads(db: Database) {
     withIds: (viewer: number, planIds: number[]) =>
       Promise.all([
         plans.execute({ viewerId: viewer, ids: planIds }),
-        items.execute({ viewerId: viewer, ids: planIds }),
+        items({ viewerId: viewer, ids: planIds }),
       ]),
     /** A page of the ids of the public plans the viewer sees, newest first, and how many there are. */
     publicPage: async (viewer: number, { limit, offset }: { limit: number; offset: number }) =>
