@@ -292,6 +292,16 @@ describe('GET /api/search', () => {
 
     expect(ids((await search('@mirahandel')).users)[0]).toBe(first.user.id);
     expect(ids((await search('@mirahandel2')).users)[0]).toBe(second.user.id);
+    // The ranking built with the values themselves (not placeholders) sends the handles as one array too.
+    const ranked = await t.db.transaction(async (tx) => {
+      await prepareSearch(tx);
+      const input = rankInput(readSearchTerms('@mirahandel2 @mirahandel'), ann.user.id, {
+        limit: 10,
+        offset: 0,
+      });
+      return (await tx.execute(rankUsers(input))) as unknown as { rows: { ids: number[] }[] };
+    });
+    expect(ranked.rows[0]!.ids.slice(0, 2).toSorted()).toEqual([first.user.id, second.user.id].toSorted());
   });
 
   it('finds a person whose name is typed with a typo, unless a word of it is excluded', async () => {

@@ -244,7 +244,10 @@ export function rankUsers(input: RankInput) {
       )
     : undefined;
   // A mention's link searches for its `@handle`: that person, exactly, ranks above every likeness.
-  const handleMatch = shape.hasHandles ? sql`${users.handle} = any(${values.handles}::text[])` : undefined;
+  // One array parameter, whether `values` holds the handles themselves or a placeholder for them.
+  const handleMatch = shape.hasHandles
+    ? sql`${users.handle} = any(${sql.param(values.handles)}::text[])`
+    : undefined;
   const handleRank = handleMatch ? sql` + (${handleMatch})::int * 10` : sql``;
   return rankedIds(
     users,
@@ -286,6 +289,7 @@ const placeholders: RankValues = {
   viewerId: sql.placeholder('viewerId'),
   offset: sql.placeholder('offset'),
 };
+// The databases are opened without a `casing` setting (db/client.ts): Drizzle's default dialect writes their text.
 const dialect = new PgDialect();
 /** `rankAllStatement` as text, built the first time a shape is searched (at most 2⁵ × the page sizes). */
 const rankAllQuery = preparedPerKey(
