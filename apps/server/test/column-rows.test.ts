@@ -62,7 +62,6 @@ describe('rows mapped by their columns', () => {
   it("are the rows Drizzle's own mapping gives, nulls, enums, numbers and timestamps alike", async () => {
     const items = prepareColumnRows(
       t.db,
-      columns,
       selectItems(sql.placeholder('viewerId'), sql.placeholder('planId')),
       'test_column_rows',
     );
@@ -83,7 +82,7 @@ describe('rows mapped by their columns', () => {
   it('refuses a selection with a field that is not a column', () => {
     const withExpression = { ...columns, isMine: sql<boolean>`true` };
     expect(() =>
-      prepareColumnRows(t.db, withExpression, t.db.select(withExpression).from(planTopics), 'test_refused'),
+      prepareColumnRows(t.db, t.db.select(withExpression).from(planTopics), 'test_refused'),
     ).toThrow('test_refused: isMine is not a column');
   });
 });

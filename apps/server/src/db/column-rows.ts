@@ -2,21 +2,21 @@ import { Column, is, type Query } from 'drizzle-orm';
 import type { Database } from './client.js';
 
 /** A select whose every field is a column of a table, at the top level. */
-type ColumnSelect<TRow> = { toSQL(): Query; execute(): Promise<TRow[]> };
+type ColumnSelect<TRow> = {
+  toSQL(): Query;
+  execute(): Promise<TRow[]>;
+  _: { selectedFields: Record<string, unknown> };
+};
 
 /**
  * `select` prepared under `name`, its rows mapped by a function made once for its columns: each value
  * read by position and decoded by its column. Drizzle's own mapping works out, for every value of every
  * row, what kind of field it is and where it goes, and that was a fifth of the server's CPU time on the
  * public plans' 200 rows of topics and resources (bench/RESULTS.md). The rows are the ones Drizzle
- * would give: `fields` must be the select's, all columns, none nested (else this throws).
+ * would give: its fields must all be columns, none nested (else this throws).
  */
-export function prepareColumnRows<TRow>(
-  db: Database,
-  fields: Record<string, unknown>,
-  select: ColumnSelect<TRow>,
-  name: string,
-) {
+export function prepareColumnRows<TRow>(db: Database, select: ColumnSelect<TRow>, name: string) {
+  const fields = select._.selectedFields;
   const keys = Object.keys(fields);
   const columns = Object.values(fields).map((field, index) => {
     if (!is(field, Column)) throw new Error(`${name}: ${keys[index]} is not a column`);

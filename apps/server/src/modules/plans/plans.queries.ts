@@ -112,31 +112,29 @@ function selectPlans(db: Database, ids: SQL, viewerId: Placeholder) {
     .where(and(sql`${learningPlans.id} = any(${ids})`, visibleTo(viewerId)));
 }
 
-const topicWithResourceColumns = {
-  planId: planTopics.planId,
-  topicId: planTopics.id,
-  topicTitle: planTopics.title,
-  topicDescription: planTopics.description,
-  topicOrderIndex: planTopics.orderIndex,
-  status: topicProgress.status,
-  resourceId: planResources.id,
-  resourceTitle: planResources.title,
-  url: planResources.url,
-  fileKey: planResources.fileKey,
-  type: planResources.type,
-  resourceDescription: planResources.description,
-  resourceOrderIndex: planResources.orderIndex,
-  durationMinutes: planResources.durationMinutes,
-  completedAt: resourceCompletions.completedAt,
-};
-
 /**
  * Every topic of the plans with each of its resources (one row per resource, or one row with null
  * resource fields for a topic without resources) and the viewer's progress on both, in plan order.
  */
 function selectTopicsWithResources(db: Database, planIds: SQL, viewerId: Placeholder) {
   return db
-    .select(topicWithResourceColumns)
+    .select({
+      planId: planTopics.planId,
+      topicId: planTopics.id,
+      topicTitle: planTopics.title,
+      topicDescription: planTopics.description,
+      topicOrderIndex: planTopics.orderIndex,
+      status: topicProgress.status,
+      resourceId: planResources.id,
+      resourceTitle: planResources.title,
+      url: planResources.url,
+      fileKey: planResources.fileKey,
+      type: planResources.type,
+      resourceDescription: planResources.description,
+      resourceOrderIndex: planResources.orderIndex,
+      durationMinutes: planResources.durationMinutes,
+      completedAt: resourceCompletions.completedAt,
+    })
     .from(planTopics)
     .leftJoin(
       topicProgress,
@@ -165,12 +163,7 @@ export function preparePlanReads(db: Database) {
   const viewerId = sql.placeholder('viewerId');
   const ids = sql`${sql.placeholder('ids')}::int[]`;
   const plans = selectPlans(db, ids, viewerId).prepare('plans_with_ids');
-  const items = prepareColumnRows(
-    db,
-    topicWithResourceColumns,
-    selectTopicsWithResources(db, ids, viewerId),
-    'plan_items_with_ids',
-  );
+  const items = prepareColumnRows(db, selectTopicsWithResources(db, ids, viewerId), 'plan_items_with_ids');
   // Kept by the triggers of migration 0012: counting the public plans was most of this statement's time.
   // Those of creators hidden from the viewer are counted apart, through the creator index, and so are
   // the others' a moderator hid, through `learning_plans_hidden_creator_idx`.
