@@ -14,7 +14,7 @@ export const literalLimit = (limit: number) => sql.raw(String(Math.trunc(limit))
 /** A statement per page size, prepared the first time that size is asked for (sizes are few: 1 to PAGE_SIZE.max). */
 export const preparedPerSize = <T>(prepare: (size: number) => T) => preparedPerKey(prepare, (size) => size);
 
-/** A statement per shape of request, prepared the first time that shape is asked for; `keyOf` tells shapes apart, and they must be few. */
+/** A statement (or its text) per shape of request, made the first time that shape is asked for; `keyOf` tells shapes apart, and they must be few. */
 export function preparedPerKey<K, T>(prepare: (shape: K) => T, keyOf: (shape: K) => unknown) {
   const statements = new Map<unknown, T>();
   return (shape: K) => {
@@ -27,6 +27,7 @@ export function preparedPerKey<K, T>(prepare: (shape: K) => T, keyOf: (shape: K)
     return statement;
   };
 }
+
 /** The Spring-style page the spec's client reads, from one page of items and the total count. */
 export function toPage<T>(content: T[], totalElements: number, { page, size }: PageQuery): Page<T> {
   const totalPages = Math.ceil(totalElements / size);
