@@ -1,8 +1,8 @@
-// `npm test`: unit and integration tests (Vitest), then a production build, its bundle budgets
-// (scripts/check-budgets.mjs) and the end-to-end tests (Playwright in Chromium). With DATABASE_URL
-// set, the server suites and the E2E server run on that PostgreSQL server (each test file creates
-// and drops a database of its own), and the topology test runs the build twice on one database;
-// otherwise on PGlite.
+// `npm test`: every test suite, each once, with its time. The contract and web unit tests, the
+// production build with its bundle budgets, the end-to-end tests (Playwright in Chromium, on the
+// embedded database, as `npm start` runs) and the benchmark smoke run once; the server suite runs on
+// the embedded PGlite and, when DATABASE_URL names a PostgreSQL server, again on that server, where the
+// topology test (two built server processes on one database) runs too.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -12,25 +12,29 @@ const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-function run(command, args, cwd = root) {
+const serverUrl = process.env.DATABASE_URL;
+const { DATABASE_URL: _, ...embeddedEnv } = process.env;
+
+/** Each stage's name, outcome, counts and seconds, for the summary. */
+const stages = [];
+
+function run(command, args, { cwd = root, env = process.env } = {}) {
   console.log(`\n> ${command} ${args.join(' ')}`);
-  return spawnSync(command, args, { cwd, stdio: 'inherit' }).status === 0;
+  return spawnSync(command, args, { cwd, env, stdio: 'inherit' }).status === 0;
 }
 
-/** scripts/check-budgets.mjs on the fresh build: its report, and its summary line for the end. */
-function checkBudgets() {
-  console.log('\n> node scripts/check-budgets.mjs');
-  const check = spawnSync('node', [path.join(root, 'scripts/check-budgets.mjs')], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  process.stdout.write(check.stdout);
-  process.stderr.write(check.stderr);
-  const summary = check.stdout.split('\n').find((line) => line.startsWith('budgets: '));
-  return { ok: check.status === 0, summary: summary ?? 'budgets: the check failed to run' };
+/** Runs `body` as a stage: it answers `{ok, passed?, failed?, note?}`; the time is measured here. */
+function stage(name, body) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const outcome = body();
+  const seconds = Math.round((Date.now() - started) / 1000);
+  stages.push({ name, seconds, ...outcome });
+  console.log(`=== ${name}: ${outcome.ok ? 'ok' : 'FAILED'} in ${seconds} s ===`);
+  return outcome.ok;
 }
 
-function count(file, read) {
+function report(file, read) {
   try {
     return read(JSON.parse(readFileSync(path.join(results, file), 'utf8')));
   } catch {
@@ -38,59 +42,84 @@ function count(file, read) {
   }
 }
 
-const database = process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite';
-console.log(`Running every test suite on the ${database} database.`);
+/** Vitest with `args`, its JSON report in test-results/`file`; a failed run with no failed test counts one. */
+function vitest(file, args, env) {
+  const ok = run(
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(results, file)}`,
+    ],
+    { env },
+  );
+  const counts = report(file, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
+  return { ok, passed: counts.passed, failed: counts.failed + (ok || counts.failed ? 0 : 1) };
+}
 
-/** Runs Vitest with `args`, its JSON report in test-results/`report`. */
-const vitest = (report, args = []) =>
-  run('npx', [
-    'vitest',
-    'run',
-    ...args,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${path.join(results, report)}`,
-  ]);
-/** Passed and failed tests of a Vitest JSON report; a run that failed with none failed counts one. */
-const vitestCounts = (report, ok) =>
-  count(report, (r) => ({
-    passed: r.numPassedTests,
-    failed: r.numFailedTests + (ok ? 0 : r.numFailedTests ? 0 : 1),
-  }));
+/** scripts/check-budgets.mjs on the fresh build: its report, and its summary line. */
+function checkBudgets() {
+  const check = spawnSync('node', [path.join(root, 'scripts/check-budgets.mjs')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  process.stdout.write(check.stdout);
+  process.stderr.write(check.stderr);
+  const summary = check.stdout.split('\n').find((line) => line.startsWith('budgets: '));
+  return { ok: check.status === 0, note: summary ?? 'budgets: the check failed to run' };
+}
 
-const unitOk = vitest('unit.json');
-const buildOk = run('npm', ['run', 'build', '--silent']);
-const budgets = buildOk ? checkBudgets() : { ok: false, summary: 'budgets: not checked, the build failed' };
-// Several server processes can share only a PostgreSQL server: the topology test (the built server
-// twice on one database and one S3 server, apps/server/test/topology) runs when there is one.
-const topologyRuns = Boolean(process.env.DATABASE_URL);
-const topologyOk =
-  !topologyRuns ||
-  (buildOk && vitest('topology.json', ['--config', 'apps/server/vitest.topology.config.ts']));
-const e2eOk = buildOk && run('npx', ['playwright', 'test'], path.join(root, 'e2e'));
-// The benchmark tooling (bench/): a tiny seed and one 2-second scenario, so it cannot rot unnoticed.
-const benchOk = buildOk && run('npx', ['tsx', 'bench/smoke.ts']);
-
-const unit = vitestCounts('unit.json', unitOk);
-let topology = { passed: 0, failed: 0 };
-if (topologyRuns) topology = buildOk ? vitestCounts('topology.json', topologyOk) : { passed: 0, failed: 1 };
-const e2e = buildOk
-  ? count('e2e.json', (r) => ({
-      passed: r.stats.expected,
-      failed: r.stats.unexpected + r.stats.flaky + (e2eOk ? 0 : r.stats.unexpected ? 0 : 1),
-    }))
-  : { passed: 0, failed: 1 };
-
-console.log(`\nunit and integration (${database}): ${unit.passed} passed, ${unit.failed} failed`);
 console.log(
-  topologyRuns
-    ? `topology, two server processes (${database}): ${topology.passed} passed, ${topology.failed} failed`
-    : 'topology, two server processes: not run (needs DATABASE_URL)',
+  `Running every test suite; the server suite on the embedded database${serverUrl ? ' and on the PostgreSQL server' : ''}.`,
 );
-console.log(`end-to-end (${database}): ${e2e.passed} passed, ${e2e.failed} failed`);
-console.log(`${budgets.summary}${budgets.ok ? '' : ' (FAILED)'}`);
-console.log(`bench smoke: ${benchOk ? 'ok' : 'FAILED'}`);
-const passed = unit.passed + topology.passed + e2e.passed;
-const failed = unit.failed + topology.failed + e2e.failed;
+
+stage('unit tests: contract and web', () =>
+  vitest('unit.json', ['--project', 'contract', '--project', 'web']),
+);
+stage('server tests on the embedded database (PGlite)', () =>
+  vitest('server-embedded.json', ['--project', 'server'], embeddedEnv),
+);
+if (serverUrl) {
+  stage('server tests on the PostgreSQL server', () =>
+    vitest('server-postgres.json', ['--project', 'server']),
+  );
+}
+const built = stage('production build', () => ({ ok: run('npm', ['run', 'build', '--silent']) }));
+stage('bundle budgets', () =>
+  built ? checkBudgets() : { ok: false, note: 'not checked: the build failed' },
+);
+if (serverUrl) {
+  stage('topology: two server processes on PostgreSQL', () =>
+    built
+      ? vitest('topology.json', ['--config', 'apps/server/vitest.topology.config.ts'])
+      : { ok: false, passed: 0, failed: 1 },
+  );
+}
+stage('end-to-end in Chromium (embedded database)', () => {
+  if (!built) return { ok: false, passed: 0, failed: 1 };
+  const ok = run('npx', ['playwright', 'test'], { cwd: path.join(root, 'e2e'), env: embeddedEnv });
+  const counts = report('e2e.json', (r) => ({
+    passed: r.stats.expected,
+    failed: r.stats.unexpected + r.stats.flaky,
+  }));
+  return { ok, passed: counts.passed, failed: counts.failed + (ok || counts.failed ? 0 : 1) };
+});
+// The benchmark tooling (bench/): a tiny seed and one 2-second scenario, so it cannot rot unnoticed; on
+// the PostgreSQL server when there is one, where its SQL ceiling (pgbench) is measured too.
+stage('bench smoke', () => ({ ok: built && run('npx', ['tsx', 'bench/smoke.ts']) }));
+
+console.log('\nStage                                              time   result');
+for (const { name, seconds, ok, passed, failed, note } of stages) {
+  const counts = passed === undefined ? '' : ` ${passed} passed, ${failed} failed`;
+  console.log(
+    `${name.padEnd(50)} ${String(seconds).padStart(4)} s ${ok ? 'ok' : 'FAILED'}${counts}${note ? ` (${note})` : ''}`,
+  );
+}
+const passed = stages.reduce((sum, s) => sum + (s.passed ?? 0), 0);
+// A stage without test counts (the build, the budgets, the bench smoke) that failed counts one failure.
+const failed = stages.reduce((sum, s) => sum + (s.failed ?? (s.ok ? 0 : 1)), 0);
 console.log(`total: ${passed} passed, ${failed} failed`);
-process.exit(unitOk && buildOk && budgets.ok && topologyOk && e2eOk && benchOk ? 0 : 1);
+process.exit(stages.every((s) => s.ok) ? 0 : 1);

@@ -15,6 +15,7 @@ import { rateLimitStoreOf } from './lib/counters/rate-limit-store.js';
 import { createEventBus, type EventBus } from './lib/events.js';
 import { createJobQueue } from './lib/jobs.js';
 import { createMailer } from './lib/mail.js';
+import { type PasswordHashing, passwordHasher } from './lib/passwords.js';
 import { OneLinePerRequest, withoutCredentials } from './lib/request-log.js';
 import { createStorage } from './lib/storage/create-storage.js';
 import { createFileRemoval, sweepPeriodically } from './lib/storage/file-removal.js';
@@ -91,6 +92,8 @@ export type AppDependencies = {
   storage?: Storage;
   /** The domain event bus; tests pass one to watch what modules publish. */
   events?: EventBus;
+  /** Argon2 cost of new password hashes; OWASP's minimum unless a test asks for a cheaper one. */
+  passwordHashing?: PasswordHashing;
 };
 
 /** How often files whose delete failed are retried (pending_file_deletes). */
@@ -104,6 +107,7 @@ export async function buildApp({
   logger,
   storage: givenStorage,
   events = createEventBus(),
+  passwordHashing,
 }: AppDependencies) {
   const app = Fastify({
     logger: withoutCredentials(logger ?? { level: config.logLevel }),
@@ -169,7 +173,13 @@ export async function buildApp({
   const blocking = createBlockingService(db, events);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.addHook('onClose', async () => mailer.close());
-  const auth = createAuthService({ db, tokens, mailer, log: app.log });
+  const auth = createAuthService({
+    db,
+    tokens,
+    mailer,
+    passwords: passwordHasher(passwordHashing),
+    log: app.log,
+  });
   const oauth = createOAuthService({
     db,
     tokens,

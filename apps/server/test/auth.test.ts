@@ -131,6 +131,31 @@ describe('POST /api/auth/signup', () => {
   });
 });
 
+describe('password storage', () => {
+  it("stores argon2id hashes at OWASP's minimum cost unless a test asks for less", async () => {
+    const production = await createTestApp({ productionPasswordHashing: true });
+    try {
+      const { users } = await import('../src/db/schema/index.js');
+      await signUp(production, { email: 'cost@example.com', password: 'secret1' });
+      const [stored] = await production.db.select({ passwordHash: users.passwordHash }).from(users);
+      expect(stored?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      const login = await production.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'cost@example.com', password: 'secret1' },
+      });
+      expect(login.statusCode).toBe(200);
+      // The accounts of this file's other tests, signed up at the test cost.
+      const cheap = await t.db.select({ passwordHash: users.passwordHash }).from(users);
+      expect(cheap.map((u) => u.passwordHash)).toContainEqual(
+        expect.stringMatching(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/),
+      );
+    } finally {
+      await production.close();
+    }
+  });
+});
+
 describe('POST /api/auth/login', () => {
   it('signs in with the e-mail in any case', async () => {
     const account = await signUp(t, { email: 'mixed.Case@example.com', password: 'my password' });

@@ -62,6 +62,8 @@ export type DatabaseOptions = {
   dataDir?: string | undefined;
   /** Where PGlite runs (EMBEDDED_DATABASE_THREAD); its own worker thread when not given. */
   embeddedThread?: EmbeddedThread | undefined;
+  /** A dumped PGlite data directory to start the embedded database from (tests copy a migrated one). */
+  embeddedCopyOf?: Blob | undefined;
   poolSize?: number;
   /** Called for every SQL statement Drizzle sends (query-count tests, statement logs). */
   onQuery?: (sql: string, params: unknown[]) => void;
@@ -79,7 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     : undefined;
   const handle = await (options.url
     ? openPostgres(options.url, options.poolSize ?? 20, logger, options.onConnectionError ?? (() => {}))
-    : openPglite(options.dataDir, options.embeddedThread ?? 'worker', logger));
+    : openPglite(options.dataDir, options.embeddedThread ?? 'worker', logger, options.embeddedCopyOf));
   deferringAfterCommit(handle.db);
   return handle;
 }
@@ -88,9 +90,12 @@ async function openPglite(
   dataDir: string | undefined,
   thread: EmbeddedThread,
   logger: Logger | undefined,
+  copyOf: Blob | undefined,
 ): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = thread === 'worker' ? new WorkerPGlite(dataDir) : await openEmbeddedDatabase(dataDir);
+  if (copyOf && thread === 'worker') throw new Error('a copied embedded database runs on the main thread');
+  const client =
+    thread === 'worker' ? new WorkerPGlite(dataDir) : await openEmbeddedDatabase(dataDir, copyOf);
   await client.waitReady;
   // Drizzle's PGlite driver calls only what WorkerPGlite answers (query, transaction).
   const db = drizzlePglite({ client: client as unknown as PGlite, schema, ...(logger && { logger }) });

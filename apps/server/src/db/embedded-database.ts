@@ -3,10 +3,17 @@ import { CachedStatementsPGlite } from './cached-statements-pglite.js';
 
 /**
  * The embedded database, ready for queries, on whichever thread calls this (the server's own, or the
- * worker of `WorkerPGlite`). `dataDir` undefined keeps it in memory (tests).
+ * worker of `WorkerPGlite`). `dataDir` undefined keeps it in memory (tests); `copyOf`, a data directory
+ * dumped by PGlite, starts it as a copy of that database instead of an empty one.
  */
-export async function openEmbeddedDatabase(dataDir: string | undefined): Promise<CachedStatementsPGlite> {
-  const client = new CachedStatementsPGlite(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+export async function openEmbeddedDatabase(
+  dataDir: string | undefined,
+  copyOf?: Blob,
+): Promise<CachedStatementsPGlite> {
+  const client = new CachedStatementsPGlite(dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    ...(copyOf && { loadDataDir: copyOf }),
+  });
   await client.waitReady;
   // Every statement stays prepared here, so each can keep one generic plan instead of being planned
   // again per call, which in WebAssembly took two fifths of a feed request (bench/RESULTS.md). Page

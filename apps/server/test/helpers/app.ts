@@ -6,9 +6,16 @@ import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
 import type { EventBus } from '../../src/lib/events.js';
+import type { PasswordHashing } from '../../src/lib/passwords.js';
 import type { Storage } from '../../src/lib/storage/storage.js';
 import { sessionUserStatementOf } from '../../src/modules/users/users.queries.js';
 import { createTestDatabase, embeddedThread } from './database.js';
+
+/**
+ * Password hashes at a fraction of production's cost: test files sign up hundreds of accounts.
+ * auth.test.ts checks that a server built without it hashes at PASSWORD_HASHING.
+ */
+export const TEST_PASSWORD_HASHING: PasswordHashing = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
 /** The account that moderates in every test app (ADMIN_EMAILS): sign it up to act as a moderator. */
 export const MODERATOR_EMAIL = 'moderator@pathwise.test';
@@ -57,6 +64,8 @@ export async function createTestApp(
     config?: Partial<Config>;
     webDistDir?: string;
     events?: EventBus;
+    /** Hash passwords at the server's own cost instead of TEST_PASSWORD_HASHING. */
+    productionPasswordHashing?: boolean;
     /** Fastify logger options; tests log nothing by default. */
     logger?: FastifyServerOptions['logger'];
     storage?: Storage;
@@ -78,6 +87,7 @@ export async function createTestApp(
     logger: options.logger ?? false,
     ...(options.events && { events: options.events }),
     ...(options.storage && { storage: options.storage }),
+    ...(!options.productionPasswordHashing && { passwordHashing: TEST_PASSWORD_HASHING }),
   });
   const queries: QueryCounter = {
     async count(action) {

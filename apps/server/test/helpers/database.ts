@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -21,18 +22,34 @@ export const embeddedThread: EmbeddedThread =
 
 export type TestDatabase = DatabaseHandle & { drop(): Promise<void> };
 
-/** A fresh, migrated database of its own for one test file. */
+/**
+ * The run's migrated database (setup/template-database.ts), read once per test file. Vitest is imported
+ * here only, so that bench/ can use this file's other helpers outside a test run.
+ */
+let embeddedTemplate: Blob | undefined;
+async function template() {
+  const { inject } = await import('vitest');
+  const provided = inject('templateDatabase');
+  if (provided && 'dumpFile' in provided && embeddedThread === 'main') {
+    embeddedTemplate ??= new Blob([readFileSync(provided.dumpFile)]);
+    return { embedded: embeddedTemplate };
+  }
+  return { server: provided && 'server' in provided ? provided.server : undefined };
+}
+
+/** A database of its own for one test file: a copy of the run's migrated one, or else a freshly migrated one. */
 export async function createTestDatabase(
   onQuery?: (sql: string, params: unknown[]) => void,
 ): Promise<TestDatabase> {
+  const { embedded, server: templateName } = await template();
   if (!serverUrl) {
-    const handle = await openDatabase({ onQuery, embeddedThread });
-    await handle.migrate(migrationsFolder);
+    const handle = await openDatabase({ onQuery, embeddedThread, embeddedCopyOf: embedded });
+    if (!embedded) await handle.migrate(migrationsFolder);
     return { ...handle, drop: () => handle.close() };
   }
-  const server = await createServerDatabase(serverUrl);
+  const server = await createServerDatabase(serverUrl, templateName);
   const handle = await openDatabase({ url: server.url, poolSize: 5, onQuery });
-  await handle.migrate(migrationsFolder);
+  if (!templateName) await handle.migrate(migrationsFolder);
   return {
     ...handle,
     drop: async () => {
@@ -42,19 +59,24 @@ export async function createTestDatabase(
   };
 }
 
-/** An empty database of its own on the PostgreSQL server behind `adminUrl`. */
-export async function createServerDatabase(adminUrl: string) {
+/** A database of its own on the PostgreSQL server behind `adminUrl`: empty, or a copy of `template`. */
+export async function createServerDatabase(adminUrl: string, template?: string) {
   const name = `pathwise_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   return {
-    url: url.toString(),
+    url: databaseUrlNamed(adminUrl, name),
     drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
-async function adminQuery(adminUrl: string, statement: string) {
+/** `serverUrl` pointing at the database `name` on the same server. */
+export function databaseUrlNamed(serverUrl: string, name: string) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function adminQuery(adminUrl: string, statement: string) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

@@ -1,4 +1,3 @@
-import { hash, verify } from '@node-rs/argon2';
 import {
   ACCOUNT_MESSAGES,
   AUTH_MESSAGES,
@@ -17,6 +16,7 @@ import { badRequest, conflict, forbidden } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { linkRefusal, linkTokenHash, newLinkToken } from '../../lib/link-tokens.js';
 import type { Mail, Mailer } from '../../lib/mail.js';
+import type { PasswordHasher } from '../../lib/passwords.js';
 import type { TokenService } from '../../lib/tokens.js';
 import { insertAccount } from '../users/index.js';
 import {
@@ -33,9 +33,6 @@ import {
   usePasswordReset,
 } from './auth.queries.js';
 
-/** Verified against when the e-mail is unknown, so both failures take the same time. */
-const DECOY_HASH = await hash('pathwise-decoy-password');
-
 const RESET_LINK_REFUSALS = {
   unknown: AUTH_MESSAGES.resetLinkUnknown,
   used: AUTH_MESSAGES.resetLinkUsed,
@@ -51,14 +48,19 @@ const EMAIL_LINK_REFUSALS = {
  * Refuses with a 400 on `field` unless `given` is the account's password; an account without one (made
  * by social sign-in) has nothing to give and passes.
  */
-async function requireCurrentPassword(passwordHash: string | null, given: string | undefined, field: string) {
+async function requireCurrentPassword(
+  passwords: PasswordHasher,
+  passwordHash: string | null,
+  given: string | undefined,
+  field: string,
+) {
   if (!passwordHash) return;
   if (given === undefined) {
     throw badRequest(AUTH_MESSAGES.currentPasswordRequired, [
       { field, message: AUTH_MESSAGES.currentPasswordRequired },
     ]);
   }
-  if (!(await verify(passwordHash, given))) {
+  if (!(await passwords.verify(passwordHash, given))) {
     throw badRequest(AUTH_MESSAGES.currentPasswordWrong, [
       { field, message: AUTH_MESSAGES.currentPasswordWrong },
     ]);
@@ -69,13 +71,18 @@ export function createAuthService({
   db,
   tokens,
   mailer,
+  passwords,
   log,
 }: {
   db: Database;
   tokens: TokenService;
   mailer: Mailer;
+  passwords: PasswordHasher;
   log: FastifyBaseLogger;
 }) {
+  /** Verified against when the e-mail is unknown, so both failures take the same time. */
+  const decoyHash = passwords.hash('pathwise-decoy-password');
+
   /** Mails after the answer: a slow or failing mail server neither delays nor fails the request. */
   const sendLater = (mail: Mail) => {
     mailer
@@ -90,7 +97,7 @@ export function createAuthService({
 
   return {
     async signup(body: SignupBody) {
-      const passwordHash = await hash(body.password);
+      const passwordHash = await passwords.hash(body.password);
       try {
         const { id } = await insertAccount(db, { name: body.name, email: body.email, passwordHash });
         return session(id, 0);
@@ -102,7 +109,7 @@ export function createAuthService({
 
     async login(body: LoginBody) {
       const account = await findCredentialsByEmail(db, body.email);
-      const valid = await verify(account?.passwordHash ?? DECOY_HASH, body.password);
+      const valid = await passwords.verify(account?.passwordHash ?? (await decoyHash), body.password);
       // A 400, as OAuth 2's token endpoint answers invalid_grant: a 401 means "your token is not valid",
       // which clients (the spec's among them) handle by dropping the session and reloading.
       if (!account?.passwordHash || !valid) throw badRequest(AUTH_MESSAGES.invalidCredentials);
@@ -119,8 +126,13 @@ export function createAuthService({
     /** Sets a new password, ending every other session; an account without one (social sign-in) needs no current one. */
     async changePassword(userId: number, body: ChangePasswordBody) {
       const account = await findPasswordHash(db, userId);
-      await requireCurrentPassword(account?.passwordHash ?? null, body.currentPassword, 'currentPassword');
-      return session(userId, await raiseTokenVersion(db, userId, await hash(body.newPassword)));
+      await requireCurrentPassword(
+        passwords,
+        account?.passwordHash ?? null,
+        body.currentPassword,
+        'currentPassword',
+      );
+      return session(userId, await raiseTokenVersion(db, userId, await passwords.hash(body.newPassword)));
     },
 
     /**
@@ -157,7 +169,7 @@ export function createAuthService({
       const refusal = linkRefusal(reset);
       if (refusal || !reset) throw badRequest(RESET_LINK_REFUSALS[refusal ?? 'unknown']);
       if (reset.suspended) throw forbidden(AUTH_MESSAGES.accountSuspended);
-      const passwordHash = await hash(body.password);
+      const passwordHash = await passwords.hash(body.password);
       await db.transaction(async (tx) => {
         if (!(await usePasswordReset(tx, tokenHash, reset.userId))) {
           throw badRequest(AUTH_MESSAGES.resetLinkUsed);
@@ -174,7 +186,7 @@ export function createAuthService({
       const account = await findPasswordHash(db, userId);
       if (!account) throw badRequest(AUTH_MESSAGES.unauthenticated);
       if (account.passwordHash) {
-        await requireCurrentPassword(account.passwordHash, body.password, 'password');
+        await requireCurrentPassword(passwords, account.passwordHash, body.password, 'password');
       } else if (body.email?.trim().toLowerCase() !== account.email.toLowerCase()) {
         throw badRequest(ACCOUNT_MESSAGES.emailMismatch, [
           { field: 'email', message: ACCOUNT_MESSAGES.emailMismatch },
@@ -189,7 +201,7 @@ export function createAuthService({
     async changeEmail(userId: number, body: ChangeEmailBody, origin: string) {
       const account = await findPasswordHash(db, userId);
       if (!account) throw badRequest(AUTH_MESSAGES.unauthenticated);
-      await requireCurrentPassword(account.passwordHash, body.currentPassword, 'currentPassword');
+      await requireCurrentPassword(passwords, account.passwordHash, body.currentPassword, 'currentPassword');
       if (account.email.toLowerCase() === body.newEmail.toLowerCase()) {
         throw badRequest(AUTH_MESSAGES.emailUnchanged, [
           { field: 'newEmail', message: AUTH_MESSAGES.emailUnchanged },
