@@ -20,6 +20,13 @@ export const serverUrl = process.env.DATABASE_URL;
 export const embeddedThread: EmbeddedThread =
   process.env.EMBEDDED_DATABASE_THREAD === 'worker' ? 'worker' : 'main';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The migrated database each test file copies: a database name on the server, or a PGlite dump file. */
+    templateDatabase: { server: string } | { dumpFile: string };
+  }
+}
+
 export type TestDatabase = DatabaseHandle & { drop(): Promise<void> };
 
 /**

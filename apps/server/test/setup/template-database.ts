@@ -9,13 +9,6 @@ import { openDatabase } from '../../src/db/client.js';
 import { openEmbeddedDatabase } from '../../src/db/embedded-database.js';
 import { adminQuery, databaseUrlNamed, migrationsFolder, serverUrl } from '../helpers/database.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The migrated database each test file copies: a database name on the server, or a PGlite dump file. */
-    templateDatabase: { server: string } | { dumpFile: string };
-  }
-}
-
 /**
  * Migrates one database for the whole run; each test file then starts from a copy of it
  * (helpers/database.ts), which takes a fraction of creating and migrating a database of its own.
