@@ -12,7 +12,10 @@ import { gzipSync } from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 
-/** Budgets of issue 10; `lazy` lists the source modules of the router's lazy routes on the path. */
+/**
+ * The budgets (docs/testing.md, "Budgets"); `lazy` lists the source modules of the router's lazy routes on
+ * the path.
+ */
 const ROUTES = [
   { route: '/login', budgetKb: 100, lazy: ['src/features/auth/pages/auth-page.tsx'] },
   { route: '/', budgetKb: 160, lazy: ['src/app/layout/app-layout.tsx', 'src/app/routes/home-page.tsx'] },

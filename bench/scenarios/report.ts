@@ -47,7 +47,7 @@ export function resultsTable(results: ScenarioResult[]) {
 
 type Check = { target: string; met: boolean; measured: string };
 
-/** The issue's targets for this database, with what was measured (only for scenarios that ran). */
+/** The performance targets for this database, with what was measured (only for scenarios that ran). */
 export function targetChecks({ manifest, results }: BenchRun): Check[] {
   const byName = new Map(results.map((r) => [r.name, r]));
   const feed = byName.get('feed page 0');
@@ -100,7 +100,7 @@ export function targetChecks({ manifest, results }: BenchRun): Check[] {
 const cpuPerRequest = (r: ScenarioResult) => r.serverCpuMs + r.databaseCpuMs;
 
 /**
- * Issue 18's targets that hold on any machine, because each compares two figures of one run: the
+ * The targets that hold on any machine, because each compares two figures of one run: the
  * feed and public plans against the ceiling of their own SQL, public plans and the worst search
  * against the feed's CPU time per request.
  */

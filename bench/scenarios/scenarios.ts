@@ -29,7 +29,7 @@ const SEARCHES = {
     '"data science" -finance',
   ],
   'search: rare word': ['term41234', 'term37711', 'term45678', 'term39999', 'term48888'],
-  // The worst of them alone (issue 18's "worst search"): about one post in eight starts a word with it.
+  // The worst of them alone (the targets' "worst search"): about one post in eight starts a word with it.
   'search: broad prefix (typesc)': ['typesc'],
 };
 
@@ -55,7 +55,8 @@ export function allScenarios(manifest: BenchManifest): Scenario[] {
     ...Object.entries(SEARCHES).map(([name, queries]) =>
       read(name, () => get(`/api/search?query=${encodeURIComponent(anyOf(queries))}&page=0&size=10`)),
     ),
-    // The home page's Following tab and side column (README "Following"): each viewer follows a few dozen people.
+    // The home page's Following tab and side column (docs/features.md, "Following"): each viewer follows a
+    // few dozen people.
     read('following feed page 0', () => get('/api/feed/following?page=0&size=10')),
     read('people to follow', () => get('/api/feed/suggestions')),
     read('plans in progress', () => get('/api/feed/plans-in-progress')),

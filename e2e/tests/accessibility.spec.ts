@@ -32,7 +32,8 @@ for (const width of [390, 1280]) {
       await signInAs(page, ann);
       const pages: [string, string, RegExp | string][] = [
         ['feed', '/', /Welcome back/],
-        // Ann follows no one: the Following tab offers people to follow (and at 1280 px the side column shows).
+        // Ann follows no one: the Following tab offers people to follow (and at 1280 px the side column
+        // shows).
         ['following tab', '/?tab=following', /Welcome back/],
         ['post detail', `/post/${postId}`, 'Accessible notes'],
         ['plan detail', `/learning-plan/${planId}`, 'Learn Rust'],
@@ -51,8 +52,8 @@ for (const width of [390, 1280]) {
         await expectNoSeriousViolations(page, what);
       }
 
-      // The offline banner, over the feed. The page shows before the session is confirmed (README
-      // "Fast on slow networks"), and failing to load the user signs out (spec §4): go offline after.
+      // The offline banner, over the feed. The page shows before the session is confirmed (docs/features.md,
+      // "Fast on slow networks"), and failing to load the user signs out: go offline after.
       await Promise.all([
         page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/me'),
         page.goto('/'),

@@ -1,6 +1,6 @@
--- Each word of each post's search document, in a B-tree: a broad prefix ('typesc', one post in eight)
--- is then a range read in order that stops after the posts a search ranks, where the GIN index
--- collects every match first (bench/RESULTS.md, issue 18). The key is built after the backfill: one
+-- Each word of each post's search document, in a B-tree: a broad prefix ('typesc', one post in eight) is then
+-- a range read in order that stops after the posts a search ranks, where the GIN index collects every match
+-- first (bench/RESULTS.md, "the worst search, from a words B-tree"). The key is built after the backfill: one
 -- sort instead of an insertion per word.
 CREATE TABLE "post_search_words" (
 	"word" text COLLATE "C" NOT NULL,

@@ -7,9 +7,9 @@ import { corsPlugin } from '../src/plugins/cors.js';
 import { createTestApp, type TestApp, testConfig } from './helpers/app.js';
 
 /**
- * Replays the calls of the web client the product spec describes (spec §7, wire contract
- * `../shared/api-contract.md`), with its exact request shapes, from its own origin, and checks that
- * each answer is one that client accepts (issue 22).
+ * Replays the calls of the web client Pathwise was first specified for (docs/api.md, "Using another
+ * web client"; docs/product.md#decisions), with its exact request shapes, from its own origin, and
+ * checks that each answer is one that client accepts.
  */
 
 const CLIENT_ORIGIN = 'http://learnlink-client.example:3000';
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * The spec client's response handling (§7): a 401 outside these URL fragments drops the token and
+ * That client's response handling: a 401 outside these URL fragments drops the token and
  * reloads /login?expired=true, which for a signed-out visitor repeats on every poll.
  */
 const SESSION_KEEPING_FRAGMENTS = [
@@ -35,7 +35,9 @@ const SESSION_KEEPING_FRAGMENTS = [
 const reloadsToLogin = (url: string, res: LightMyRequestResponse) =>
   res.statusCode === 401 && !SESSION_KEEPING_FRAGMENTS.some((fragment) => url.includes(fragment));
 
-/** A call as the client's axios instance makes it: from its origin, JSON, the stored token when it has one. */
+/**
+ * A call as the client's axios instance makes it: from its origin, JSON, the stored token when it has one.
+ */
 function clientCall(
   method: NonNullable<InjectOptions['method']>,
   url: string,
@@ -127,7 +129,7 @@ describe('signed-out visitor', () => {
 });
 
 describe('plan edit', () => {
-  /** The create body of the client's plan form (wire contract §5.4): ids undefined, empty descriptions. */
+  /** The create body of the client's plan form as it sends it: ids undefined, empty descriptions. */
   const createBody = {
     title: 'Learn Rust',
     description: 'From ownership to async.',

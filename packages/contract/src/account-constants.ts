@@ -1,4 +1,7 @@
-/** Account messages, zod-free: the sign-in page says an account was deleted within its budget (README "Budgets"). */
+/**
+ * Account messages, zod-free: the sign-in page says an account was deleted within its budget
+ * (docs/testing.md, "Budgets").
+ */
 export const ACCOUNT_MESSAGES = {
   /** An account without a password (social sign-in) confirms by typing its address. */
   emailMismatch: 'Type your e-mail address exactly as shown to confirm',

@@ -12,7 +12,7 @@ export const ACTIVITY_TYPES = [...LEARNING_ACTIVITY_TYPES, ...SOCIAL_ACTIVITY_TY
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /**
- * Spec §3 "Activity" and api-contract §7: every key is present, null when it does not apply to the type.
+ * Every key is present, null when it does not apply to the type.
  * LEARNING_PROGRESS: learningPlan, progressPercentage. TOPIC_COMPLETED: learningPlan, topicTitle.
  * RESOURCE_COMPLETED: learningPlan, topicTitle, resourceTitle. POST_LIKE: post. POST_COMMENT: post,
  * comment. FOLLOW_USER: followedUser.
@@ -45,7 +45,7 @@ export const NO_ACTIVITY_DETAILS = {
   followedUser: null,
 } as const satisfies Partial<Activity>;
 
-/** The profile's three feeds (spec §2 "Activity tab", §7 and §9 page sizes), by filter value. */
+/** The profile's three feeds, with their page sizes, by filter value. */
 export const ACTIVITY_FEEDS = {
   all: { path: 'activities', types: ACTIVITY_TYPES, size: PAGE_SIZE.default },
   learning: { path: 'learning-progress', types: LEARNING_ACTIVITY_TYPES, size: PAGE_SIZE.learningProgress },

@@ -4,7 +4,7 @@ import type { ResourceType } from './plan-constants.js';
 import { learningPlan } from './plans.js';
 
 /**
- * Learning analytics (spec §2 "Analytics dashboard", §3 "Analytics", §9), computed by the server
+ * Learning analytics (docs/product.md, "Analytics"), computed by the server
  * from the signed-in user's plans and progress history. Every definition lives here, once:
  *
  * - Counted plans: the user's own plans plus plans they tracked progress on (a topic status, a
@@ -28,9 +28,9 @@ import { learningPlan } from './plans.js';
 export const ANALYTICS_LIMITS = {
   /** The longest range asked for at once, in days, both ends included: a leap year. */
   maxRangeDays: 366,
-  /** Spec §9: the dashboard opens on the last 30 days. */
+  /** The dashboard opens on the last 30 days. */
   defaultRangeDays: 30,
-  /** Spec §9: the progress list shows one page of 10 plans. */
+  /** The progress list shows one page of 10 plans. */
   planListSize: 10,
   topCategories: 3,
 } as const;
@@ -53,7 +53,7 @@ export const ANALYTICS_MESSAGES = {
   endBeforeStart: 'End date must be on or after the start date',
   rangeTooLong: `The date range can cover at most ${ANALYTICS_LIMITS.maxRangeDays} days`,
   invalidTimeZone: 'tz must be an IANA time zone name, such as Europe/Paris',
-  // Web texts (spec §2, §8).
+  // Web texts.
   loadFailed: 'Failed to load analytics data. Please try again later.',
   noPlans: "You don't have any learning plans yet.",
   firstPlanHint: 'Your progress, study time and habits appear here once you follow a learning plan.',
@@ -164,12 +164,17 @@ export const monthlyProgress = z.object({ date: z.string().regex(/^\d{4}-\d{2}$/
 export type MonthlyProgress = z.infer<typeof monthlyProgress>;
 
 export const learningStats = z.object({
-  /** Mean completion time in days (one decimal) of the plans that reached 100 % in the range; null if none. */
+  /**
+   * Mean completion time in days (one decimal) of the plans that reached 100 % in the range; null if none.
+   */
   averageCompletionTime: z.number().nullable(),
   fastestCompletionTime: z.number().nullable(),
   /** The weekdays with the most learning actions (ties all listed, Monday first); empty without actions. */
   mostActiveDays: z.array(z.enum(WEEKDAYS)),
-  /** The hour of the day with the most learning actions, as 'HH:00 - HH:00' (ties: the earliest); null without actions. */
+  /**
+   * The hour of the day with the most learning actions, as 'HH:00 - HH:00' (ties: the earliest); null without
+   * actions.
+   */
   mostActiveHours: z.string().nullable(),
   /** Up to three categories with the most learning actions in the range (then most time, then name). */
   topCategories: z.array(category),

@@ -4,7 +4,9 @@ import { PAGE_SIZE } from './constants.js';
 /** The largest id our tables hold: every id column is a PostgreSQL `integer`. */
 export const MAX_ID = 2_147_483_647;
 
-/** An id inside a request body (a topic or resource of a plan, media to remove): within the column's range. */
+/**
+ * An id inside a request body (a topic or resource of a plan, media to remove): within the column's range.
+ */
 export const bodyId = (message = 'Ids must be whole numbers from 1 to 2147483647') =>
   z
     .number({ error: message })
@@ -75,7 +77,7 @@ export const pageQuery = (defaultSize: number = PAGE_SIZE.default) =>
   });
 export type PageQuery = z.infer<ReturnType<typeof pageQuery>>;
 
-/** The Spring-style page the spec's client reads (spec §3 "Page response", DESIGN §4). */
+/** The Spring-style page every list answers, as the first web client reads it. */
 export const page = <T extends z.ZodType>(item: T) =>
   z.object({
     content: z.array(item),

@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9, shared by the server and the web app. */
+/** Business constants and limits, shared by the server and the web app. */
 
 export const PAGE_SIZE = {
   default: 10,
@@ -18,7 +18,9 @@ export const LOCATION_MAX_LENGTH = 100;
 
 export const STORAGE_KEYS = {
   authToken: 'authToken',
-  /** The user the stored token belonged to at the last visit, shown at once while /api/auth/me confirms it. */
+  /**
+   * The user the stored token belonged to at the last visit, shown at once while /api/auth/me confirms it.
+   */
   rememberedUser: 'pathwise_remembered_user',
   oauthRedirectFrom: 'oauth_redirect_from',
   /** 'light', 'dark' or 'system' (also read by apps/web/public/theme.js, before the app loads). */

@@ -1,6 +1,6 @@
 /**
- * Moderators hiding posts, comments and plans (README "Reports and moderation"), zod-free: the banner
- * and the moderator's buttons sit on the pages people see first (README "Budgets").
+ * Moderators hiding posts, comments and plans (docs/features.md, "Reports and moderation"), zod-free: the
+ * banner and the moderator's buttons sit on the pages people see first (docs/testing.md, "Budgets").
  */
 
 /** What a moderator can hide. */

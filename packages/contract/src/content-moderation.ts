@@ -5,7 +5,7 @@ import { PLAN_MESSAGES } from './plan-constants.js';
 
 /**
  * On a post, comment or plan a moderator hid: present only then, and only its author (or no one
- * else) gets such an item (README "Reports and moderation").
+ * else) gets such an item (docs/features.md, "Reports and moderation").
  */
 export const contentModeration = z.object({ hiddenAt: isoDateTime, reason: z.string() });
 export type ContentModeration = z.infer<typeof contentModeration>;

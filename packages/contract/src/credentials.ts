@@ -1,7 +1,7 @@
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 
 /**
- * The rules of the name, email and password fields (spec §5), as plain data: auth.ts builds the zod
+ * The rules of the name, email and password fields, as plain data: auth.ts builds the zod
  * schemas the server validates with from them, and the sign-in page checks them with
  * `checkCredential`, so the first page a visitor sees does not download zod.
  */

@@ -1,4 +1,7 @@
-/** The home page's Following tab and side column (README "Following"): limits and texts, zod-free for the first page. */
+/**
+ * The home page's Following tab and side column (docs/features.md, "Following"): limits and texts, zod-free
+ * for the first page.
+ */
 export const FEED_LIMITS = {
   /** People suggested at once, on the Following tab and in the side column. */
   suggestions: 5,

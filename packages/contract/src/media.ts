@@ -1,4 +1,4 @@
-/** Upload rules of spec §5/§9, enforced by the server on the file's bytes and mirrored by the web forms. */
+/** Upload rules, enforced by the server on the file's bytes and mirrored by the web forms. */
 export const MEDIA_LIMITS = {
   maxFilesPerPost: 10,
   /** Each file must be under this many bytes (50 MB). */

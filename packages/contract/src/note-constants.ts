@@ -1,4 +1,6 @@
-/** Private notes (README "Private notes"): limits and texts, zod-free for the pages that show them. */
+/**
+ * Private notes (docs/features.md, "Private notes"): limits and texts, zod-free for the pages that show them.
+ */
 export const NOTE_LIMITS = {
   contentMaxLength: 10_000,
   queryMaxLength: 200,

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { isoDateTime, page, pageQuery, pathId, text } from './common.js';
 import { NOTE_LIMITS, NOTE_MESSAGES } from './note-constants.js';
 
-/** Private notes (README "Private notes"): Markdown on a topic or a resource, seen by their writer only. */
+/**
+ * Private notes (docs/features.md, "Private notes"): Markdown on a topic or a resource, seen by their writer
+ * only.
+ */
 export const note = z.object({
   id: z.number().int(),
   planId: z.number().int(),
@@ -33,7 +36,10 @@ export const noteParams = z.object({
   noteId: pathId({ invalid: NOTE_MESSAGES.invalidNoteId, notFound: NOTE_MESSAGES.noteNotFound }),
 });
 
-/** `GET /api/notes?q&page&size`: `q` keeps the notes whose words match (full-text, as /api/search reads a query). */
+/**
+ * `GET /api/notes?q&page&size`: `q` keeps the notes whose words match (full-text, as /api/search reads a
+ * query).
+ */
 export const notesQuery = pageQuery().extend({
   q: text()
     .trim()

@@ -1,9 +1,9 @@
 /**
- * Notifications (spec §3, §4, §9): the kinds, texts and live-stream settings that need no zod, apart
+ * Notifications: the kinds, texts and live-stream settings that need no zod, apart
  * from the schemas in notifications.ts so that the top bar's bell does not download zod.
  */
 
-/** LEARNING_PLAN_COPY: someone used your plan as a template (README "Plan templates"). */
+/** LEARNING_PLAN_COPY: someone used your plan as a template (docs/features.md, "Plan templates"). */
 export const NOTIFICATION_TYPES = [
   'LIKE',
   'COMMENT',
@@ -14,7 +14,7 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** What a notification links to (spec §2 "Notifications page"). */
+/** What a notification links to. */
 export const NOTIFICATION_ENTITY_TYPES = ['post', 'comment', 'user', 'learning-plan'] as const;
 export type NotificationEntityType = (typeof NOTIFICATION_ENTITY_TYPES)[number];
 
@@ -67,7 +67,7 @@ export function notificationGroupMessage(group: {
   }
 }
 
-/** Spec §4/§9: the unread count is polled every 60 seconds (the live stream usually beats it). */
+/** The unread count is polled every 60 seconds (the live stream usually beats it). */
 export const UNREAD_COUNT_POLL_MS = 60_000;
 
 /**

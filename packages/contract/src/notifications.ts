@@ -8,7 +8,7 @@ import {
   type NotificationType,
 } from './notification-constants.js';
 
-/** Spec §3 "Notification"; `actor` is who caused it. */
+/** A notification; `actor` is who caused it. */
 export const notification = z.object({
   id: z.number().int(),
   type: z.enum(NOTIFICATION_TYPES),
@@ -23,7 +23,7 @@ export type Notification = z.infer<typeof notification>;
 
 export const notificationPage = page(notification);
 
-/** `GET /api/notifications?unreadOnly&page&size` (spec §7: default false, 0, 10). */
+/** `GET /api/notifications?unreadOnly&page&size` (default false, 0, 10). */
 export const notificationListQuery = pageQuery().extend({
   unreadOnly: z
     .enum(['true', 'false'], { error: 'unreadOnly must be true or false' })

@@ -1,8 +1,7 @@
 /**
- * Social sign-in with an OpenID Connect provider (spec §2 OAuth redirect page, §4 social sign-in,
- * §7 authorize call, §9 delays). The browser navigates to `authorize`; the server answers the
- * provider's callback by redirecting to the web app's `redirectPage` with `#token=` (in the fragment,
- * never sent to a server) or `?error=`.
+ * Social sign-in with an OpenID Connect provider (docs/features.md, "Social sign-in"). The browser navigates
+ * to `authorize`; the server answers the provider's callback by redirecting to the web app's `redirectPage`
+ * with `#token=` (in the fragment, never sent to a server) or `?error=`.
  */
 export const OAUTH_PATHS = {
   authorize: (provider: string) => `/api/auth/oauth2/authorize/${provider.toLowerCase()}`,
@@ -10,7 +9,7 @@ export const OAUTH_PATHS = {
   redirectPage: '/oauth2/redirect',
 } as const;
 
-/** Spec §4 and §9: the pauses of the redirect page, so each status text can be read. */
+/** The pauses of the redirect page, so each status text can be read. */
 export const OAUTH_DELAYS_MS = {
   /** From storing the token to refreshing the current user. */
   refreshUser: 200,
@@ -24,9 +23,9 @@ export const OAUTH_DELAYS_MS = {
 
 /** Every message of the social sign-in; those naming a provider take its display name ('Google'). */
 export const OAUTH_MESSAGES = {
-  /** Spec §4: the callback carried neither a token nor a reason. */
+  /** The callback carried neither a token nor a reason. */
   failed: 'OAuth authentication failed. Please try again.',
-  /** Spec §4: a token came back, but the profile could not be loaded with it. */
+  /** A token came back, but the profile could not be loaded with it. */
   profileLoadFailed: 'Failed to load user profile after authentication. Please try again.',
   unknownProvider: (provider: string) => `Sign-in with "${provider}" is not available on Pathwise.`,
   notConfigured: (name: string) =>

@@ -1,5 +1,5 @@
 /**
- * Learning plans (spec §3, §5): the limits, texts and helpers that need no zod. Kept apart from the
+ * Learning plans: the limits, texts and helpers that need no zod. Kept apart from the
  * schemas in plans.ts because the web app bundles by module: a page showing a plan message must not
  * download zod with it (scripts/check-budgets.mjs checks the home page's share).
  */
@@ -24,7 +24,7 @@ export const PLAN_LIMITS = {
   maxDurationMinutes: 100_000,
 } as const;
 
-/** Every text a person may read about plans: spec §5 and §8 verbatim, ours where the spec is silent. */
+/** Every text a person may read about plans, one place for server and web. */
 export const PLAN_MESSAGES = {
   titleRequired: 'Title is required',
   titleTooShort: `Title must be at least ${PLAN_LIMITS.titleMinLength} characters`,
@@ -65,7 +65,7 @@ export const PLAN_MESSAGES = {
   foreignTopic: (id: number) => `Topic ${id} does not belong to this learning plan`,
   foreignResource: (id: number) => `Resource ${id} does not belong to this topic`,
   duplicateId: (id: number) => `Id ${id} appears more than once`,
-  // Web texts (spec §2, §4, §8).
+  // Web texts.
   loadFeedFailed: 'Failed to load learning plans. Please try again later.',
   loadListFailed: 'Failed to load learning plans',
   deleteFailed: 'Failed to delete learning plan',
@@ -76,7 +76,7 @@ export const PLAN_MESSAGES = {
   topicStatusFailed: 'Failed to update topic status. Please try again.',
   resourceStatusFailed: 'Failed to update resource status. Please try again.',
   saveFailed: 'Failed to create/update learning plan',
-  // Plan templates (README "Plan templates").
+  // Plan templates (docs/features.md, "Plan templates").
   copyFailed: 'Could not copy this learning plan. Please try again.',
   basedOnDeleted: 'Based on a deleted plan',
   basedOnHidden: 'Based on a plan that is no longer public',
@@ -85,6 +85,8 @@ export const PLAN_MESSAGES = {
 /** Uploaded plan PDFs are stored under this prefix and served at `/api/media/plans/<uuid>.pdf`. */
 export const PLAN_FILE_PREFIX = 'plans';
 
-/** Whether a resource's `url` is the file uploaded for it rather than a link (the edit form shows the choice). */
+/**
+ * Whether a resource's `url` is the file uploaded for it rather than a link (the edit form shows the choice).
+ */
 export const isUploadedPlanFile = (url: string | null): boolean =>
   url !== null && new RegExp(`/api/media/${PLAN_FILE_PREFIX}/[^/]+\\.pdf$`).test(url);

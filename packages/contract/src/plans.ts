@@ -10,7 +10,7 @@ import {
   TOPIC_STATUSES,
 } from './plan-constants.js';
 
-/** Learning plans (spec §3 "Learning plan", "Topic", "Resource"; §5 plan rules): the schemas. */
+/** Learning plans, their topics and resources, and the rules a saved plan follows: the schemas. */
 
 const requiredText = (required: string, max: number, tooLong = PLAN_MESSAGES.textTooLong(max)) =>
   text({ error: required }).trim().min(1, { error: required, abort: true }).max(max, { error: tooLong });
@@ -75,7 +75,7 @@ export const resourceFields = {
     .transform((minutes) => minutes ?? null),
 };
 
-/** Spec §5: the target must be after the start (both optional). */
+/** The target must be after the start (both optional). */
 export function checkPlanDates(
   plan: { startDate?: string | null; targetCompletionDate?: string | null },
   context: z.RefinementCtx,
@@ -188,8 +188,8 @@ export const planTopic = z.object({
 export type PlanTopic = z.infer<typeof planTopic>;
 
 /**
- * Where a copy made with "Use as template" came from (README "Plan templates"): the original as the
- * viewer may see it now; `plan` is null when it was deleted (`deleted`) or is no longer visible to them.
+ * Where a copy made with "Use as template" came from (docs/features.md, "Plan templates"): the original as
+ * the viewer may see it now; `plan` is null when it was deleted (`deleted`) or is no longer visible to them.
  */
 export const planOrigin = z.object({
   plan: z.object({ id: z.number().int(), title: z.string(), creator: userRef }).nullable(),
@@ -213,11 +213,11 @@ export const learningPlan = z.object({
   completedTopics: z.number().int(),
   creator: userRef,
   topics: z.array(planTopic),
-  /** Whether the viewer saved it (README "Saved items"). */
+  /** Whether the viewer saved it (docs/features.md, "Saved items"). */
   isSaved: z.boolean(),
   /** The plan it was copied from with "Use as template"; null for a plan made from scratch. */
   basedOn: planOrigin.nullable(),
-  /** How many plans are copies of this one now (README "Plan templates"). */
+  /** How many plans are copies of this one now (docs/features.md, "Plan templates"). */
   templateUseCount: z.number().int(),
   /** Only on a plan a moderator hid, which only its creator gets. */
   moderation: contentModeration.optional(),

@@ -5,7 +5,7 @@ import { contentModeration } from './content-moderation.js';
 import { MEDIA_LIMITS } from './media.js';
 import { USER_MESSAGES } from './users.js';
 
-/** Post and comment limits of spec §5/§9; the content maxima are ours (the spec sets none). */
+/** Post and comment limits; the content maxima are our own (the first client sets none). */
 export const POST_LIMITS = {
   titleMin: 3,
   titleMax: 100,
@@ -14,7 +14,7 @@ export const POST_LIMITS = {
   commentMax: 2_000,
 } as const;
 
-/** Messages a person sees when a post, like or comment call is refused (spec §5, §6). */
+/** Messages a person sees when a post, like or comment call is refused. */
 export const POST_MESSAGES = {
   invalidPostId: 'Invalid post ID',
   invalidCommentId: 'Invalid comment ID',
@@ -101,7 +101,7 @@ export const post = z.object({
   likesCount: z.number().int(),
   commentsCount: z.number().int(),
   isLikedByCurrentUser: z.boolean(),
-  /** Whether the viewer saved it (README "Saved items"). */
+  /** Whether the viewer saved it (docs/features.md, "Saved items"). */
   isSaved: z.boolean(),
   /** Only on a post a moderator hid, which only its author gets. */
   moderation: contentModeration.optional(),

@@ -1,6 +1,6 @@
 /**
- * Reports and moderation (README "Reports and moderation"), zod-free: the Report button sits on the
- * pages people see first (README "Budgets").
+ * Reports and moderation (docs/features.md, "Reports and moderation"), zod-free: the Report button sits on
+ * the pages people see first (docs/testing.md, "Budgets").
  */
 export const REPORT_TARGET_TYPES = ['POST', 'COMMENT', 'LEARNING_PLAN', 'USER'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];

@@ -3,7 +3,10 @@ import { isoDateTime, page, pathId } from './common.js';
 import { learningPlan } from './plans.js';
 import { POST_MESSAGES, post } from './posts.js';
 
-/** Saved items (README "Saved items"): bookmarks of posts and learning plans, seen by their saver only. */
+/**
+ * Saved items (docs/features.md, "Saved items"): bookmarks of posts and learning plans, seen by their saver
+ * only.
+ */
 export const savedPostParams = z.object({
   id: pathId({ invalid: POST_MESSAGES.invalidPostId, notFound: POST_MESSAGES.postNotFound }),
 });

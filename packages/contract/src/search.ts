@@ -3,7 +3,7 @@ import { page, pageQuery } from './common.js';
 import { learningPlanPage } from './plans.js';
 import { postPage } from './posts.js';
 
-/** Search (spec §2 "Search page", §5 "Search", §7 `GET /api/search`, §9 "Search All tab"). */
+/** Search (`GET /api/search`): its limits, query rules and answer. */
 
 export const SEARCH_LIMITS = {
   /** Only the beginning of a longer query is searched for, so a pasted paragraph still finds something. */
@@ -24,7 +24,7 @@ export const SEARCH_MESSAGES = {
 
 /**
  * The text actually searched for: control characters count as spaces, surrounding spaces go, and at
- * most `queryMaxLength` characters are kept. Empty means "nothing to search for" (spec §5).
+ * most `queryMaxLength` characters are kept. Empty means "nothing to search for".
  */
 export function normalizeSearchQuery(raw: string): string {
   const text = raw.replace(/\p{Cc}+/gu, ' ').trim();
@@ -40,7 +40,7 @@ export const searchQuery = pageQuery().extend({
 });
 export type SearchQuery = z.output<typeof searchQuery>;
 
-/** A person found by search: what the user card shows (spec §2 "User card"). */
+/** A person found by search: what the user card shows. */
 export const userSearchItem = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -1,6 +1,6 @@
 /**
- * Suspending accounts (README "Reports and moderation"), zod-free: the sign-in page and the profile
- * read these texts (README "Budgets").
+ * Suspending accounts (docs/features.md, "Reports and moderation"), zod-free: the sign-in page and the
+ * profile read these texts (docs/testing.md, "Budgets").
  */
 export const SUSPENSION_LIMITS = { reasonMax: 1000 } as const;
 

@@ -4,7 +4,7 @@ import { pathId, text } from './common.js';
 import { BIO_MAX_LENGTH, LOCATION_MAX_LENGTH } from './constants.js';
 
 /**
- * A user as the profile page shows it (spec §3 "Current user / user profile"); `GET /api/auth/me`
+ * A user as the profile page shows it; `GET /api/auth/me`
  * answers the same shape for the signed-in user, where isCurrentUserFollowing is always false.
  */
 export const userProfile = z.object({
@@ -36,11 +36,13 @@ export type UserProfile = z.infer<typeof userProfile>;
 export const ownProfile = userProfile.extend({ email: z.string() });
 export type OwnProfile = z.infer<typeof ownProfile>;
 
-/** The signed-in user's own profile, and whether they moderate (README "Reports and moderation"). */
+/**
+ * The signed-in user's own profile, and whether they moderate (docs/features.md, "Reports and moderation").
+ */
 export const currentUser = ownProfile.extend({ isModerator: z.boolean() });
 export type CurrentUser = z.infer<typeof currentUser>;
 
-/** A row of the followers/following lists (spec §3 "User list item"). */
+/** A row of the followers/following lists. */
 export const userListItem = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -61,7 +63,7 @@ const optionalText = (max: number, label: string) =>
     .transform((value) => (value ? value : null));
 
 /**
- * `PUT /api/users/{id}` (spec §5 "Edit profile"). Unknown keys such as `id` are dropped.
+ * `PUT /api/users/{id}`. Unknown keys such as `id` are dropped.
  * `profilePicture` is null to remove the picture, or the URL the server already has for the user
  * (a new picture is set by `POST /api/users/profile-picture` first); absent means unchanged.
  */
@@ -121,7 +123,9 @@ export type BlockStatus = z.infer<typeof blockStatus>;
 export const muteStatus = z.object({ isMuted: z.boolean() });
 export type MuteStatus = z.infer<typeof muteStatus>;
 
-/** A row of `GET /api/users/me/blocks` and `/mutes`: the person, and when the viewer blocked or muted them. */
+/**
+ * A row of `GET /api/users/me/blocks` and `/mutes`: the person, and when the viewer blocked or muted them.
+ */
 export const restrictedUser = z.object({
   id: z.number().int(),
   name: z.string(),

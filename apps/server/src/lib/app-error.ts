@@ -1,4 +1,4 @@
-/** An error whose message is safe to show a person; the error handler turns it into DESIGN §4's body. */
+/** An error whose message is safe to show a person; the error handler turns it into the API's error body. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,

@@ -1,7 +1,7 @@
 import type { ByteRange } from './storage/storage.js';
 
 /**
- * The one range of a `Range` header over a file of `size` bytes (RFC 9110 §14): null when the header
+ * The one range of a `Range` header over a file of `size` bytes (RFC 9110, section 14): null when the header
  * is absent or not a single byte range (it is then ignored and the whole file is sent), 'unsatisfiable'
  * when it starts past the end (416).
  */

@@ -37,7 +37,9 @@ function validationBody(error: FastifyError): ErrorBody {
   return body(status, errors[0]?.message ?? 'The request is invalid.', errors);
 }
 
-/** One error handler for the whole API: DESIGN §4's body, never internals in a 500. */
+/**
+ * One error handler for the whole API: `{ statusCode, error, message, errors? }`, never internals in a 500.
+ */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

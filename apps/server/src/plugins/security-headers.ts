@@ -29,7 +29,7 @@ const HSTS = 'Strict-Transport-Security';
 
 /**
  * Sets Helmet's headers (`options`) on every response, as soon as its request arrives. HSTS only on
- * requests that came over HTTPS (RFC 6797 §7.2: a browser ignores it over plain HTTP; behind a proxy,
+ * requests that came over HTTPS (RFC 6797, section 7.2: a browser ignores it over plain HTTP; behind a proxy,
  * request.protocol reads X-Forwarded-Proto when TRUST_PROXY is set).
  */
 export const securityHeadersPlugin: FastifyPluginAsync<HelmetOptions> = fp(async (app, options) => {

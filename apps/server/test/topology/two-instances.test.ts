@@ -22,7 +22,7 @@ import { type S3TestServer, startS3Server } from '../helpers/s3-server.js';
 import { type ServerProcess, startServer, stopServer, waitForListening } from '../helpers/server-process.js';
 import { addComment, callAs, follow, toggleLike } from '../helpers/social.js';
 
-// The deployment the README describes for several instances, for real: the built server
+// The deployment docs/operations.md describes for several instances, for real: the built server
 // (`npm run build`) started twice as separate processes on one fresh PostgreSQL database and one S3
 // server, nothing else shared (each has its own DATA_DIR), requests alternating between them.
 

@@ -5,7 +5,7 @@ import { useAuth } from '../lib/auth/auth-context';
 import { ShellPlaceholder } from './shell-placeholder';
 
 /**
- * Spec §2: every page but the sign-in ones needs a user; a visitor is sent to /login. The page they
+ * Every page but the sign-in ones needs a user; a visitor is sent to /login. The page they
  * asked for goes along (`from`), so that social sign-in can bring them back to it. The signed-in
  * frame shows at once, even while the session or the page's code is on its way.
  */
@@ -22,7 +22,7 @@ export function RequireUser() {
   );
 }
 
-/** Spec §2: /login and /signup send a signed-in user to /. */
+/** /login and /signup send a signed-in user to /. */
 export function RequireVisitor() {
   const { user, restoringSession } = useAuth();
   if (restoringSession) return <Loading />;

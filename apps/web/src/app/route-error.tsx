@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 
-/** Spec §2 "Routing errors show 'Unexpected Application Error!'" (React logs the error itself). */
+/** A routing error shows 'Unexpected Application Error!' (React logs the error itself). */
 export function RouteError() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">

@@ -23,13 +23,13 @@ const planFormPage = lazyPage(() =>
 );
 
 /**
- * Every route of spec §2 that exists so far; a path not listed falls to the 404 page. Pages are
+ * Every page of docs/product.md that exists so far; a path not listed falls to the 404 page. Pages are
  * lazy-loaded so each one only costs the JavaScript it needs. Public pages that neither guard
  * applies to (such as /oauth2/redirect) go directly under the root.
  *
  * Declarative routes rather than a data router (createBrowserRouter): the app uses no loader or
  * action, and the data router would add 17.6 kB (gzip) to every page's first paint, which the
- * sign-in page's budget cannot hold (README "Budgets").
+ * sign-in page's budget cannot hold (docs/testing.md, "Budgets").
  */
 const ROUTES: RouteObject[] = [
   {

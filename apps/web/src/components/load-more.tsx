@@ -14,7 +14,7 @@ type LoadMoreProps = {
 };
 
 /**
- * Spec §4: the button under a paged list while pages remain. The list grows in place; the button is
+ * The button under a paged list while pages remain. The list grows in place; the button is
  * disabled while a page loads.
  */
 export function LoadMore({ list, label = 'Load More', failure }: LoadMoreProps) {

@@ -1,7 +1,7 @@
 import { Spinner } from './spinner';
 
 /**
- * Spec §2: 'Loading...' while something the page needs is on its way (some lists name it otherwise).
+ * 'Loading...' while something the page needs is on its way (some lists name it otherwise).
  * `compact` when placeholders in the shape of what is coming stand below it.
  */
 export function Loading({ label = 'Loading...', compact = false }: { label?: string; compact?: boolean }) {

@@ -26,7 +26,7 @@ export type PagedStates = Pick<
 >;
 
 /**
- * Spec §4 paging, shown the same way by every list: 'Loading...' for the first page, the list's
+ * Paging, shown the same way by every list: 'Loading...' for the first page, the list's
  * failure when that page cannot come, then the items with 'Load More' under them while pages remain.
  */
 export function PagedItems<T>({

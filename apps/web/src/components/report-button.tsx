@@ -6,7 +6,10 @@ import { useDialogTrigger } from './use-dialog-trigger';
 // The dialog's code (Headless UI's Dialog and focus trap) is fetched when someone reports, not before.
 const ReportDialog = lazy(() => import('./report-dialog'));
 
-/** "Report" next to what someone else made: opens a dialog asking why (README "Reports and moderation"). */
+/**
+ * "Report" next to what someone else made: opens a dialog asking why (docs/features.md, "Reports and
+ * moderation").
+ */
 export function ReportButton({ target, className = '' }: { target: ReportTarget; className?: string }) {
   const { open, setOpen, trigger } = useDialogTrigger();
   return (

@@ -16,8 +16,8 @@ type SaveButtonProps = {
 };
 
 /**
- * Save / Saved (README "Saved items"): the new state shows at once and goes back, with a message, if
- * the server refuses it; clicks wait while one is on its way.
+ * Save / Saved (docs/features.md, "Saved items"): the new state shows at once and goes back, with a message,
+ * if the server refuses it; clicks wait while one is on its way.
  */
 export function SaveButton({ kind, target }: SaveButtonProps) {
   const queryClient = useQueryClient();

@@ -16,7 +16,7 @@ export function SkeletonCard({ children }: { children: ReactNode }) {
 }
 
 /**
- * A list on its way: spec §2's 'Loading...' said once (and announced), over `count` placeholders in
+ * A list on its way: 'Loading...' said once (and announced), over `count` placeholders in
  * the shape of the items coming, so nothing jumps when they arrive.
  */
 export function LoadingSkeletons({

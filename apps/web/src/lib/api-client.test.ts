@@ -111,7 +111,7 @@ describe('errors', () => {
   });
 });
 
-describe('401 policy (spec §7)', () => {
+describe('401 policy', () => {
   it('ends the session on a 401 from an ordinary call: token removed, page reloaded on the expired login', async () => {
     signIn();
     const pageLoads = recordPageLoads();

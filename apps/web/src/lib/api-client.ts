@@ -2,11 +2,11 @@ import { type ErrorBody, REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@pathwise/cont
 
 const BASE_URL = import.meta.env.VITE_API_BASE_URL ?? '';
 
-/** The full address of an API path, for the calls that are browser navigations (spec §7 social sign-in). */
+/** The full address of an API path, for the calls that are browser navigations (social sign-in). */
 export const apiUrl = (path: string) => `${BASE_URL}${path}`;
 
 /**
- * Spec §7: a 401 on these calls is only logged. They read other people's data, so being refused
+ * A 401 on these calls is only logged. They read other people's data, so being refused
  * one of them says nothing about whether the signed-in session is still valid.
  */
 const SESSION_KEEPING_PATHS = [
@@ -120,7 +120,7 @@ export function apiUpload<T>(path: string, { method = 'POST', body, onProgress }
   });
 }
 
-/** Spec §7 "Response handling": the 401 policy, then the answer or an ApiError. */
+/** The 401 policy, then the answer or an ApiError. */
 function settle<T>(
   path: string,
   status: number,
@@ -142,7 +142,7 @@ function settle<T>(
   return payload as T;
 }
 
-/** The server's explanation when it gave one, else `fallback` (spec §8 "server's message, else …"). */
+/** The server's explanation when it gave one, else `fallback`. */
 export function serverMessageOr(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.body ? error.body.message : fallback;
 }

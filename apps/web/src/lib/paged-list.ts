@@ -23,12 +23,14 @@ export type PagedList<P extends PageLike> = UseInfiniteQueryResult<Pages<P>>;
 type PagedListOptions<P extends PageLike> = {
   queryKey: QueryKey;
   fetchPage: (page: number, signal: AbortSignal) => Promise<P>;
-  /** Spec §4: coming back to this list (another tab, another visit, the dialog reopened) starts it again from page 0. */
+  /**
+   * Coming back to this list (another tab, another visit, the dialog reopened) starts it again from page 0.
+   */
   restartOnReturn?: boolean;
 };
 
 /**
- * Spec §4 paging: page 0 first, then each 'Load More' appends the next page until one says it is the
+ * Paging: page 0 first, then each 'Load More' appends the next page until one says it is the
  * last. Every list of the app that grows page by page is one of these.
  */
 export function usePagedList<P extends PageLike>({

@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 
-/** An MSW resolver answering the API's error body (DESIGN §4) with `status`. */
+/** An MSW resolver answering the API's error body with `status`. */
 export function errorAnswer(status: number, message: string) {
   return () => HttpResponse.json({ statusCode: status, error: 'Error', message }, { status });
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@pathwise/contract';
 
-/** A page answer as the API sends it (DESIGN §4), for lists of any kind. */
+/** A page answer as the API sends it, for lists of any kind. */
 export function pageOf<T>(content: T[], number = 0, last = true): Page<T> {
   return {
     content,

@@ -5,11 +5,11 @@ import { markdownPlainText, SEARCH_INDEX_OPTIONS, searchDocument, tsvector } fro
 import { users } from './users.js';
 
 /**
- * Private notes (README "Private notes"): one per writer and topic, or per writer and resource, seen
- * by their writer only. Topic and resource ids survive plan edits, so notes do; deleting the topic,
- * resource, plan or writer deletes the note. `plan_id` and `topic_id` are those of the resource's
- * topic (resources never change topic, topics never change plan), so the plan page and the "My notes"
- * page read them without joins.
+ * Private notes (docs/features.md, "Private notes"): one per writer and topic, or per writer and resource,
+ * seen by their writer only. Topic and resource ids survive plan edits, so notes do; deleting the topic,
+ * resource, plan or writer deletes the note. `plan_id` and `topic_id` are those of the resource's topic
+ * (resources never change topic, topics never change plan), so the plan page and the "My notes" page read
+ * them without joins.
  */
 export const notes = pgTable(
   'notes',

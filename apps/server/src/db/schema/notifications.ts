@@ -15,7 +15,7 @@ export const notifications = pgTable(
     /** LIKE, COMMENT, FOLLOW, MENTION, LEARNING_PLAN_SHARE or LEARNING_PLAN_COPY. */
     type: text('type').notNull(),
     message: text('message').notNull(),
-    /** What the notification links to (spec §2): post, comment, user or learning-plan, and its id. */
+    /** What the notification links to: post, comment, user or learning-plan, and its id. */
     entityType: text('entity_type').notNull(),
     entityId: integer('entity_id').notNull(),
     // The things a notification points at: deleting one removes its notifications.

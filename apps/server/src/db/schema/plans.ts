@@ -33,11 +33,17 @@ export const learningPlans = pgTable(
     basedOnPlanId: integer('based_on_plan_id').references((): AnyPgColumn => learningPlans.id, {
       onDelete: 'set null',
     }),
-    /** The original's title when it was copied: set on every copy, so a copy whose original is gone still says so. */
+    /**
+     * The original's title when it was copied: set on every copy, so a copy whose original is gone still says
+     * so.
+     */
     basedOnTitle: text('based_on_title'),
     /** How many plans are based on this one; kept by the triggers of migration 0016. */
     templateUseCount: integer('template_use_count').notNull().default(0),
-    /** Set when a moderator hid it (README "Reports and moderation"): shown to its author only, with the reason. */
+    /**
+     * Set when a moderator hid it (docs/features.md, "Reports and moderation"): shown to its author only,
+     * with the reason.
+     */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
     /** Kept by PostgreSQL for search: title above description. */

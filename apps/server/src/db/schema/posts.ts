@@ -33,7 +33,10 @@ export const posts = pgTable(
     learningProgressPercent: smallint('learning_progress_percent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Set when a moderator hid it (README "Reports and moderation"): shown to its author only, with the reason. */
+    /**
+     * Set when a moderator hid it (docs/features.md, "Reports and moderation"): shown to its author only,
+     * with the reason.
+     */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
     /**
@@ -140,7 +143,10 @@ export const comments = pgTable(
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Set when a moderator hid it (README "Reports and moderation"): shown to its author only, with the reason. */
+    /**
+     * Set when a moderator hid it (docs/features.md, "Reports and moderation"): shown to its author only,
+     * with the reason.
+     */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
   },

@@ -29,11 +29,11 @@ export function searchDocument(...fields: [text: AnyPgColumn | SQL, weight: 'A' 
 const FENCE = '`';
 
 /**
- * The words a reader sees in Markdown that `column` holds (README "Rich text"), so that searches match
- * them and not the syntax around them: code fence lines (with their language), reference link lines and
- * link and image URLs go; emphasis, strike-through and code markers go without splitting the word they
- * touch ('**Type**Script' is 'TypeScript'), and an underscore inside a word stays ('snake_case').
- * Regular expressions, not a Markdown parser, because a generated column may only call immutable SQL.
+ * The words a reader sees in Markdown that `column` holds (docs/features.md, "Rich text"), so that searches
+ * match them and not the syntax around them: code fence lines (with their language), reference link lines and
+ * link and image URLs go; emphasis, strike-through and code markers go without splitting the word they touch
+ * ('**Type**Script' is 'TypeScript'), and an underscore inside a word stays ('snake_case'). Regular
+ * expressions, not a Markdown parser, because a generated column may only call immutable SQL.
  */
 export function markdownPlainText(column: AnyPgColumn): SQL {
   const steps: [pattern: string, replacement: string, flags: string][] = [

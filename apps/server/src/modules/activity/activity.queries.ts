@@ -54,7 +54,7 @@ export async function deleteActivities(
 export type FeedFilter = { userId: number; types: readonly ActivityType[]; viewerId: number };
 
 /**
- * The user's activities of those types, except those on someone else's private plan (DESIGN §5) and
+ * The user's activities of those types, except those on someone else's private plan and
  * those on a post, comment or plan a moderator hid from the viewer; none when the user and the
  * viewer blocked one another.
  */

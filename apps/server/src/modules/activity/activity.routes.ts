@@ -16,7 +16,7 @@ const SUMMARIES: Record<ActivityFeed, string> = {
   social: "A user's social activity: likes, comments and follows",
 };
 
-/** `GET /api/users/{id}/activities`, `/learning-progress` and `/social-activity` (spec §7). */
+/** `GET /api/users/{id}/activities`, `/learning-progress` and `/social-activity`. */
 export const activityRoutes: FastifyPluginAsyncZod<{ activity: ActivityService }> = async (
   app,
   { activity },

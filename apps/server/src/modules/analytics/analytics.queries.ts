@@ -196,7 +196,7 @@ const monthlyProgress = ({ userId, startDate, endDate, tz }: AnalyticsWindow) =>
       limit 1) recorded on true
     group by m.month)`;
 
-/** The answer: the blocks of spec §3 "Analytics" built from the parts above. */
+/** The answer: the blocks the dashboard shows, built from the parts above. */
 const answer = ({ startDate, endDate }: AnalyticsWindow) => sql`
   json_build_object(
     'summary', (

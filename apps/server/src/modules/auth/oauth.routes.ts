@@ -20,7 +20,7 @@ const providerParams = z.object({
 });
 
 /**
- * Social sign-in (spec §4, §7): browser navigations, never AJAX calls. Every outcome, failures
+ * Social sign-in: browser navigations, never AJAX calls. Every outcome, failures
  * included, is a redirect to the web app's OAuth redirect page with `#token=` or a readable `?error=`.
  */
 export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app, { oauth, publicUrl }) => {

@@ -34,7 +34,9 @@ const toComment = (row: CommentRow, mediaUrl: MediaUrl): Comment => ({
   ...moderationOf(row),
 });
 
-/** The comment locked for a change, or 404/403 (`may` decides who is allowed, with `refusal` as the message). */
+/**
+ * The comment locked for a change, or 404/403 (`may` decides who is allowed, with `refusal` as the message).
+ */
 async function lockChangeable(
   tx: Database,
   id: number,
@@ -85,7 +87,7 @@ export function createCommentsService({ db, events }: { db: Database; events: Ev
       return answerFor(viewer, id);
     },
 
-    /** Only the comment's author edits it (DESIGN §5). */
+    /** Only the comment's author edits it. */
     async update(viewer: Viewer, id: number, { content }: CommentInput): Promise<Comment> {
       await db.transaction(async (tx) => {
         const comment = await lockChangeable(

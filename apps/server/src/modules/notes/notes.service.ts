@@ -31,7 +31,7 @@ const answer = (row: NoteRow): Note => ({
 });
 
 /**
- * Private notes (README "Private notes"): every read and write is the viewer's own notes, on plans
+ * Private notes (docs/features.md, "Private notes"): every read and write is the viewer's own notes, on plans
  * they may see; anyone else's note is as good as missing (404), whatever its id.
  */
 export function createNotesService(db: Database) {

@@ -8,7 +8,7 @@ import type { PlansService } from './plans.service.js';
 
 type Dependencies = { db: Database; events: EventBus; plans: Pick<PlansService, 'planFor'> };
 
-/** "Use as template" (README "Plan templates"): copies of plans the viewer can see. */
+/** "Use as template" (docs/features.md, "Plan templates"): copies of plans the viewer can see. */
 export function createPlanTemplatesService({ db, events, plans }: Dependencies) {
   return {
     /**

@@ -50,7 +50,10 @@ export type MediaItem = {
 const newestFirst = [desc(posts.createdAt), desc(posts.id)];
 const viewerId = sql.placeholder('viewerId');
 
-/** Posts matching `where`, newest first, but those of authors blocked either way and those hidden by a moderator (README "Reports and moderation"). */
+/**
+ * Posts matching `where`, newest first, but those of authors blocked either way and those hidden by a
+ * moderator (docs/features.md, "Reports and moderation").
+ */
 const postRows = (db: Database, where: SQL) =>
   db
     .select(postColumns(viewerId))
@@ -156,7 +159,10 @@ export async function countFeedPosts(db: Database, viewerId: number) {
   return result.rows[0]?.total ?? 0;
 }
 
-/** How many posts of `authorId` `viewerId` sees (as kept on the user's row), and whether that user exists at all. */
+/**
+ * How many posts of `authorId` `viewerId` sees (as kept on the user's row), and whether that user exists at
+ * all.
+ */
 export async function countPostsOfAuthor(db: Database, authorId: number, viewerId: number) {
   const result = (await db.execute(sql`select (${authorTotal(viewerId, authorId)}) as total`)) as unknown as {
     rows: { total: number | null }[];
@@ -202,7 +208,9 @@ export async function updatePost(db: Database, id: number, fields: PostFields) {
     .where(eq(posts.id, id));
 }
 
-/** Deletes the post; likes, comments, media rows, activities and notifications go with it (ON DELETE CASCADE). */
+/**
+ * Deletes the post; likes, comments, media rows, activities and notifications go with it (ON DELETE CASCADE).
+ */
 export async function deletePost(db: Database, id: number) {
   await db.delete(posts).where(eq(posts.id, id));
 }
@@ -234,14 +242,14 @@ export async function deleteMedia(db: Database, postId: number, ids: readonly nu
 export type LikeToggle = { postAuthorId: number; added: boolean; removed: boolean; likesCount: number };
 
 /**
- * Removes the user's like, or adds it when there was none, in one statement; null when the post is
- * missing or hidden from the user (its author suspended, or the post hidden by a moderator) or a block
- * stands between the user and its author (asked under the pair's lock, `noBlockBetween`, so a block
- * landing meanwhile waits for the like or refuses it). The post's row is locked first, as the count's trigger would lock it anyway: a concurrent
- * delete of the post then waits for the toggle (or the toggle finds no post), instead of each
- * waiting on rows the other has (a deadlock). Toggles of one post follow each other, so the kept
- * count read under the lock, with this change applied, is exact. A toggle by the same user racing
- * one that added the like first leaves neither added nor removed (the service then runs it again).
+ * Removes the user's like, or adds it when there was none, in one statement; null when the post is missing or
+ * hidden from the user (its author suspended, or the post hidden by a moderator) or a block stands between
+ * the user and its author (asked under the pair's lock, `noBlockBetween`, so a block landing meanwhile waits
+ * for the like or refuses it). The post's row is locked first, as the count's trigger would lock it anyway: a
+ * concurrent delete of the post then waits for the toggle (or the toggle finds no post), instead of each
+ * waiting on rows the other has (a deadlock). Toggles of one post follow each other, so the kept count read
+ * under the lock, with this change applied, is exact. A toggle by the same user racing one that added the
+ * like first leaves neither added nor removed (the service then runs it again).
  */
 export async function toggleLike(db: Database, postId: number, userId: number): Promise<LikeToggle | null> {
   const result = (await db.execute(sql`with post as (

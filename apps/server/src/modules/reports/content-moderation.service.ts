@@ -18,7 +18,7 @@ const NOT_FOUND: Record<HideableTargetType, string> = {
 };
 
 /**
- * Moderators hiding and unhiding posts, comments and plans (README "Reports and moderation"): a
+ * Moderators hiding and unhiding posts, comments and plans (docs/features.md, "Reports and moderation"): a
  * hidden item is shown to its author only, with the reason; every change is in the moderation log.
  */
 export function createContentModerationService({ db, reports }: { db: Database; reports: ReportsService }) {

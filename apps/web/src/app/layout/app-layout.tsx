@@ -3,7 +3,7 @@ import { SignedInProviders } from '../providers';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
 
-/** Spec §2: every protected page sits in this frame. */
+/** Every protected page sits in this frame. */
 export function AppLayout() {
   return (
     <SignedInProviders>

@@ -1,4 +1,4 @@
-/** Spec §2: the footer links point nowhere (there are no such pages yet). */
+/** The footer links point nowhere (there are no such pages yet). */
 const FOOTER_LINKS = ['Terms', 'Privacy', 'Contact'];
 
 export function Footer() {
@@ -9,7 +9,7 @@ export function Footer() {
         <ul className="flex gap-6">
           {FOOTER_LINKS.map((label) => (
             <li key={label}>
-              {/* biome-ignore lint/a11y/useValidAnchor: spec §2 wants links that point nowhere until these pages exist. */}
+              {/* biome-ignore lint/a11y/useValidAnchor: these links point nowhere until the pages exist. */}
               <a href="#" className="rounded hover:text-slate-900">
                 {label}
               </a>

@@ -2,7 +2,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SearchIcon } from '../../components/icons';
 
-/** Spec §2 top bar: a query that is non-empty after trimming opens the search page; the box is then cleared. */
+/**
+ * The top bar's search: a query that is non-empty after trimming opens the search page; the box is then
+ * cleared.
+ */
 export function SearchBox({ onSearch }: { onSearch?: () => void }) {
   const navigate = useNavigate();
   const inputId = useId();

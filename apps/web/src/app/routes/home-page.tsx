@@ -18,10 +18,10 @@ const SHORTCUTS = [
   },
 ];
 
-/** The width from which the home page has room for its side column (README "Following"). */
+/** The width from which the home page has room for its side column (docs/features.md, "Following"). */
 const WIDE_SCREEN = '(min-width: 1100px)';
 
-/** What a feed under the tabs gets from the home page (spec §4 "Home tab"). */
+/** What a feed under the tabs gets from the home page. */
 type FeedProps = {
   /** Changes when the feed must load again from page 0. */
   refreshKey: string;
@@ -35,7 +35,7 @@ const renderFollow: RenderFollow = (person, following, onFollowing) => (
 
 /**
  * The home feeds, in tab order. `?tab=<key>` selects one; any other value selects the first
- * (spec §2: `plans` selects the plans tab, anything else posts). Following comes after the spec's two.
+ * (`plans` selects the plans tab, anything else posts). Following comes after those two.
  */
 const HOME_TABS: { key: string; label: string; panel: (feed: FeedProps) => ReactNode }[] = [
   { key: 'posts', label: 'Latest Posts', panel: (feed) => <LatestPostsFeed {...feed} /> },
@@ -54,7 +54,7 @@ const HOME_TABS: { key: string; label: string; panel: (feed: FeedProps) => React
   },
 ];
 
-/** Spec §1: the home page greets the user by name and offers shortcuts to create things; spec §2 "Home feed". */
+/** The home page greets the user by name and offers shortcuts to create things, over the feeds. */
 export function HomePage() {
   useDocumentTitle('Home');
   const user = useSignedInUser();

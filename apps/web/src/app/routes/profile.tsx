@@ -8,10 +8,10 @@ import { UserPosts } from '../../features/posts';
 import { type ProfileSectionProps, ProfileView } from '../../features/users';
 import { useSignedInUser } from '../../lib/auth/auth-context';
 
-/** Route ids that stand for "my own profile" (spec §2), e.g. from a link built before the user was known. */
+/** Route ids that stand for "my own profile", e.g. from a link built before the user was known. */
 const OWN_PROFILE_IDS = new Set([undefined, 'undefined', 'edit']);
 
-/** Spec §2 "Profile page /profile/{userId}": the users feature's header over the user's tabs. */
+/** The users feature's header over the user's tabs. */
 export function ProfilePage() {
   const { userId } = useParams();
   const me = useSignedInUser();
@@ -27,7 +27,7 @@ export function ProfilePage() {
   );
 }
 
-/** Only the selected tab is mounted, so switching tabs starts its list again from page 0 (spec §4). */
+/** Only the selected tab is mounted, so switching tabs starts its list again from page 0. */
 function profileTabs(userId: number, { isOwnProfile, onPostDeleted }: ProfileSectionProps): TabItem[] {
   return [
     {

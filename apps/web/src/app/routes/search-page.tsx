@@ -5,7 +5,7 @@ import { PostCard } from '../../features/posts';
 import { SearchForm, SearchResults, useSearchAgain } from '../../features/search';
 import { useDocumentTitle } from '../../lib/document-title';
 
-/** Spec §2 "Search page /search?q=": searches on load when q is present, and for every query submitted. */
+/** Searches on load when q is present, and for every query submitted. */
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const searchAgain = useSearchAgain();

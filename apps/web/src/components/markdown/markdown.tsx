@@ -7,7 +7,7 @@ let loading: Promise<MarkdownModule> | undefined;
 
 /**
  * The Markdown renderer, fetched with the first text that needs it and never with a page's first
- * script (README "Budgets"). A hook rather than React.lazy: suspending would hold the whole page
+ * script (docs/testing.md, "Budgets"). A hook rather than React.lazy: suspending would hold the whole page
  * back behind its loading state, where the text as written is a fine stand-in meanwhile.
  */
 function useMarkdownModule() {
@@ -43,7 +43,7 @@ type MarkdownProps = {
 /** About 70 characters a line: longer lines make the eye lose its place going back to the next one. */
 const READABLE_WIDTH = 'max-w-[70ch]';
 
-/** Markdown people wrote (README "Rich text"), never wider than a comfortable line. */
+/** Markdown people wrote (docs/features.md, "Rich text"), never wider than a comfortable line. */
 export function Markdown({ text, compact = false, className = '' }: MarkdownProps) {
   const module = useMarkdownModule();
   if (compact) {

@@ -8,7 +8,7 @@ const plan = { id: -1, title: 'Sample plan: Web Development Basics' };
 const post = { id: -1, title: 'Sample post: My first React app', author };
 
 /**
- * Spec §2 "Activity tab": fixed mock entries, one of each type, shown only when the user asks for
+ * Fixed mock entries, one of each type, shown only when the user asks for
  * them after the real feed failed or came back empty, under the spec's development-data banner.
  */
 function sampleActivities(userId: number): Activity[] {

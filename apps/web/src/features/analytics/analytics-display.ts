@@ -1,7 +1,7 @@
 import { ANALYTICS_LIMITS, ANALYTICS_MESSAGES, dateRangeProblem } from '@pathwise/contract';
 import { format, parseISO, subDays } from 'date-fns';
 
-/** How the dashboard writes its figures (spec §9: percentages to one decimal, time as 'Xh Ym' or 'Ym'). */
+/** How the dashboard writes its figures (percentages to one decimal, time as 'Xh Ym' or 'Ym'). */
 
 export const formatPercent = (percentage: number) => `${percentage.toFixed(1)}%`;
 
@@ -28,7 +28,7 @@ export const dayLabel = (date: string) => format(parseISO(date), 'MMM d');
 /** '2024-01-29' → 'Jan 29, 2024' (tables). */
 export const fullDayLabel = (date: string) => format(parseISO(date), 'PP');
 
-/** Spec §9: the last 30 days, today included, in the reader's own time zone. */
+/** The last 30 days, today included, in the reader's own time zone. */
 export function defaultRange(today = new Date()) {
   return {
     startDate: format(subDays(today, ANALYTICS_LIMITS.defaultRangeDays), 'yyyy-MM-dd'),

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@pathwise/contract';
 
-/** Spec §4: the page social sign-in comes back to, kept in session storage while the provider has the tab. */
+/** The page social sign-in comes back to, kept in session storage while the provider has the tab. */
 export function rememberReturnPath(path: string) {
   sessionStorage.setItem(STORAGE_KEYS.oauthRedirectFrom, path);
 }

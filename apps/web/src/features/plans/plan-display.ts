@@ -1,8 +1,8 @@
-/** How plans read on screen (spec §2 "Learning plan card", §4 "Plan status"). */
+/** How plans read on screen: their card and their status. */
 
 export type PlanStatus = 'Completed' | 'In Progress' | 'Not Started';
 
-/** Spec §4: exactly 100 is 'Completed'; above 0 is 'In Progress'; otherwise 'Not Started'. */
+/** Exactly 100 is 'Completed'; above 0 is 'In Progress'; otherwise 'Not Started'. */
 export function planStatus(completionPercentage: number): PlanStatus {
   if (completionPercentage === 100) return 'Completed';
   return completionPercentage > 0 ? 'In Progress' : 'Not Started';
@@ -21,6 +21,6 @@ export function formatCalendarDate(date: string): string {
   return new Date(year, month - 1, day).toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
 
-/** README "Plan templates": how many plans are copies of this one. */
+/** docs/features.md, "Plan templates": how many plans are copies of this one. */
 export const formatTemplateUses = (count: number) =>
   count === 1 ? 'Used as a template once' : `Used as a template ${count} times`;

@@ -1,6 +1,6 @@
 import type { SearchGroup } from './api/queries';
 
-/** Spec §2 "Search page" texts, verbatim. */
+/** The search page's texts. */
 export const SEARCH_TEXTS = {
   allTab: 'All Results',
   noResults: (query: string) => `No results found for "${query}"`,

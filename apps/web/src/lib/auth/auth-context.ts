@@ -5,15 +5,17 @@ import type { AuthState } from './auth-reducer';
 export type AuthContextValue = AuthState & {
   /** True while a stored token waits for `/api/auth/me` to say whose it is. */
   restoringSession: boolean;
-  /** Rejects with an Error whose message is ready to show (spec §8). */
+  /** Rejects with an Error whose message is ready to show. */
   login: (body: LoginBody) => Promise<void>;
-  /** Rejects with an Error whose message is ready to show (spec §8). */
+  /** Rejects with an Error whose message is ready to show. */
   signup: (body: SignupBody) => Promise<void>;
   logout: () => void;
-  /** Signs out on this device and opens `to` (the sign-in page with a message, once an account is deleted). */
+  /**
+   * Signs out on this device and opens `to` (the sign-in page with a message, once an account is deleted).
+   */
   endSession: (to: string) => void;
   /**
-   * Loads the user of the token stored by social sign-in (spec §4). On failure the token is removed
+   * Loads the user of the token stored by social sign-in. On failure the token is removed
    * and the promise rejects.
    */
   refreshUser: () => Promise<void>;

@@ -24,7 +24,7 @@ import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState } from './auth-reducer';
 import { forgetUser, rememberedUserOf, rememberUser } from './remembered-user';
 
-/** Holds the session (spec §4 "Session"); must sit inside the router because it navigates. */
+/** Holds the session; must sit inside the router because it navigates. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [storedToken] = useState(() => localStorage.getItem(STORAGE_KEYS.authToken));

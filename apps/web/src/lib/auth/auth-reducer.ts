@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@pathwise/contract';
 
-/** Spec §3 "Auth state". */
+/** The session as the app holds it: the user, their token, whether it is loading, the last error. */
 export type AuthState = {
   user: CurrentUser | null;
   token: string | null;
@@ -8,7 +8,9 @@ export type AuthState = {
   error: string | null;
 };
 
-/** The actions of spec §4, plus renewToken; storing and removing the token is the provider's side effect. */
+/**
+ * The session's actions, renewToken among them; storing and removing the token is the provider's side effect.
+ */
 export type AuthAction =
   | { type: 'loginStart' }
   | { type: 'loginSuccess'; user: CurrentUser; token: string }
@@ -17,7 +19,7 @@ export type AuthAction =
   | { type: 'updateUser'; fields: Partial<CurrentUser> }
   | { type: 'renewToken'; token: string };
 
-/** With a stored token, the user is loading (spec §4 "Session"), shown meanwhile as last remembered, if at all. */
+/** With a stored token, the user is loading, shown meanwhile as last remembered, if at all. */
 export function initialAuthState({
   token,
   rememberedUser,

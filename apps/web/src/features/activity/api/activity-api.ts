@@ -2,7 +2,7 @@ import { ACTIVITY_FEEDS, type Activity, type ActivityFeed, type Page } from '@pa
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Spec §7: the first page of one of a user's feeds (10, 5 and 10 items). */
+/** The first page of one of a user's feeds (10, 5 and 10 items). */
 export function fetchActivityFeed(
   userId: number,
   feed: ActivityFeed,

@@ -21,7 +21,7 @@ const ACCENTS: Record<Activity['type'], string> = {
   FOLLOW_USER: 'bg-violet-500',
 };
 
-/** One line of a profile's activity (spec §2 "Activity tab"): 'You' for the signed-in user's own. */
+/** One line of a profile's activity: 'You' for the signed-in user's own. */
 export function ActivityItem({ activity, linked = true }: ActivityItemProps) {
   const me = useSignedInUser();
   const who = activity.user.id === me.id ? 'You' : activity.user.name;

@@ -86,7 +86,7 @@ describe('profile Activity tab', { timeout: 15_000 }, () => {
     expect(within(quote).queryByRole('link')).toBeNull();
   });
 
-  it('loads each sub-tab from its own feed, with the page sizes of spec §7', async () => {
+  it('loads each sub-tab from its own feed, with its own page size (10, 5 and 10)', async () => {
     const requested: string[] = [];
     server.use(
       http.get('/api/users/7/:feed', ({ request, params }) => {

@@ -9,14 +9,14 @@ import { useActivityFeed } from '../api/activity-api';
 import { sampleFeed } from '../sample-activity';
 import { ActivityItem } from './activity-item';
 
-/** Spec §2 sub-tabs, with the filter values all, learning and social. */
+/** The sub-tabs, with the filter values all, learning and social. */
 const SUB_TABS: { feed: ActivityFeed; label: string }[] = [
   { feed: 'all', label: 'All Activity' },
   { feed: 'learning', label: 'Learning Progress' },
   { feed: 'social', label: 'Social Activity' },
 ];
 
-/** Spec §2 "Activity tab" of a profile: what the user has been doing, in three views. */
+/** The Activity tab of a profile: what the user has been doing, in three views. */
 export function ActivityTab({ userId }: { userId: number }) {
   // One choice for the three views: asking for sample data once is enough.
   const [showSample, setShowSample] = useState(false);
@@ -49,7 +49,7 @@ function FeedPanel({ userId, feed, showSample, onShowSample }: FeedPanelProps) {
   const activities = query.data?.content ?? [];
   if (activities.length > 0) return <ActivityList activities={activities} />;
 
-  // Spec §2: after a failure or an empty feed, sample data is offered, and shown only on request.
+  // After a failure or an empty feed, sample data is offered, and shown only on request.
   return (
     <div className="space-y-4">
       {query.isError ? (

@@ -8,7 +8,7 @@ import { baseOptions, PALETTE } from './chart-setup';
 const RESOURCES = 'Resources completed';
 const MINUTES = 'Estimated minutes spent';
 
-/** Spec §2: resources completed per day (left axis) and estimated minutes spent (right axis). */
+/** Resources completed per day (left axis) and estimated minutes spent (right axis). */
 export function ActivityTimelineChart({ days }: { days: DailyActivity[] }) {
   const data = {
     labels: days.map((day) => dayLabel(day.date)),
@@ -36,7 +36,7 @@ export function ActivityTimelineChart({ days }: { days: DailyActivity[] }) {
       ...baseOptions.plugins,
       tooltip: {
         callbacks: {
-          // Spec §9: time reads 'Xh Ym' or 'Ym'.
+          // Time reads 'Xh Ym' or 'Ym'.
           label: ({ dataset, parsed }: TooltipItem<'line'>) =>
             `${dataset.label}: ${dataset.yAxisID === 'y1' ? formatMinutes(parsed.y ?? 0) : parsed.y}`,
         },

@@ -5,7 +5,7 @@ import { categoryChart, loneCategoryFigure } from './category-chart';
 import { ChartCard } from './chart-card';
 import { baseOptions, type ColorOf } from './chart-setup';
 
-/** Spec §2: how many of the learning plans fall in each category. */
+/** How many of the learning plans fall in each category. */
 export function CategoryBreakdownChart({ stats, colorOf }: { stats: CategoryStat[]; colorOf: ColorOf }) {
   const { data, table } = categoryChart(stats, colorOf, {
     label: 'Learning plans',

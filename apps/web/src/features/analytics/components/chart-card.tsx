@@ -17,7 +17,7 @@ type ChartCardProps = {
 export type ChartFigure = { value: string; caption: string };
 
 /**
- * A titled chart 300 px high (spec §9). The canvas is hidden from assistive technology, which reads
+ * A titled chart 300 px high. The canvas is hidden from assistive technology, which reads
  * the figures from a visually hidden table instead.
  */
 export function ChartCard({ title, note, table, children, figure }: ChartCardProps) {

@@ -29,7 +29,7 @@ const themeColor = (name: string) => getComputedStyle(document.documentElement).
 Chart.defaults.color = themeColor('--color-slate-600') || Chart.defaults.color;
 Chart.defaults.borderColor = themeColor('--color-slate-200') || Chart.defaults.borderColor;
 
-/** Spec §9: one six-colour palette for every chart (indigo, emerald, red, amber, blue, fuchsia). */
+/** One six-colour palette for every chart (indigo, emerald, red, amber, blue, fuchsia). */
 export const PALETTE = ['#4f46e5', '#10b981', '#ef4444', '#f59e0b', '#3b82f6', '#d946ef'] as const;
 
 export type ColorOf = (category: Category) => string;

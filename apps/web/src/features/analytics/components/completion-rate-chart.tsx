@@ -12,11 +12,11 @@ const options = {
     legend: { display: false },
     tooltip: { callbacks: { label: (item: TooltipItem<'bar'>) => formatPercent(item.parsed.y ?? 0) } },
   },
-  // Spec §9: the axis always runs from 0 to 100.
+  // The axis always runs from 0 to 100.
   scales: { y: { min: 0, max: 100, ticks: { callback: (value: string | number) => `${value}%` } } },
 };
 
-/** Spec §2: the mean completion of each category's plans. */
+/** The mean completion of each category's plans. */
 export function CompletionRateChart({ stats, colorOf }: { stats: CategoryStat[]; colorOf: ColorOf }) {
   const { data, table } = categoryChart(stats, colorOf, {
     label: 'Completion rate (%)',

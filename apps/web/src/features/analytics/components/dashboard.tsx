@@ -12,8 +12,8 @@ import { SummaryCards } from './summary-cards';
 import { TimeDistributionChart } from './time-distribution-chart';
 
 /**
- * Everything under the date filter, in the order of spec §2. Memoised: typing a date re-renders the
- * page, and the charts must not redraw until new figures arrive.
+ * Everything under the date filter, in the order docs/product.md gives ("Analytics"). Memoised: typing a date
+ * re-renders the page, and the charts must not redraw until new figures arrive.
  */
 export const Dashboard = memo(function Dashboard({ analytics }: { analytics: Analytics }) {
   // Someone with no plan at all would only see zeros: show them where their figures come from.

@@ -14,7 +14,7 @@ const FIELDS = [
   { name: 'endDate', label: 'End Date' },
 ] as const;
 
-/** Spec §2 'Filter Data': each change asks for the figures of the new range, once it is a valid one. */
+/** 'Filter Data': each change asks for the figures of the new range, once it is a valid one. */
 export function DateRangeFilter({ range, onChange, problem }: DateRangeFilterProps) {
   const id = useId();
   const problemId = `${id}-problem`;

@@ -3,7 +3,7 @@ import { formatDayCount, hoursInZone, readerTimeZone } from '../analytics-displa
 
 const orNotAvailable = (value: string | null) => value || ANALYTICS_MESSAGES.notAvailable;
 
-/** Spec §2 'Learning Statistics': completion times in days, when the user learns, and how regularly. */
+/** 'Learning Statistics': completion times in days, when the user learns, and how regularly. */
 export function LearningStatistics({ stats, summary }: { stats: LearningStats; summary: AnalyticsSummary }) {
   const days = (value: number | null) => (value === null ? null : formatDayCount(value));
   const rows = [

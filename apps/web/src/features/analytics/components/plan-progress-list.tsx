@@ -4,7 +4,7 @@ import { ProgressBar } from '../../../components/progress-bar';
 import { categoryLabel } from '../../../lib/labels';
 import { formatPercent } from '../analytics-display';
 
-/** Spec §2 'Learning Plans Progress': the server sends them highest completion first. */
+/** 'Learning Plans Progress': the server sends them highest completion first. */
 export function PlanProgressList({ plans }: { plans: LearningPlan[] }) {
   return (
     <section

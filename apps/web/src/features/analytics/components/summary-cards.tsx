@@ -4,7 +4,7 @@ import { formatPercent } from '../analytics-display';
 
 const share = (done: number, total: number) => (total === 0 ? 0 : (done * 100) / total);
 
-/** Spec §2: Learning Plans, Topics and Resources as completed/total, and the completion rate. */
+/** Learning Plans, Topics and Resources as completed/total, and the completion rate. */
 export function SummaryCards({ summary }: { summary: AnalyticsSummary }) {
   const cards = [
     {

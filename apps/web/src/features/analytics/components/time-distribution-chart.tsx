@@ -6,7 +6,7 @@ import { categoryChart, loneCategoryFigure } from './category-chart';
 import { ChartCard } from './chart-card';
 import { baseOptions, type ColorOf } from './chart-setup';
 
-/** Spec §2: estimated time spent on each category, with its share of the whole. */
+/** Estimated time spent on each category, with its share of the whole. */
 export function TimeDistributionChart({ times, colorOf }: { times: TimeByCategory[]; colorOf: ColorOf }) {
   const total = times.reduce((sum, time) => sum + time.timeSpent, 0);
   const share = (minutes: number) => formatPercent((minutes * 100) / total);

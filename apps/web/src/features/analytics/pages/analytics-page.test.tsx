@@ -23,7 +23,7 @@ const statistic = (term: string) =>
   screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('analytics dashboard', () => {
-  it('asks for the last 30 days in the reader’s time zone and shows every block of spec §2', async () => {
+  it('asks for the last 30 days in the reader’s time zone and shows every block', async () => {
     const queries = serveAnalytics();
     renderApp('/analytics', { signedIn: true });
 

@@ -8,14 +8,14 @@ import { useAnalytics } from '../api/queries';
 import { Dashboard } from '../components/dashboard';
 import { type DateRange, DateRangeFilter } from '../components/date-range-filter';
 
-/** Spec §2 '/analytics': the signed-in user's figures for a date range, the last 30 days at first. */
+/** /analytics: the signed-in user's figures for a date range, the last 30 days at first. */
 export function AnalyticsPage() {
   useDocumentTitle('Learning analytics');
   const [range, setRange] = useState<DateRange>(() => defaultRange());
   const problem = rangeProblem(range.startDate, range.endDate);
   const analytics = useAnalytics({ ...range, timeZone: readerTimeZone() }, problem === null);
 
-  // Spec §8: the error replaces the page.
+  // The error replaces the page.
   if (analytics.isError) return <ErrorBox>{ANALYTICS_MESSAGES.loadFailed}</ErrorBox>;
 
   return (

@@ -6,7 +6,7 @@ const FAILED_AUTHENTICATION_HINT =
   'This may happen if you denied access or there was a problem with the authentication server.';
 
 /**
- * Spec §2: a social sign-in error arrives in the navigation state or as `?error=`. It is shown once
+ * A social sign-in error arrives in the navigation state or as `?error=`. It is shown once
  * and then removed from the URL, so reloading or sharing the page does not bring it back.
  */
 export function OAuthErrorBox() {

@@ -7,7 +7,7 @@ import { rememberReturnPath } from '../oauth-return-path';
 import { GoogleLogo } from './google-logo';
 
 /**
- * Spec §2 'Or continue with' and §4 "Social sign-in start": remembers the page to come back to, then
+ * 'Or continue with': remembers the page to come back to, then
  * hands the whole tab over to the server, which sends it on to the provider.
  */
 export function SocialSignIn() {

@@ -9,7 +9,7 @@ import { takeReturnPath } from '../oauth-return-path';
 
 type Status = 'processing' | 'success' | 'failed' | 'profileError';
 
-/** Spec §2 "OAuth redirect page". */
+/** /oauth2/redirect: where social sign-in comes back, saying at each step where it stands. */
 const STATUS_TEXT: Record<Status, string> = {
   processing: 'Processing authentication...',
   success: 'Authentication successful! Loading your profile...',
@@ -18,7 +18,7 @@ const STATUS_TEXT: Record<Status, string> = {
 };
 
 /**
- * Spec §4 "Social sign-in callback": the server sends the browser here with `#token=` (in the
+ * The server sends the browser here with `#token=` (in the
  * fragment, which the browser never sends to a server, so no log keeps it) or `?error=`. Each
  * outcome is shown for the spec's delay before moving on.
  */

@@ -16,7 +16,9 @@ type FollowingFeedProps = {
   renderFollow: RenderFollow;
 } & Pick<PostAndPlanListProps, 'renderPost' | 'renderPlan'>;
 
-/** The home page's 'Following' tab (README "Following"): what followed people made, newest first. */
+/**
+ * The home page's 'Following' tab (docs/features.md, "Following"): what followed people made, newest first.
+ */
 export function FollowingFeed({
   refreshKey,
   onRetry,

@@ -15,7 +15,7 @@ export type RenderFollow = (
 
 const followersLabel = (count: number) => `${count} ${count === 1 ? 'follower' : 'followers'}`;
 
-/** People the viewer may want to follow (README "Following"), each with a Follow button. */
+/** People the viewer may want to follow (docs/features.md, "Following"), each with a Follow button. */
 export function PeopleToFollow({ renderFollow }: { renderFollow: RenderFollow }) {
   const { query, setFollowing } = useSuggestions();
   if (query.isPending) return <SmallStatus>Loading suggestions...</SmallStatus>;

@@ -6,7 +6,10 @@ import { categoryLabel } from '../../../lib/labels';
 import { usePlansInProgress } from '../api/queries';
 import { SmallStatus } from './small-status';
 
-/** The viewer's own and tracked plans not completed yet, with how far they got (README "Following"). */
+/**
+ * The viewer's own and tracked plans not completed yet, with how far they got (docs/features.md,
+ * "Following").
+ */
 export function PlansInProgress() {
   const query = usePlansInProgress();
   if (query.isPending) return <SmallStatus>Loading your plans...</SmallStatus>;

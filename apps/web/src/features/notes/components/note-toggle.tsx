@@ -16,7 +16,7 @@ type NoteToggleProps = NoteTarget & {
 };
 
 /**
- * The viewer's private note on a topic or resource (README "Private notes"): shown under it when
+ * The viewer's private note on a topic or resource (docs/features.md, "Private notes"): shown under it when
  * there is one, written in a Markdown editor the toggle opens, saved only when asked.
  */
 export function NoteToggle({ title, ...target }: NoteToggleProps) {

@@ -10,7 +10,10 @@ import { TextField } from '../../../components/text-field';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useMyNotes } from '../api/queries';
 
-/** /notes: the viewer's private notes grouped by plan, newest change first, searchable (README "Private notes"). */
+/**
+ * /notes: the viewer's private notes grouped by plan, newest change first, searchable (docs/features.md,
+ * "Private notes").
+ */
 export function MyNotesPage() {
   useDocumentTitle('My notes');
   const [params, setParams] = useSearchParams();

@@ -11,7 +11,7 @@ import {
 export const unreadCountKey = ['notifications', 'unread-count'] as const;
 export const notificationListsKey = ['notifications', 'list'] as const;
 
-/** Spec §2/§4: fetched on mount and polled every 60 s; a failure is only logged and the last count stays. */
+/** Fetched on mount and polled every 60 s; a failure is only logged and the last count stays. */
 export function useUnreadCount() {
   return useQuery({
     queryKey: unreadCountKey,
@@ -28,7 +28,9 @@ export function useUnreadCount() {
   });
 }
 
-/** The notifications grouped (README "Grouped notifications"); the stream's events read them again. */
+/**
+ * The notifications grouped (docs/features.md, "Grouped notifications"); the stream's events read them again.
+ */
 export function useNotificationGroups(unreadOnly: boolean) {
   return usePagedList({
     queryKey: [...notificationListsKey, 'groups', { unreadOnly }],
@@ -44,14 +46,14 @@ function markCachedRead(queryClient: QueryClient, isMarked: (group: Notification
   );
 }
 
-/** The server is the judge after a failed mark: it is only logged (spec §7), and the cache resynchronised. */
+/** The server is the judge after a failed mark: it is only logged, and the cache resynchronised. */
 function resynchronise(queryClient: QueryClient, error: unknown) {
   console.warn('Could not mark notifications as read.', error);
   void queryClient.invalidateQueries({ queryKey: ['notifications'] });
 }
 
 /**
- * Spec §4, for a group: opening an unread group marks all of it read in one request; the unread count
+ * Opening an unread group marks all of it read in one request; the unread count
  * drops by as many notifications as it holds, not below 0.
  */
 export function useMarkGroupRead() {

@@ -6,7 +6,7 @@ import { useUnreadCount } from '../api/queries';
 import { useNotificationStream } from '../api/use-notification-stream';
 import { NotificationToast } from './notification-toast';
 
-/** Spec §2 "Top bar": the bell links to /notifications; its badge shows only a count above 0, '9+' above 9. */
+/** The bell links to /notifications; its badge shows only a count above 0, '9+' above 9. */
 export function NotificationBell() {
   const [latest, setLatest] = useState<Notification | null>(null);
   const dismiss = useCallback(() => setLatest(null), []);

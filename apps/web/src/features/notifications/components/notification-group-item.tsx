@@ -11,7 +11,7 @@ const ENTITY_PATHS: Record<string, string> = {
   'learning-plan': '/learning-plan',
 };
 
-/** Spec §2 "Notifications page": where a notification leads, or null for an entity type with no page. */
+/** Where a notification leads, or null for an entity type with no page. */
 export function notificationLink({
   entityType,
   entityId,

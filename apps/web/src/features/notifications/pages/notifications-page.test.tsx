@@ -58,7 +58,7 @@ describe('notifications page', () => {
     expect(items[1]).toHaveTextContent('5 new followers');
   });
 
-  it('links each notification to the page of what it is about (spec §2)', async () => {
+  it('links each notification to the page of what it is about', async () => {
     serveNotificationGroups([
       groupOf({ message: 'post', entityType: 'post', entityId: 5 }),
       groupOf({ message: 'comment', entityType: 'comment', entityId: 6 }),

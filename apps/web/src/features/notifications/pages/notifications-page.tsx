@@ -8,8 +8,8 @@ import { useMarkAllRead, useMarkGroupRead, useNotificationGroups } from '../api/
 import { NotificationGroupItem } from '../components/notification-group-item';
 
 /**
- * Spec §2 "Notifications page": the list, the unread filter and 'Mark All as Read'. Unread
- * notifications of one kind about one thing are one line (README "Grouped notifications").
+ * The list, the unread filter and 'Mark All as Read'. Unread
+ * notifications of one kind about one thing are one line (docs/features.md, "Grouped notifications").
  */
 export function NotificationsPage() {
   useDocumentTitle('Notifications');

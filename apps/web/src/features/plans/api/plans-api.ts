@@ -12,12 +12,12 @@ import { pageQuery } from '../../../lib/paged-list';
 
 const BASE = '/api/learning-plans';
 
-/** Spec §7: the Home feed adds `_` set from its refresh key, when there is one, so no cache answers. */
+/** The Home feed adds `_` set from its refresh key, when there is one, so no cache answers. */
 export async function fetchPublicPlans(page: number, refreshKey: string, signal?: AbortSignal) {
   const query = pageQuery(page);
   if (refreshKey) query.set('_', refreshKey);
   const answer = await apiRequest<Page<LearningPlan> | undefined>(`${BASE}/public?${query}`, { signal });
-  // Spec §7/§8: an answer without `content` is a failed load.
+  // An answer without `content` is a failed load.
   if (!Array.isArray(answer?.content)) throw new Error('Invalid data format received from server');
   return answer;
 }
@@ -54,7 +54,7 @@ export function addResource(planId: number, topicId: number, resource: NewResour
   });
 }
 
-/** Spec §7: the file with the resource id it belongs to. */
+/** The file with the resource id it belongs to. */
 export function uploadResourceFile(planId: number, topicId: number, resourceId: number, file: File) {
   const form = new FormData();
   form.append('resourceId', String(resourceId));

@@ -40,7 +40,7 @@ export function usePlan(planId: number) {
   return useQuery({ queryKey: planKeys.detail(planId), queryFn: ({ signal }) => fetchPlan(planId, signal) });
 }
 
-/** Deletes a plan; every list shown drops it at once (spec §4 "Delete plan"). */
+/** Deletes a plan; every list shown drops it at once. */
 export function useDeletePlan() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -75,7 +75,7 @@ export type ProgressChange =
   | { topicId: number; status: TopicStatus }
   | { topicId: number; resourceId: number; isCompleted: boolean };
 
-/** Changes the viewer's own progress, then reloads the plan (spec §4) before the controls come back. */
+/** Changes the viewer's own progress, then reloads the plan before the controls come back. */
 export function useProgressChange(planId: number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { RelativeTime } from '../../../components/relative-time';
 
-/** Who made the plan (spec §2: 'Anonymous User' when the name is missing) and how long ago. */
+/** Who made the plan ('Anonymous User' when the name is missing) and how long ago. */
 export function CreatorByline({ plan }: { plan: LearningPlan }) {
   return (
     <div className="flex min-w-0 items-center gap-3">

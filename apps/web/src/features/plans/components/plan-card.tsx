@@ -14,13 +14,13 @@ import { PlanStatusBadge } from './plan-status-badge';
 
 type PlanCardProps = {
   plan: LearningPlan;
-  /** Offered to the creator only, with an Edit link, when given (spec §2). */
+  /** Offered to the creator only, with an Edit link, when given. */
   onDelete?: ((plan: LearningPlan) => void) | undefined;
   /** True while this plan is being deleted. */
   deleting?: boolean;
 };
 
-/** Spec §2 "Learning plan card". */
+/** A plan in a list: who made it, what it covers and how far the viewer got. */
 export function PlanCard({ plan, onDelete, deleting = false }: PlanCardProps) {
   const me = useSignedInUser();
   const titleId = useId();
@@ -35,7 +35,7 @@ export function PlanCard({ plan, onDelete, deleting = false }: PlanCardProps) {
       <header className="flex items-start justify-between gap-3">
         <CreatorByline plan={plan} />
         <span className="shrink-0 rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-700">
-          {/* Spec §2: cards show the category lowercased. */}
+          {/* Cards show the category lowercased. */}
           {categoryLabel(plan.category).toLowerCase()}
         </span>
       </header>

@@ -10,7 +10,7 @@ import { PlanCardSkeletons } from './plan-card-skeletons';
 
 type Notice = { ok: boolean; text: string };
 
-/** Spec §4 "Delete plan": asks first, then the list drops the plan and says so. */
+/** Asks first, then the list drops the plan and says so. */
 function usePlanDeletion() {
   const deletion = useDeletePlan();
   const [notice, setNotice] = useState<Notice | null>(null);

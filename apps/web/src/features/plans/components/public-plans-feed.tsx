@@ -6,13 +6,13 @@ import { usePublicPlans } from '../api/queries';
 import { PlanList } from './plan-list';
 
 type PublicPlansFeedProps = {
-  /** The Home page's refresh key: a new value loads page 0 again (spec §4). */
+  /** The Home page's refresh key: a new value loads page 0 again. */
   refreshKey: string;
   /** 'Try Again' on a failed load: the Home page bumps its refresh key. */
   onRetry: () => void;
 };
 
-/** The Home page's 'Learning Plans' tab (spec §2 "Home feed"). */
+/** The Home page's 'Learning Plans' tab. */
 export function PublicPlansFeed({ refreshKey, onRetry }: PublicPlansFeedProps) {
   const list = usePublicPlans(refreshKey);
   return (

@@ -17,7 +17,7 @@ type PlanDetailPageProps = {
   renderItemExtras?: RenderItemExtras;
 };
 
-/** Spec §2 "Learning plan detail /learning-plan/{planId}". */
+/** /learning-plan/{planId}: the plan, its topics and resources, and the viewer's own progress on them. */
 export function PlanDetailPage({ renderItemExtras }: PlanDetailPageProps) {
   const planId = planIdFrom(useParams().planId);
   if (planId === null) return <PlanNotFound />;

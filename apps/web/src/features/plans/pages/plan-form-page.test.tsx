@@ -141,7 +141,7 @@ describe('create learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
     expect(within(topicGroup(1)).getByRole('button', { name: 'Remove topic 1' })).toBeDisabled();
   });
 
-  it('shows the messages of spec §5 under their fields and sends nothing', async () => {
+  it('shows the messages of the plan rules under their fields and sends nothing', async () => {
     const posted = vi.fn();
     server.use(http.post('/api/learning-plans', posted));
     const { user } = renderApp('/create-learning-plan', { signedIn: true });
@@ -257,7 +257,7 @@ describe('create learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
     ]);
   });
 
-  it('creates the resources the saved plan is missing one by one before uploading (spec §7)', async () => {
+  it('creates the resources the saved plan is missing one by one before uploading', async () => {
     const saved = planFixture({ id: 40, topics: [ownershipTopic([savedResource(60, 'The Book', 0)])] });
     const calls = serveSave(saved);
     const { user, router } = renderApp('/create-learning-plan', { signedIn: true });

@@ -9,12 +9,12 @@ import { PlanForm } from '../plan-form/plan-form';
 import { emptyPlan, toFormValues } from '../plan-form/plan-form-schema';
 import { planIdFrom } from '../plan-id';
 
-/** Spec §2: /create-learning-plan, and /learning-plan/{planId}/edit (edit mode when a planId is present). */
+/** /create-learning-plan, and /learning-plan/{planId}/edit (edit mode when a planId is present). */
 export function PlanFormPage() {
   const { planId: param } = useParams();
   useDocumentTitle(param === undefined ? 'Create learning plan' : 'Edit learning plan');
   const planId = planIdFrom(param);
-  // Spec §2: a plan that cannot be loaded sends the user to their profile.
+  // A plan that cannot be loaded sends the user to their profile.
   if (param !== undefined && planId === null) return <Navigate to="/profile" replace />;
   return (
     <section aria-labelledby="plan-form-heading" className="mx-auto max-w-3xl space-y-6">

@@ -15,12 +15,12 @@ import {
 } from '@pathwise/contract';
 import { z } from 'zod';
 
-/** Spec §3: in the form only, a resource is either a link ('url') or an uploaded PDF ('file'). */
+/** In the form only, a resource is either a link ('url') or an uploaded PDF ('file'). */
 export type ResourceSource = 'url' | 'file';
 
 const PDF_MIME = 'application/pdf';
 
-/** The link or file a resource needs, depending on its source (spec §5). */
+/** The link or file a resource needs, depending on its source. */
 function sourceProblem(source: {
   kind: ResourceSource;
   url: string;
@@ -69,7 +69,7 @@ const topicForm = z.object({
     .max(PLAN_LIMITS.maxResourcesPerTopic, { error: PLAN_MESSAGES.tooManyResources }),
 });
 
-/** The create/edit form: the API body's rules (spec §5) plus the url/file choice. */
+/** The create/edit form: the API body's rules plus the url/file choice. */
 export const planFormSchema = z.object({
   title: planFields.title,
   description: planFields.description,
@@ -107,7 +107,7 @@ export const emptyTopic = (): TopicFormValues => ({
   resources: [],
 });
 
-/** Spec §5/§9 defaults: 30 days, public, one topic to start with. */
+/** The defaults: 30 days, public, one topic to start with. */
 export const emptyPlan = (): PlanFormValues => ({
   title: '',
   description: '',
@@ -151,7 +151,7 @@ export function toFormValues(plan: LearningPlan): PlanFormValues {
   };
 }
 
-/** The API body (spec §7): order from the form's order; a file resource is a PDF without a link. */
+/** The API body: order from the form's order; a file resource is a PDF without a link. */
 export function toPlanBody({ topics, schedule, ...plan }: PlanFormOutput): PlanBody {
   return {
     ...plan,

@@ -20,7 +20,7 @@ type PlanFormProps = {
   initialValues: PlanFormValues;
 };
 
-/** Spec §2 "Create / edit learning plan" with the fields and messages of spec §5. */
+/** Creating or editing a learning plan, each rule's message under its field. */
 export function PlanForm({ planId, initialValues }: PlanFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

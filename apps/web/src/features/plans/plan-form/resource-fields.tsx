@@ -15,7 +15,7 @@ type ResourceFieldsProps = {
   onRemove: () => void;
 };
 
-/** One resource of a topic: a link of some type, or an uploaded PDF (spec §3, §5). */
+/** One resource of a topic: a link of some type, or an uploaded PDF. */
 export function ResourceFields({ form, topicIndex, index, count, onMove, onRemove }: ResourceFieldsProps) {
   const { register, control, setValue } = form;
   const path = `topics.${topicIndex}.resources.${index}` as const;
@@ -39,7 +39,7 @@ export function ResourceFields({ form, topicIndex, index, count, onMove, onRemov
                 value={value}
                 className="accent-indigo-600"
                 {...register(`${path}.source.kind`, {
-                  // A file resource is a PDF (spec §5).
+                  // A file resource is a PDF.
                   onChange: (event: { target: HTMLInputElement }) =>
                     event.target.value === 'file' && setValue(`${path}.type`, 'PDF'),
                 })}

@@ -10,7 +10,7 @@ type SavePlanOptions = {
   onPlanStored: (plan: LearningPlan) => void;
 };
 
-/** Spec §7: a failed resource creation is only logged; the plan is saved without it. */
+/** A failed resource creation is only logged; the plan is saved without it. */
 async function createMissingResource(
   planId: number,
   topicId: number,
@@ -25,7 +25,7 @@ async function createMissingResource(
 }
 
 /**
- * Spec §7 "plan save flow": create or update the plan, fetch it again, create the resources it is
+ * Create or update the plan, fetch it again, create the resources it is
  * missing one by one (matched by position), then upload each chosen PDF with its resource id.
  * Answers the plan's id; rejects with the first failure of the plan or of an upload.
  */

@@ -13,7 +13,7 @@ type TopicFieldsProps = {
   onRemove: () => void;
 };
 
-/** One topic with its resources; the only remaining topic cannot be removed (spec §5). */
+/** One topic with its resources; the only remaining topic cannot be removed. */
 export function TopicFields({ form, index, count, onMove, onRemove }: TopicFieldsProps) {
   const { register, control } = form;
   const resources = useFieldArray({ control, name: `topics.${index}.resources` });

@@ -22,7 +22,7 @@ export type PostSubmission = {
   onProgress?: (sentShare: number) => void;
 };
 
-/** Spec §7: part `post` is a JSON blob, media travel as repeated `files` parts. */
+/** Part `post` is a JSON blob, media travel as repeated `files` parts. */
 function postForm({ fields, files, removeMediaIds }: PostSubmission): FormData {
   const form = new FormData();
   const json = removeMediaIds ? { ...fields, removeMediaIds } : fields;

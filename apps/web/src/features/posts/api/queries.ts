@@ -49,7 +49,7 @@ export function usePost(postId: number) {
   return useQuery({ queryKey: postKeys.detail(postId), queryFn: ({ signal }) => fetchPost(postId, signal) });
 }
 
-/** Spec §4 "Like": the liked flag and count come from the server's answer. */
+/** The liked flag and count come from the server's answer. */
 export function useLike(postId: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -62,7 +62,7 @@ export function useLike(postId: number) {
 const DELETE_RETRIES = 2;
 const DELETE_RETRY_DELAY_MS = 1000;
 
-/** Spec §7/§9: a failed delete is tried twice more, a second apart; a refusal (4xx) is final. */
+/** A failed delete is tried twice more, a second apart; a refusal (4xx) is final. */
 export function useDeletePost() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -117,7 +117,9 @@ function useCommentsCache(postId: number) {
       });
       shiftCount(1);
     },
-    /** `comment` takes the place of the comment with id `replacedId` (its own id unless it was provisional). */
+    /**
+     * `comment` takes the place of the comment with id `replacedId` (its own id unless it was provisional).
+     */
     replaced(comment: Comment, replacedId = comment.id) {
       patchComments((data) => mapPagedItems(data, (item) => (item.id === replacedId ? comment : item)));
     },

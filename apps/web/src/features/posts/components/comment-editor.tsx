@@ -19,7 +19,7 @@ type CommentEditorProps = {
   autoFocus?: boolean;
 };
 
-/** A comment's text box; spec §5: the text must be non-blank, so submitting is disabled until it is. */
+/** A comment's text box: the text must be non-blank, so submitting is disabled until it is. */
 export function CommentEditor({
   label,
   submitLabel,

@@ -16,7 +16,7 @@ export const DELETE_COMMENT_CONFIRMATION = 'Are you sure you want to delete this
 
 type CommentItemProps = {
   comment: Comment;
-  /** Only the comment's author edits it (spec §6). */
+  /** Only the comment's author edits it. */
   canEdit: boolean;
   /** The comment's author or the post's author may delete it. */
   canDelete: boolean;

@@ -1,3 +1,3 @@
-/** "1 like", "0 likes", "12 comments": spec §2 wants the singular for exactly one. */
+/** "1 like", "0 likes", "12 comments": the singular for exactly one. */
 export const countLabel = (count: number, singular: string, plural = `${singular}s`) =>
   `${count} ${count === 1 ? singular : plural}`;

@@ -7,7 +7,7 @@ import { PagedPostList } from './paged-post-list';
 
 const LOAD_FAILED = 'Failed to load posts. Please try again later.';
 
-/** Spec §8 "Delete post failed". */
+/** What a failed delete says, by cause. */
 function deleteFailureMessage(error: unknown): string {
   if (error instanceof ApiError && error.body) return `Failed to delete post. ${error.body.message}`;
   return 'Server error occurred. Please try again later.';
@@ -20,7 +20,7 @@ type LatestPostsFeedProps = {
   onRetry: () => void;
 };
 
-/** Spec §2 "Home feed", Latest Posts tab: every post, newest first, ten at a time. */
+/** The home page's Latest Posts tab: every post, newest first, ten at a time. */
 export function LatestPostsFeed({ refreshKey, onRetry }: LatestPostsFeedProps) {
   return (
     <PagedPostList

@@ -7,12 +7,12 @@ import { countLabel } from './counts';
 
 type LikeButtonProps = {
   post: Post;
-  /** Told whether each click succeeded; without it a failure is only logged (spec §7). */
+  /** Told whether each click succeeded; without it a failure is only logged. */
   onResult?: (succeeded: boolean) => void;
 };
 
 /**
- * Spec §4 "Like": the flag and count come from the server's answer, shown ahead of it as the click
+ * The flag and count come from the server's answer, shown ahead of it as the click
  * predicts; clicks wait while one is on its way.
  */
 export function LikeButton({ post, onResult }: LikeButtonProps) {

@@ -1,7 +1,7 @@
 import { MEDIA_LIMITS, type PostMedia } from '@pathwise/contract';
 import { PlayIcon } from '../../../components/icons';
 
-/** Spec §2: the layout depends on the count — 1, 2, 3, 4, or 5 and more. */
+/** The layout depends on the count — 1, 2, 3, 4, or 5 and more. */
 const COLUMNS_BY_COUNT: Record<number, string> = {
   1: 'grid-cols-1',
   2: 'grid-cols-2',

@@ -37,7 +37,7 @@ function Preview({
   );
 }
 
-/** Spec §2 "Create post / edit post": media upload with previews; existing media can be removed on edit. */
+/** Media upload with previews; existing media can be removed on edit. */
 export function MediaPicker({ selection }: { selection: MediaSelection }) {
   const inputId = useId();
   const errorId = `${inputId}-error`;

@@ -14,7 +14,7 @@ type PagedPostListProps = Omit<PagedStates, 'loading'> & {
   onPostDeleted?: (post: Post) => void;
 };
 
-/** Spec §4: page 0 replaces the list, later pages are appended while the last one has not come. */
+/** Page 0 replaces the list, later pages are appended while the last one has not come. */
 export function PagedPostList({
   pages,
   empty,

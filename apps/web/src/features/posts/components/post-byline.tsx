@@ -22,7 +22,7 @@ export function PostByline({ post }: { post: Post }) {
         <RelativeTime value={post.createdAt} className="block shrink-0 text-sm text-slate-500" />
       </div>
       <span className="shrink-0 rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-700">
-        {/* Spec §2: cards show the category lowercased. */}
+        {/* Cards show the category lowercased. */}
         {categoryLabel(post.category).toLowerCase()}
       </span>
     </div>

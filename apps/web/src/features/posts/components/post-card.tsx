@@ -17,7 +17,7 @@ export type PostCardActions = { onDelete: () => void; deleting: boolean };
 
 type PostCardProps = { post: Post; actions?: PostCardActions };
 
-/** Spec §2 "Post card". */
+/** A post in a list: author, text cut short, media, likes and comments. */
 export function PostCard({ post, actions }: PostCardProps) {
   const me = useSignedInUser();
   const titleId = useId();

@@ -44,7 +44,7 @@ type PostFormProps = {
   post?: Post;
 };
 
-/** Spec §2 "Create post / edit post" with the validation of spec §5. */
+/** Creating or editing a post, each rule's message under its field. */
 export function PostForm({ post }: PostFormProps) {
   const mode = post ? 'edit' : 'create';
   const navigate = useNavigate();
@@ -138,7 +138,7 @@ export function PostForm({ post }: PostFormProps) {
   );
 }
 
-/** Spec §5: learning progress is a number from 0 to 100 in steps of 5, or none at all. */
+/** Learning progress is a number from 0 to 100 in steps of 5, or none at all. */
 function ProgressSlider({
   value,
   onChange,

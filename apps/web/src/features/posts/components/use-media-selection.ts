@@ -15,7 +15,7 @@ export type ChosenFile = {
 
 const isPostMediaType = (type: string): type is keyof typeof POST_MEDIA_TYPES => type in POST_MEDIA_TYPES;
 
-/** Spec §5 "Post media": a batch is refused whole when it breaks the count, type or size rule. */
+/** A batch is refused whole when it breaks the count, type or size rule. */
 function problemWith(files: File[], alreadyChosen: number): string | null {
   if (alreadyChosen + files.length > MEDIA_LIMITS.maxFilesPerPost) return MEDIA_MESSAGES.tooMany;
   if (files.some((file) => !isPostMediaType(file.type))) return MEDIA_MESSAGES.badType;

@@ -14,7 +14,7 @@ type UserPostsProps = {
   onPostDeleted: (post: Post) => void;
 };
 
-/** A user's posts for the profile's Posts tab (spec §2 "Profile page"), ten at a time. */
+/** A user's posts for the profile's Posts tab, ten at a time. */
 export function UserPosts({ userId, isOwnProfile, onPostDeleted }: UserPostsProps) {
   const posts = useUserPosts(userId);
   return (

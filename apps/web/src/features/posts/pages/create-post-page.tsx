@@ -1,7 +1,7 @@
 import { useDocumentTitle } from '../../../lib/document-title';
 import { PostForm } from '../components/post-form';
 
-/** Spec §2 /create-post: success goes to the new post, Cancel goes home. */
+/** /create-post: success goes to the new post, Cancel goes home. */
 export function CreatePostPage() {
   useDocumentTitle('Create post');
   return (

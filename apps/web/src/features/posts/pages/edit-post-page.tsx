@@ -10,7 +10,7 @@ import { PostForm } from '../components/post-form';
 import { parsePostId } from '../post-id';
 import { useGoBack } from '../use-go-back';
 
-/** Spec §2 /edit-post/{postId}: only the author edits; success goes to the post, Cancel goes back. */
+/** /edit-post/{postId}: only the author edits; success goes to the post, Cancel goes back. */
 export function EditPostPage() {
   useDocumentTitle('Edit post');
   const { postId: param } = useParams();

@@ -20,13 +20,13 @@ import { PostMediaView } from '../components/post-media-view';
 import { parsePostId } from '../post-id';
 import { useGoBack } from '../use-go-back';
 
-/** Spec §8 "Post load". */
+/** What a failed load of the post says, by cause. */
 function loadFailureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return 'Post not found';
   return 'Failed to load post. It may have been deleted or you may not have permission to view it.';
 }
 
-/** Spec §2 "Post detail" at /post/{postId}. */
+/** /post/{postId}: the whole post, its likes and its comments. */
 export function PostDetailPage() {
   const { postId: param } = useParams();
   const postId = parsePostId(param);

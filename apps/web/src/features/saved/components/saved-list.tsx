@@ -10,7 +10,7 @@ import { itemsOf, pageQuery, usePagedList } from '../../../lib/paged-list';
 
 type SavedListProps = Pick<PostAndPlanListProps, 'renderPost' | 'renderPlan'>;
 
-/** The viewer's saved posts and plans, newest save first, page by page (README "Saved items"). */
+/** The viewer's saved posts and plans, newest save first, page by page (docs/features.md, "Saved items"). */
 export function SavedList({ renderPost, renderPlan }: SavedListProps) {
   const pages = usePagedList<SavedPage>({
     queryKey: SAVED_QUERY_KEY,

@@ -12,7 +12,9 @@ const searchKeys = {
   group: (query: string, group: SearchGroup) => ['search', query, 'group', group] as const,
 };
 
-/** One answer of the API, shared by the three lists: page N of users, posts and plans comes in one request. */
+/**
+ * One answer of the API, shared by the three lists: page N of users, posts and plans comes in one request.
+ */
 const searchAnswer = (query: string, page: number) =>
   queryOptions({
     queryKey: searchKeys.answer(query, page),
@@ -31,7 +33,7 @@ export function useSearchGroup<G extends SearchGroup>(query: string, group: G) {
   });
 }
 
-/** Runs the search for `query` again from its first page, as submitting it anew asks (spec §2). */
+/** Runs the search for `query` again from its first page, as submitting it anew asks. */
 export function useSearchAgain() {
   const queryClient = useQueryClient();
   return (query: string) => queryClient.resetQueries({ queryKey: searchKeys.query(query) });

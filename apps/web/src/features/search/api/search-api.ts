@@ -2,7 +2,7 @@ import type { SearchResult } from '@pathwise/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { pageQuery } from '../../../lib/paged-list';
 
-/** Spec §7 `GET /api/search`: one page of users, posts and learning plans at once. */
+/** `GET /api/search`: one page of users, posts and learning plans at once. */
 export function fetchSearch(query: string, page: number, signal?: AbortSignal) {
   return apiRequest<SearchResult>(`/api/search?${pageQuery(page, { query })}`, { signal });
 }

@@ -8,7 +8,7 @@ type SearchFormProps = {
   onSearch: (query: string) => void;
 };
 
-/** Spec §2 "Search page": query input and Search button; a query empty after trimming is not sent. */
+/** Query input and Search button; a query empty after trimming is not sent. */
 export function SearchForm({ query, onSearch }: SearchFormProps) {
   const inputId = useId();
   const [text, setText] = useState(query);

@@ -74,7 +74,7 @@ function CardList({ view, count }: { view: GroupView; count?: number }) {
   );
 }
 
-/** A kind's own tab: every result, page after page (spec §2 'Load More'). */
+/** A kind's own tab: every result, page after page ('Load More'). */
 function GroupTab({ view, query }: { view: GroupView; query: string }) {
   const { paging } = view;
   return (
@@ -86,7 +86,7 @@ function GroupTab({ view, query }: { view: GroupView; query: string }) {
   );
 }
 
-/** The All tab: the first few of each kind that has results (spec §9), each leading to its own tab. */
+/** The All tab: the first few of each kind that has results, each leading to its own tab. */
 function AllTab({
   views,
   query,
@@ -124,7 +124,7 @@ function AllTab({
   );
 }
 
-/** Spec §2 "Search page" results: tabs with real totals over users, posts and learning plans. */
+/** The search page's results: tabs with real totals over users, posts and learning plans. */
 export function SearchResults({ query, renderPost, renderPlan }: SearchResultsProps) {
   const users = useSearchGroup(query, 'users');
   const posts = useSearchGroup(query, 'posts');

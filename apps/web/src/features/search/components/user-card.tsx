@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 
-/** Spec §2 "User card": picture, name, bio ('No bio available' if empty) and 'View Profile'. */
+/** Picture, name, bio ('No bio available' if empty) and 'View Profile'. */
 export function UserCard({ user }: { user: UserSearchItem }) {
   const nameId = useId();
   return (

@@ -32,7 +32,7 @@ export function usePatchProfile(userId: number) {
 const nudge = (count: number, delta: number) => Math.max(0, count + delta);
 
 /**
- * Spec §4 "Follow": optimistic. The button flips and the follower count moves by one at once (and
+ * Following is optimistic. The button flips and the follower count moves by one at once (and
  * the signed-in user's own following count with it), then the server is called and the follow
  * status checked again. When the check disagrees with the flip, both counts are put back.
  * `onFollowing` hears each state the button should show, for a button that is not on the profile

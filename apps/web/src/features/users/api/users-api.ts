@@ -14,7 +14,7 @@ import { pageQuery } from '../../../lib/paged-list';
 /** Which list of a user the followers/following dialog shows. */
 export type FollowDirection = 'followers' | 'following';
 
-/** Spec §7: profile and follow calls carry a `_t` timestamp so no cache answers them. */
+/** Profile and follow calls carry a `_t` timestamp so no cache answers them. */
 const fresh = (path: string) => `${path}?_t=${Date.now()}`;
 
 export function fetchProfile(userId: number, signal?: AbortSignal): Promise<UserProfile> {

@@ -3,7 +3,7 @@ import { BusyButton } from '../../../components/busy-button';
 import { ErrorBox } from '../../../components/callout';
 import { useFollowToggle } from '../api/queries';
 
-/** Follow/Unfollow on someone else's profile (spec §2, §4); never rendered on your own. */
+/** Follow/Unfollow on someone else's profile; never rendered on your own. */
 export function FollowButton({ profile }: { profile: UserProfile }) {
   const toggle = useFollowToggle(profile);
   const following = profile.isCurrentUserFollowing;

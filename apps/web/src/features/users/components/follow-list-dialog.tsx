@@ -16,7 +16,7 @@ type FollowListDialogProps = {
   onClose: () => void;
 };
 
-/** Spec §2 "Followers/Following dialog". */
+/** The people who follow a user, or whom they follow, page by page, each linking to their profile. */
 export function FollowListDialog({ userId, direction, onClose }: FollowListDialogProps) {
   return (
     <Dialog open={direction !== null} onClose={onClose} className="relative z-50">

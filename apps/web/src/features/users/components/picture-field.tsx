@@ -11,7 +11,7 @@ type PictureFieldProps = {
   onChange: (choice: PictureChoice) => void;
 };
 
-/** Spec §2 "Edit profile": profile picture, any image file, previewed before saving. */
+/** Profile picture, any image file, previewed before saving. */
 export function PictureField({ currentUrl, choice, onChange }: PictureFieldProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;

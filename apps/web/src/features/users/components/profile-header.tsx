@@ -13,7 +13,7 @@ import { ProfileActionsMenu } from './profile-actions-menu';
 
 type ProfileHeaderProps = { profile: UserProfile; isOwnProfile: boolean };
 
-/** Spec §2 "Profile page": who the user is, their counts, and Edit Profile or Follow/Unfollow. */
+/** Who the user is, their counts, and Edit Profile or Follow/Unfollow. */
 export function ProfileHeader({ profile, isOwnProfile }: ProfileHeaderProps) {
   const [openList, setOpenList] = useState<FollowDirection | null>(null);
   const isModerator = useAuth().user?.isModerator ?? false;

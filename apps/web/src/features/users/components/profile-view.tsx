@@ -52,7 +52,7 @@ export function ProfileView({ userId, children }: ProfileViewProps) {
     <ErrorWithRetry onRetry={retry}>{`Failed to load profile: ${profile.error?.message}`}</ErrorWithRetry>
   );
   if (!isOwnProfile) return failure;
-  // Spec §8: on your own profile, the signed-in user's data stands in for the answer that failed.
+  // On your own profile, the signed-in user's data stands in for the answer that failed.
   return (
     <div className="space-y-6">
       {failure}

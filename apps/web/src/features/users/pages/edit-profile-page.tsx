@@ -21,7 +21,7 @@ type ProfileFields = z.output<typeof profileFields>;
 
 const UPLOAD_FAILED = 'Failed to upload profile picture. Please try again.';
 
-/** Spec §2 "Edit profile /profile/edit". */
+/** /profile/edit: the signed-in user's name, bio, location and picture. */
 export function EditProfilePage() {
   useDocumentTitle('Edit profile');
   const me = useSignedInUser();
