@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { E2E_BASE_URL } from '../settings.mjs';
 import { type Account, authHeaders, createAccount, expiredToken } from './support/accounts';
@@ -216,6 +217,12 @@ test('the top bar appears whole: the user menu button is there the moment the ba
 }) => {
   const page = await pageAs(context, accounts.newcomer.token);
   await page.setViewportSize(SIZES.desktop);
+  // Each script takes 400 ms more, as on a slow phone network: a piece loaded after the bar then
+  // arrives visibly later than the bar.
+  await page.route('**/assets/*.js', async (route) => {
+    await sleep(400);
+    await route.fallback();
+  });
   // Watches every change of the page from its start, and notes whether the bar's first appearance
   // already had the user menu's button: one arriving later takes a click meant for what was there.
   await page.addInitScript(() => {
