@@ -27,7 +27,7 @@ const SIZES: Record<Width, { width: number; height: number }> = {
 const THEMES = ['light', 'dark'] as const;
 
 // A walk visits a dozen screens four ways each: more than the default 30 s on a busy machine.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 /** A made-up word no other test writes, so the search totals are exactly what this file created. */
 const madeUpWord = (start: string) =>
