@@ -18,7 +18,9 @@ const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
  */
 const ROUTES = [
   { route: '/login', budgetKb: 100, lazy: ['src/features/auth/pages/auth-page.tsx'] },
-  { route: '/', budgetKb: 160, lazy: ['src/app/layout/app-layout.tsx', 'src/app/routes/home-page.tsx'] },
+  // 170, not 160: the user menu (Headless UI's Menu, about 24 kB) is drawn with the top bar, since a
+  // button appearing after the bar took clicks meant for what was under the pointer.
+  { route: '/', budgetKb: 170, lazy: ['src/app/layout/app-layout.tsx', 'src/app/routes/home-page.tsx'] },
 ];
 const ANALYTICS_PAGE = 'src/features/analytics/pages/analytics-page.tsx';
 // An error message of Chart.js's Chart class: present wherever Chart.js is bundled, minified or not.

@@ -107,10 +107,13 @@ test('resources completed on a plan show on the dashboard; another date range sh
   await expect(page.getByRole('alert')).toHaveText('End date must be on or after the start date');
 });
 
-test('a first-time user is shown how to start instead of a wall of zeros', async ({ page, request }) => {
+test('a first-time user sees the whole dashboard at zero and how to start', async ({ page, request }) => {
   const ann = await createAccount(request, 'Ann First');
   await signInAs(page, ann, '/analytics');
 
+  await expect(statistic(page, 'Learning Plans')).toHaveText('0/0');
+  await expect(page.getByRole('heading', { name: 'Completion Rate by Category' })).toBeVisible();
+  await expect(statistic(page, 'Average Completion Time')).toHaveText('N/A');
   await page.getByRole('link', { name: 'Create your first learning plan' }).click();
   await expect(page).toHaveURL(/\/create-learning-plan$/);
 });

@@ -59,14 +59,13 @@ export function renderApp(entry: Entry, { signedIn = false } = {}) {
       }),
   };
   // The app fetches the code of every page on a path, even one a guard then leaves, the layout
-  // fetches the user menu and the notification stream after its first paint, and texts fetch the
-  // Markdown renderer after theirs: the test waits for it all, since a module arriving after the test
-  // file has ended fails the run.
+  // fetches the notification stream after its first paint, and texts fetch the Markdown renderer
+  // after theirs: the test waits for it all, since a module arriving after the test file has ended
+  // fails the run.
   const visited = new Set<string>();
   onTestFinished(async () => {
     await Promise.all([
       ...[...visited].map(loadPages),
-      import('../app/layout/user-menu'),
       import('../components/markdown/markdown-view'),
       import('eventsource'),
     ]);

@@ -1,18 +1,48 @@
 import { STORAGE_KEYS } from '@pathwise/contract';
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import placeholderImage from '../../components/avatar-placeholder.svg';
+import { AuthProvider } from '../../lib/auth/auth-provider';
+import { rememberUser } from '../../lib/auth/remembered-user';
+import { ANN_TOKEN, ann } from '../../test/fixtures';
+import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
+import { SignedInProviders } from '../providers';
+import { TopBar } from './top-bar';
 
 async function renderSignedInHome() {
   const rendered = renderApp('/', { signedIn: true });
   await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' });
-  // The user menu's code arrives just after the page.
-  await screen.findByRole('button', { name: 'Open user menu' });
   return rendered;
 }
 
 describe('top bar', () => {
+  it('draws the user menu button in the same render as the rest of the bar', () => {
+    // Signed in on an earlier visit, so the session is there from the first render.
+    localStorage.setItem(STORAGE_KEYS.authToken, ANN_TOKEN);
+    rememberUser(ANN_TOKEN, ann);
+    server.use(http.get('/api/auth/me', () => HttpResponse.json(ann)));
+
+    render(
+      <MemoryRouter>
+        <AuthProvider>
+          <SignedInProviders>
+            <TopBar />
+          </SignedInProviders>
+        </AuthProvider>
+      </MemoryRouter>,
+    );
+
+    // Checked without waiting: a control that arrives later moves under a click meant for what was
+    // there before it.
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: '+ Post' })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Open user menu' })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Main menu' })).toBeInTheDocument();
+  });
+
   it('links the brand, the main pages and post creation', async () => {
     await renderSignedInHome();
     const banner = screen.getByRole('banner');

@@ -1,17 +1,11 @@
-import { type FocusEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import { type FocusEvent, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { CloseIcon, MenuIcon } from '../../components/icons';
 import { NotificationBell } from '../../features/notifications';
 import { MobileMenu } from './mobile-menu';
 import { MAIN_NAV } from './nav-items';
 import { SearchBox } from './search-box';
-import { UserMenuFace } from './user-menu-face';
-
-/**
- * Loaded after the first paint: Headless UI's Menu brings its positioning library along, the largest
- * part of the top bar's code. Until then the user's picture shows in its place.
- */
-const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
+import { UserMenu } from './user-menu';
 
 export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -64,11 +58,12 @@ export function TopBar() {
             + Post
           </Link>
           <NotificationBell />
-          {/* flex: the picture alone lines up exactly as the menu button around it will. */}
+          {/*
+            Part of the frame, not loaded after it: a control that appears late moves under a click
+            meant for what was there before.
+          */}
           <div className="hidden md:flex">
-            <Suspense fallback={<UserMenuFace />}>
-              <UserMenu />
-            </Suspense>
+            <UserMenu />
           </div>
           <button
             ref={menuButton}

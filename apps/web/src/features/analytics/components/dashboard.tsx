@@ -1,7 +1,5 @@
-import { ANALYTICS_MESSAGES, type Analytics } from '@pathwise/contract';
+import type { Analytics } from '@pathwise/contract';
 import { memo } from 'react';
-import { Link } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
 import { ActivityTimelineChart } from './activity-timeline-chart';
 import { CategoryBreakdownChart } from './category-breakdown-chart';
 import { categoryColors } from './chart-setup';
@@ -12,12 +10,11 @@ import { SummaryCards } from './summary-cards';
 import { TimeDistributionChart } from './time-distribution-chart';
 
 /**
- * Everything under the date filter, in the order docs/product.md gives ("Analytics"). Memoised: typing a date
- * re-renders the page, and the charts must not redraw until new figures arrive.
+ * Everything under the date filter, always all of it: someone with no plan yet sees zeros, empty
+ * charts and N/A, with the way to a first plan in the plans' list. Memoised: typing a date re-renders
+ * the page, and the charts must not redraw until new figures arrive.
  */
 export const Dashboard = memo(function Dashboard({ analytics }: { analytics: Analytics }) {
-  // Someone with no plan at all would only see zeros: show them where their figures come from.
-  if (analytics.summary.totalLearningPlans === 0) return <FirstPlan />;
   // Time is only ever spent on counted plans, so every category of the time chart is among these.
   const colorOf = categoryColors(analytics.categoryStats.map((stat) => stat.category));
   return (
@@ -34,14 +31,3 @@ export const Dashboard = memo(function Dashboard({ analytics }: { analytics: Ana
     </div>
   );
 });
-
-function FirstPlan() {
-  return (
-    <EmptyState title={ANALYTICS_MESSAGES.noPlans}>
-      <p>{ANALYTICS_MESSAGES.firstPlanHint}</p>
-      <Link to="/create-learning-plan" className="btn-primary">
-        {ANALYTICS_MESSAGES.firstPlanAction}
-      </Link>
-    </EmptyState>
-  );
-}

@@ -4,7 +4,10 @@ import { ProgressBar } from '../../../components/progress-bar';
 import { categoryLabel } from '../../../lib/labels';
 import { formatPercent } from '../analytics-display';
 
-/** 'Learning Plans Progress': the server sends them highest completion first. */
+/**
+ * The plans with their progress, highest completion first as the server sends them. Without any, it
+ * says where the dashboard's figures come from and offers to create the first plan.
+ */
 export function PlanProgressList({ plans }: { plans: LearningPlan[] }) {
   return (
     <section
@@ -15,7 +18,13 @@ export function PlanProgressList({ plans }: { plans: LearningPlan[] }) {
         Learning Plans Progress
       </h2>
       {plans.length === 0 ? (
-        <p className="p-6 text-center text-slate-500">{ANALYTICS_MESSAGES.noPlans}</p>
+        <div className="flex flex-col items-center gap-3 p-6 text-center">
+          <p className="font-medium text-slate-900">{ANALYTICS_MESSAGES.noPlans}</p>
+          <p className="text-slate-600">{ANALYTICS_MESSAGES.firstPlanHint}</p>
+          <Link to="/create-learning-plan" className="btn-primary">
+            {ANALYTICS_MESSAGES.firstPlanAction}
+          </Link>
+        </div>
       ) : (
         <ul className="mt-4 space-y-4">
           {plans.map((plan) => (

@@ -153,27 +153,70 @@ describe('analytics dashboard', () => {
     }
   });
 
-  it('shows a first-time user with no plan the way to create one instead of a wall of zeros', async () => {
+  it('shows a first-time user every card, chart and statistic, with the way to a first plan', async () => {
     const zero = analyticsFixture().summary;
     serveAnalytics(
       analyticsFixture({
         summary: Object.fromEntries(Object.keys(zero).map((key) => [key, 0])) as typeof zero,
         categoryStats: [],
+        dailyActivity: [
+          { date: '2024-01-30', resourcesCompleted: 0, topicsCompleted: 0, minutesSpent: 0 },
+          { date: '2024-01-31', resourcesCompleted: 0, topicsCompleted: 0, minutesSpent: 0 },
+        ],
+        monthlyProgress: [],
+        learningStats: {
+          averageCompletionTime: null,
+          fastestCompletionTime: null,
+          mostActiveDays: [],
+          mostActiveHours: null,
+          topCategories: [],
+        },
         timeByCategory: [],
         learningPlans: [],
       }),
     );
     renderApp('/analytics', { signedIn: true });
 
-    expect(await screen.findByRole('heading', { name: ANALYTICS_MESSAGES.noPlans })).toBeVisible();
-    expect(screen.getByText(ANALYTICS_MESSAGES.firstPlanHint)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Create your first learning plan' })).toHaveAttribute(
-      'href',
-      '/create-learning-plan',
-    );
-    expect(screen.getByLabelText('Start Date')).toBeVisible();
-    expect(screen.queryByText('Completion Rate')).not.toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Category Breakdown' })).not.toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Learning Plans Progress' });
+    for (const [card, value] of [
+      ['Learning Plans', '0/0'],
+      ['Topics', '0/0'],
+      ['Resources', '0/0'],
+      ['Completion Rate', '0.0%'],
+    ]) {
+      expect(statistic(card!)).toBe(value);
+    }
+    for (const chart of [
+      'Learning Activity Timeline',
+      'Category Breakdown',
+      'Time Distribution by Category',
+      'Completion Rate by Category',
+    ]) {
+      expect(screen.getByRole('heading', { level: 2, name: chart })).toBeVisible();
+    }
+    expect(tableRows('Learning Activity Timeline')).toEqual([
+      ['Jan 30, 2024', '0', '0m'],
+      ['Jan 31, 2024', '0', '0m'],
+    ]);
+    expect(within(region('Completion Rate by Category')).getByText('Nothing to show yet.')).toBeVisible();
+    for (const term of [
+      'Average Completion Time',
+      'Fastest Completion Time',
+      'Most Active Days',
+      'Most Active Hours',
+    ]) {
+      expect(statistic(term)).toBe('N/A');
+    }
+    expect(statistic('Learning Days')).toBe('0 days');
+    expect(statistic('Longest Streak')).toBe('0 days');
+
+    // The hint sits in the plans' list, beside the figures rather than instead of them.
+    const plansProgress = region('Learning Plans Progress');
+    expect(within(plansProgress).getByText(ANALYTICS_MESSAGES.noPlans)).toBeVisible();
+    expect(within(plansProgress).getByText(ANALYTICS_MESSAGES.firstPlanHint)).toBeVisible();
+    expect(
+      within(plansProgress).getByRole('link', { name: 'Create your first learning plan' }),
+    ).toHaveAttribute('href', '/create-learning-plan');
   });
 
   it('shows a lone category as its figure rather than a chart that is one solid disc', async () => {

@@ -9,7 +9,7 @@ import { takeReturnPath } from '../oauth-return-path';
 
 type Status = 'processing' | 'success' | 'failed' | 'profileError';
 
-/** /oauth2/redirect: where social sign-in comes back, saying at each step where it stands. */
+/** What the page says at each step. */
 const STATUS_TEXT: Record<Status, string> = {
   processing: 'Processing authentication...',
   success: 'Authentication successful! Loading your profile...',
@@ -18,9 +18,10 @@ const STATUS_TEXT: Record<Status, string> = {
 };
 
 /**
- * The server sends the browser here with `#token=` (in the
- * fragment, which the browser never sends to a server, so no log keeps it) or `?error=`. Each
- * outcome is shown for the spec's delay before moving on.
+ * Where a social sign-in ends: our server sends the browser here with `#token=` (in the fragment, which
+ * the browser never sends to a server, so no log keeps it) or `?error=`. A token in the query
+ * (`?token=`) is taken too, since the callback is also described that way; our request logs redact it.
+ * Either leaves the address bar at once. Each outcome is shown for a moment before moving on.
  */
 export function OAuthRedirectPage() {
   useDocumentTitle('Signing in');
@@ -29,12 +30,14 @@ export function OAuthRedirectPage() {
   const { refreshUser } = useAuth();
   const [callback] = useState(() => {
     const fragment = new URLSearchParams(location.hash.slice(1));
-    return { token: fragment.get('token'), error: new URLSearchParams(location.search).get('error') };
+    const query = new URLSearchParams(location.search);
+    return { token: fragment.get('token') || query.get('token'), error: query.get('error') };
   });
   const [status, setStatus] = useState<Status>(callback.token ? 'processing' : 'failed');
 
   useEffect(() => {
-    // At once: the token must not stay in the address bar, nor in the history.
+    // At once: the token must not stay in the address bar, nor in the history (a replace, which is
+    // history.replaceState underneath).
     navigate(OAUTH_PATHS.redirectPage, { replace: true });
     const timers = new Set<ReturnType<typeof setTimeout>>();
     let active = true;
