@@ -20,12 +20,20 @@ type Owned = {
   /** The owner's private note on the plan's first topic. */
   noteId: number;
 };
-type Caller = 'anonymous' | 'other' | 'owner' | 'moderator';
+type Caller = 'anonymous' | 'other' | 'owner' | 'moderator' | 'blocked' | 'blocker';
 /** Each route's request (on the owner's things) and the status each caller gets. */
 type Row = {
   request: (owned: Owned) => InjectOptions;
-  /** A moderator (ADMIN_EMAILS) is answered as "other" unless the row says otherwise. */
-  expect: Record<Exclude<Caller, 'moderator'>, number> & { moderator?: number };
+  /**
+   * A moderator (ADMIN_EMAILS) is answered as "other" unless the row says otherwise. So are "blocked"
+   * (whom the owner blocked) and "blocker" (who blocked the owner), declared together as
+   * `acrossBlock`, except that a change refused to "other" for not being the owner's is a 404 to
+   * them: what they cannot read does not exist for them (`acrossBlockOf`).
+   */
+  expect: Record<Exclude<Caller, 'moderator' | 'blocked' | 'blocker'>, number> & {
+    moderator?: number;
+    acrossBlock?: number;
+  };
   /** The route ends the caller's sessions and answers a new token, which the caller keeps using. */
   renewsToken?: true;
   /** Undoes what the route leaves behind that would change the answers of later rows (a block), after each call. */
@@ -139,7 +147,7 @@ const MATRIX: Record<string, Row> = {
     request: (o) =>
       // The address stays the owner's: a new one is confirmed by a mailed link (POST /api/auth/email/change).
       json('PUT', `/api/users/${o.userId}`, { name: 'Renamed', email: owner.user.email }),
-    expect: ownerOnly(200),
+    expect: { ...ownerOnly(200), acrossBlock: 403 },
   },
   'POST /api/users/profile-picture': {
     request: () => form('POST', '/api/users/profile-picture', [{ ...filePart('small.png'), name: 'file' }]),
@@ -152,7 +160,7 @@ const MATRIX: Record<string, Row> = {
   // Following oneself is refused.
   'POST /api/users/:id/follow': {
     request: (o) => ({ method: 'POST', url: `/api/users/${o.userId}/follow` }),
-    expect: { anonymous: 401, other: 200, owner: 400 },
+    expect: { anonymous: 401, other: 200, owner: 400, acrossBlock: 403 },
   },
   'DELETE /api/users/:id/follow': {
     request: (o) => ({ method: 'DELETE', url: `/api/users/${o.userId}/follow` }),
@@ -209,7 +217,10 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ url: `/api/posts/user/${o.userId}` }),
     expect: signedIn(200),
   },
-  'GET /api/posts/:id': { request: (o) => ({ url: `/api/posts/${o.postId}` }), expect: signedIn(200) },
+  'GET /api/posts/:id': {
+    request: (o) => ({ url: `/api/posts/${o.postId}` }),
+    expect: { ...signedIn(200), acrossBlock: 404 },
+  },
   'POST /api/posts': {
     request: () => form('POST', '/api/posts', [postPart(validPost)]),
     expect: signedIn(201),
@@ -224,15 +235,15 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/posts/:id/like': {
     request: (o) => ({ method: 'POST', url: `/api/posts/${o.postId}/like` }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), acrossBlock: 404 },
   },
   'GET /api/posts/:postId/comments': {
     request: (o) => ({ url: `/api/posts/${o.postId}/comments` }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), acrossBlock: 404 },
   },
   'POST /api/posts/:postId/comments': {
     request: (o) => json('POST', `/api/posts/${o.postId}/comments`, { content: 'Nice' }),
-    expect: signedIn(201),
+    expect: { ...signedIn(201), acrossBlock: 404 },
   },
   'PUT /api/comments/:id': {
     request: (o) => json('PUT', `/api/comments/${o.commentId}`, { content: 'Edited' }),
@@ -252,7 +263,7 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/learning-plans/:planId': {
     request: (o) => ({ url: `/api/learning-plans/${o.planId}` }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), acrossBlock: 404 },
   },
   'POST /api/learning-plans': {
     request: () => json('POST', '/api/learning-plans', planBody()),
@@ -269,7 +280,7 @@ const MATRIX: Record<string, Row> = {
   // Anyone who may see a plan may use it as a template (another's private plan is a 404, in plan-templates.test.ts).
   'POST /api/learning-plans/:planId/copies': {
     request: (o) => ({ method: 'POST', url: `/api/learning-plans/${o.planId}/copies` }),
-    expect: signedIn(201),
+    expect: { ...signedIn(201), acrossBlock: 404 },
   },
   'POST /api/learning-plans/:planId/topics/:topicId/resources': {
     request: (o) =>
@@ -294,14 +305,14 @@ const MATRIX: Record<string, Row> = {
       method: 'PATCH',
       url: `/api/learning-plans/${o.planId}/topics/${o.topicId}/user-progress?status=IN_PROGRESS`,
     }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), acrossBlock: 404 },
   },
   'PATCH /api/learning-plans/:planId/topics/:topicId/resources/:resourceId/user-progress': {
     request: (o) => ({
       method: 'PATCH',
       url: `/api/learning-plans/${o.planId}/topics/${o.topicId}/resources/${o.resourceId}/user-progress?isCompleted=true`,
     }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), acrossBlock: 404 },
   },
   // Notes are their writer's own: anyone who may see the plan writes their own note on it, and
   // another's note is as good as missing.
@@ -316,19 +327,19 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/learning-plans/:planId/notes': {
     request: (o) => ({ url: `/api/learning-plans/${o.planId}/notes` }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), acrossBlock: 404 },
   },
   'PUT /api/learning-plans/:planId/topics/:topicId/note': {
     request: (o) =>
       json('PUT', `/api/learning-plans/${o.planId}/topics/${o.topicId}/note`, { content: 'Hm' }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), acrossBlock: 404 },
   },
   'PUT /api/learning-plans/:planId/topics/:topicId/resources/:resourceId/note': {
     request: (o) =>
       json('PUT', `/api/learning-plans/${o.planId}/topics/${o.topicId}/resources/${o.resourceId}/note`, {
         content: 'Hm',
       }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), acrossBlock: 404 },
   },
   'GET /api/notifications': { request: () => ({ url: '/api/notifications' }), expect: signedIn(200) },
   // A visitor has nothing to read: 0, so that clients polling it while signed out keep working.
@@ -368,19 +379,19 @@ const MATRIX: Record<string, Row> = {
   'GET /api/saved': { request: () => ({ url: '/api/saved' }), expect: signedIn(200) },
   'PUT /api/saved/posts/:id': {
     request: (o) => ({ method: 'PUT', url: `/api/saved/posts/${o.postId}` }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), acrossBlock: 404 },
   },
   'DELETE /api/saved/posts/:id': {
     request: (o) => ({ method: 'DELETE', url: `/api/saved/posts/${o.postId}` }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), acrossBlock: 404 },
   },
   'PUT /api/saved/learning-plans/:planId': {
     request: (o) => ({ method: 'PUT', url: `/api/saved/learning-plans/${o.planId}` }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), acrossBlock: 404 },
   },
   'DELETE /api/saved/learning-plans/:planId': {
     request: (o) => ({ method: 'DELETE', url: `/api/saved/learning-plans/${o.planId}` }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), acrossBlock: 404 },
   },
   // The home page's Following tab and side column are about the caller only: no visitor sees them.
   'GET /api/feed/following': { request: () => ({ url: '/api/feed/following' }), expect: signedIn(200) },
@@ -392,7 +403,7 @@ const MATRIX: Record<string, Row> = {
   // Anyone signed in reports what others made; only moderators read and close reports.
   'POST /api/reports': {
     request: (o) => json('POST', '/api/reports', { targetType: 'POST', targetId: o.postId, reason: 'SPAM' }),
-    expect: { anonymous: 401, other: 201, owner: 400, moderator: 201 },
+    expect: { anonymous: 401, other: 201, owner: 400, moderator: 201, acrossBlock: 404 },
   },
   'GET /api/moderation/reports': {
     request: () => ({ url: '/api/moderation/reports' }),
@@ -452,6 +463,9 @@ let t: TestApp;
 let owner: TestAccount;
 let other: TestAccount;
 let moderator: TestAccount;
+/** The owner blocked this one; this one blocked the owner. */
+let blocked: TestAccount;
+let blocker: TestAccount;
 /** Never a caller: the moderator suspends one and unsuspends the other (suspended from the start). */
 let bystander: TestAccount;
 let suspendedBystander: TestAccount;
@@ -462,6 +476,9 @@ beforeAll(async () => {
   owner = await signUp(t, { name: 'Owner' });
   other = await signUp(t, { name: 'Other' });
   moderator = await signUp(t, { name: 'Moderator', email: MODERATOR_EMAIL });
+  blocked = await signUp(t, { name: 'Blocked' });
+  blocker = await signUp(t, { name: 'Blocker' });
+  await keepBlocks();
   bystander = await signUp(t, { name: 'Bystander' });
   suspendedBystander = await signUp(t, { name: 'Suspended bystander' });
   const suspension = await t.app.inject({
@@ -472,6 +489,36 @@ beforeAll(async () => {
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => t.close());
+
+/** The owner blocks "blocked" and "blocker" blocks the owner, again after a row that may have lifted either. */
+async function keepBlocks() {
+  for (const [account, target] of [
+    [owner, blocked],
+    [blocker, owner],
+  ] as const) {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${target.user.id}/block`,
+      headers: bearer(account.token),
+    });
+    expect(res.statusCode).toBe(200);
+  }
+}
+
+/**
+ * A block leaves the profile readable (to unblock from it), so refusing to edit or follow it tells
+ * nothing that reading it does not.
+ */
+const PROFILE_ROUTES = ['PUT /api/users/:id', 'POST /api/users/:id/follow'];
+
+/**
+ * What either side of a block with the owner is answered: as declared, or else as "other", but a
+ * change refused to "other" for not being the owner's is not found (a 403 would tell that it exists).
+ */
+function acrossBlockOf({ expect: declared }: Row): number {
+  if (declared.acrossBlock !== undefined) return declared.acrossBlock;
+  return declared.other === 403 && declared.owner !== 403 ? 404 : declared.other;
+}
 
 async function ownedThings(): Promise<Owned> {
   const as = (account: TestAccount, request: InjectOptions) =>
@@ -528,23 +575,50 @@ describe('the authorization matrix', () => {
     expect(Object.keys(MATRIX).filter((route) => !routes.includes(route))).toEqual([]);
   });
 
+  it('never tells either side of a block that something it cannot see exists by refusing a change to it', () => {
+    const telling = Object.entries(MATRIX).filter(
+      ([route, row]) =>
+        acrossBlockOf(row) === 403 && row.expect.owner !== 403 && !PROFILE_ROUTES.includes(route),
+    );
+    expect(telling.map(([route]) => route)).toEqual([]);
+  });
+
   it.each(Object.entries(MATRIX))(
     '%s answers anonymous, other user and owner as declared',
     async (_, row) => {
-      const answers: Record<Caller, number> = { anonymous: 0, other: 0, moderator: 0, owner: 0 };
+      const answers: Record<Caller, number> = {
+        anonymous: 0,
+        other: 0,
+        moderator: 0,
+        blocked: 0,
+        blocker: 0,
+        owner: 0,
+      };
       // The owner goes last: their call may delete what the others were refused.
       const callers: [Caller, TestAccount | null][] = [
         ['anonymous', null],
         ['other', other],
         ['moderator', moderator],
+        ['blocked', blocked],
+        ['blocker', blocker],
         ['owner', owner],
       ];
       for (const [caller, account] of callers) {
         const owned = await ownedThings();
         answers[caller] = await statusOf(row, row.request(owned), account);
         if (row.undo && account) await t.app.inject({ ...row.undo(owned), headers: bearer(account.token) });
+        if (caller === 'blocked' || caller === 'blocker') await keepBlocks();
       }
-      expect(answers).toEqual({ moderator: row.expect.other, ...row.expect });
+      const { anonymous, other: asOther, owner: asOwner, moderator: asModerator = asOther } = row.expect;
+      const acrossBlock = acrossBlockOf(row);
+      expect(answers).toEqual({
+        anonymous,
+        other: asOther,
+        moderator: asModerator,
+        blocked: acrossBlock,
+        blocker: acrossBlock,
+        owner: asOwner,
+      });
     },
   );
 });

@@ -1,10 +1,19 @@
-import { type Page, POST_MESSAGES, type RestrictedUser, USER_MESSAGES } from '@pathwise/contract';
+import {
+  type LearningPlan,
+  type Page,
+  PLAN_MESSAGES,
+  POST_MESSAGES,
+  type Post,
+  type RestrictedUser,
+  USER_MESSAGES,
+} from '@pathwise/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import { createPlan } from './helpers/plans.js';
-import { createPost } from './helpers/posts.js';
+import { createPlan, planBody } from './helpers/plans.js';
+import { createPost, postPart, sendPost, validPost } from './helpers/posts.js';
+import { addComment } from './helpers/social.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -200,6 +209,86 @@ describe('blocking', () => {
     await restrict(ann, 'block', bob.user.id, false);
     expect((await call(bob, { url: `/api/posts/${annPost.id}` })).statusCode).toBe(200);
     expect(ids(await get(bob, '/api/posts?size=50'))).toContain(annPost.id);
+  });
+
+  it("answers a change to the other side's posts, comments, plans and notes 404 as a read does, both ways", async () => {
+    const ann = await person('Ann');
+    const bob = await person('Bob');
+    const cat = await person('Cat');
+    const catPost = await createPost(t, cat.token);
+    const things = new Map<TestAccount, { post: Post; comment: number; onCat: number; plan: LearningPlan }>();
+    for (const account of [ann, bob]) {
+      const post = await createPost(t, account.token);
+      things.set(account, {
+        post,
+        comment: (await addComment(t, account, post.id, 'Mine')).id,
+        onCat: (await addComment(t, account, catPost.id, 'On Cat')).id,
+        plan: await createPlan(t, account.token),
+      });
+    }
+
+    await restrict(ann, 'block', bob.user.id);
+
+    for (const [viewer, owner] of [
+      [bob, ann],
+      [ann, bob],
+    ] as const) {
+      const { post, comment, onCat, plan } = things.get(owner)!;
+      const topic = plan.topics[0]!.id;
+      const notFound = async (request: InjectOptions, message: string) => {
+        const res = await call(viewer, request);
+        expect(res.statusCode, `${request.method} ${request.url}`).toBe(404);
+        expect(res.json().message, `${request.method} ${request.url}`).toBe(message);
+      };
+      const read = await call(viewer, { url: `/api/posts/${post.id}` });
+      expect(read.json()).toMatchObject({ statusCode: 404, message: POST_MESSAGES.postNotFound });
+      const edit = await sendPost(t, viewer.token, [postPart(validPost)], {
+        method: 'PUT',
+        url: `/api/posts/${post.id}`,
+      });
+      expect(edit.statusCode).toBe(404);
+      expect(edit.json().message).toBe(POST_MESSAGES.postNotFound);
+      await notFound({ method: 'DELETE', url: `/api/posts/${post.id}` }, POST_MESSAGES.postNotFound);
+      for (const id of [comment, onCat]) {
+        await notFound(
+          { method: 'PUT', url: `/api/comments/${id}`, payload: { content: 'Edited' } },
+          POST_MESSAGES.commentNotFound,
+        );
+        await notFound({ method: 'DELETE', url: `/api/comments/${id}` }, POST_MESSAGES.commentNotFound);
+      }
+      const planRead = await call(viewer, { url: `/api/learning-plans/${plan.id}` });
+      expect(planRead.json()).toMatchObject({ statusCode: 404, message: PLAN_MESSAGES.planNotFound });
+      await notFound(
+        { method: 'PUT', url: `/api/learning-plans/${plan.id}`, payload: planBody() },
+        PLAN_MESSAGES.planNotFound,
+      );
+      await notFound({ method: 'DELETE', url: `/api/learning-plans/${plan.id}` }, PLAN_MESSAGES.planNotFound);
+      await notFound(
+        {
+          method: 'POST',
+          url: `/api/learning-plans/${plan.id}/topics/${topic}/resources`,
+          payload: { title: 'More', type: 'ARTICLE', url: 'https://example.com/more' },
+        },
+        PLAN_MESSAGES.planNotFound,
+      );
+      await notFound({ url: `/api/learning-plans/${plan.id}/notes` }, PLAN_MESSAGES.planNotFound);
+      await notFound(
+        {
+          method: 'PUT',
+          url: `/api/learning-plans/${plan.id}/topics/${topic}/note`,
+          payload: { content: 'Hm' },
+        },
+        PLAN_MESSAGES.planNotFound,
+      );
+    }
+    // Nothing was changed, and after the block each side changes its own things as before.
+    await restrict(ann, 'block', bob.user.id, false);
+    const { post, comment, plan } = things.get(ann)!;
+    expect((await get(bob, `/api/posts/${post.id}`)).title).toBe(post.title);
+    expect((await get(bob, `/api/learning-plans/${plan.id}`)).title).toBe(plan.title);
+    const refused = await send(bob, 'DELETE', `/api/comments/${comment}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(POST_MESSAGES.cannotDeleteComment);
   });
 
   it("hides a blocked user's comments, mentions and earlier notifications, both ways", async () => {

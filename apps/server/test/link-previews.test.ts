@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { createTestApp, MODERATOR_EMAIL, type TestApp } from './helpers/app.js';
 import { createPlan } from './helpers/plans.js';
 import { createPost, filePart } from './helpers/posts.js';
 
@@ -119,6 +119,58 @@ describe('link previews of shared pages', () => {
       expect(html, url).toBe(plain);
       expect(html, url).not.toContain('My secret plan');
     }
+  });
+
+  it('tells nothing about what a moderator hid or a suspended author made, as the API does not', async () => {
+    const moderator = await signUp(t, { name: 'Mo Derator', email: MODERATOR_EMAIL });
+    const reader = await signUp(t, { name: 'Reader' });
+    const cy = await signUp(t, { name: 'Cy Hidden' });
+    const dee = await signUp(t, { name: 'Dee Suspended' });
+    const hiddenPost = await createPost(t, cy.token, { title: 'Hidden post title' });
+    const hiddenPlan = await createPlan(t, cy.token, { title: 'Hidden plan title' });
+    const suspendedPost = await createPost(t, dee.token, { title: 'Suspended post title' });
+    const suspendedPlan = await createPlan(t, dee.token, { title: 'Suspended plan title' });
+    const asModerator = (url: string) =>
+      t.app.inject({ method: 'POST', url, payload: { reason: 'Spam' }, headers: bearer(moderator.token) });
+    expect((await asModerator(`/api/moderation/posts/${hiddenPost.id}/hide`)).statusCode).toBe(204);
+    expect((await asModerator(`/api/moderation/plans/${hiddenPlan.id}/hide`)).statusCode).toBe(204);
+    expect((await asModerator(`/api/moderation/users/${dee.user.id}/suspend`)).statusCode).toBe(200);
+    const plain = readFileSync(indexHtml, 'utf8');
+
+    for (const [pageUrl, api] of [
+      [`/post/${hiddenPost.id}`, `/api/posts/${hiddenPost.id}`],
+      [`/learning-plan/${hiddenPlan.id}`, `/api/learning-plans/${hiddenPlan.id}`],
+      [`/post/${suspendedPost.id}`, `/api/posts/${suspendedPost.id}`],
+      [`/learning-plan/${suspendedPlan.id}`, `/api/learning-plans/${suspendedPlan.id}`],
+    ] as const) {
+      expect((await t.app.inject({ url: api, headers: bearer(reader.token) })).statusCode, api).toBe(404);
+      const html = await page(pageUrl);
+      expect(html, pageUrl).toBe(plain);
+      expect(html, pageUrl).not.toMatch(/Hidden|Suspended/);
+    }
+
+    // Lifting the suspension brings the previews back.
+    expect((await asModerator(`/api/moderation/users/${dee.user.id}/unsuspend`)).statusCode).toBe(200);
+    expect(metaOf(await page(`/post/${suspendedPost.id}`), 'og:title')).toBe('Suspended post title');
+    expect(metaOf(await page(`/learning-plan/${suspendedPlan.id}`), 'og:title')).toBe('Suspended plan title');
+  });
+
+  it('describes content whose author blocked someone: a preview is fetched by no one in particular', async () => {
+    const blocker = await signUp(t, { name: 'Blocker' });
+    const blocked = await signUp(t, { name: 'Blocked' });
+    const post = await createPost(t, blocker.token, { title: 'Still shared' });
+    const plan = await createPlan(t, blocker.token, { title: 'Still shared plan' });
+    const block = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${blocked.user.id}/block`,
+      headers: bearer(blocker.token),
+    });
+    expect(block.statusCode).toBe(200);
+    const read = await t.app.inject({ url: `/api/posts/${post.id}`, headers: bearer(blocked.token) });
+    expect(read.statusCode).toBe(404);
+
+    expect(metaOf(await page(`/post/${post.id}`), 'og:title')).toBe('Still shared');
+    expect(metaOf(await page(`/learning-plan/${plan.id}`), 'og:title')).toBe('Still shared plan');
   });
 
   it('escapes everything it writes into the page', async () => {

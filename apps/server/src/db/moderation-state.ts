@@ -5,7 +5,8 @@ import { comments, learningPlans, posts } from './schema/index.js';
 /**
  * Whether a post, comment or plan row is shown to `viewer` as far as moderation goes: not hidden by a
  * moderator, or the viewer's own (its author sees it, with the reason). A test of the row's own
- * columns, so lists pay nothing for it; every read applies it next to `shownTo` (block-state.ts).
+ * columns, so lists pay nothing for it; every read applies it next to `shownTo` (block-state.ts), a
+ * plan's through `planVisibleTo` (visibility.ts).
  */
 export const notHiddenFrom = (
   viewer: UserRef,
@@ -16,8 +17,6 @@ export const visiblePost = (viewer: UserRef) =>
   notHiddenFrom(viewer, { hiddenAt: posts.hiddenAt, author: posts.authorId });
 export const visibleComment = (viewer: UserRef) =>
   notHiddenFrom(viewer, { hiddenAt: comments.hiddenAt, author: comments.authorId });
-export const visiblePlan = (viewer: UserRef) =>
-  notHiddenFrom(viewer, { hiddenAt: learningPlans.hiddenAt, author: learningPlans.creatorId });
 
 /**
  * The ids of the posts, comments and plans hidden from `viewer` (someone else's, hidden by a

@@ -5,6 +5,7 @@ import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { refersToVisibleContent } from '../../db/moderation-state.js';
 import { activities, comments, learningPlans, posts, users } from '../../db/schema/index.js';
+import { planVisibleTo } from '../../db/visibility.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 export type NewActivity = Omit<typeof activities.$inferInsert, 'id' | 'occurredAt' | 'type'> & {
@@ -54,16 +55,16 @@ export async function deleteActivities(
 export type FeedFilter = { userId: number; types: readonly ActivityType[]; viewerId: number };
 
 /**
- * The user's activities of those types, except those on someone else's private plan and
- * those on a post, comment or plan a moderator hid from the viewer; none when the user and the
- * viewer blocked one another.
+ * The user's activities of those types, except those on a plan the viewer may not see
+ * (`planVisibleTo`) and those on a post, comment or plan a moderator hid from the viewer; none when
+ * the user and the viewer blocked one another.
  */
 const inFeed = ({ userId, types, viewerId }: FeedFilter) =>
   and(
     eq(activities.userId, userId),
     shownTo(viewerId, activities.userId, { muted: false }),
     inArray(activities.type, [...types]),
-    sql`(${activities.planId} is null or ${learningPlans.isPublic} or ${learningPlans.creatorId} = ${viewerId})`,
+    sql`(${activities.planId} is null or ${planVisibleTo(viewerId)})`,
     refersToVisibleContent(viewerId, activities),
   );
 

@@ -6,6 +6,7 @@ import {
 } from '@pathwise/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { planColumnsOf, planVisibleTo } from '../../db/visibility.js';
 
 /**
  * All SQL of the analytics (definitions: packages/contract/src/analytics.ts): one statement that
@@ -48,7 +49,7 @@ const countedPlans = ({ userId, startDate, endDate, tz }: AnalyticsWindow) => sq
   counted as (
     select p.id, p.category, p.created_at
     from learning_plans p
-    where (p.is_public or p.creator_id = ${userId})
+    where ${planVisibleTo(userId, { plan: planColumnsOf('p') })}
       and p.id in (
         select id from learning_plans where creator_id = ${userId}
         union all

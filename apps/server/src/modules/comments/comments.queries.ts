@@ -3,6 +3,7 @@ import { hiddenUserIds, noBlockBetween, shownTo } from '../../db/block-state.js'
 import type { Database } from '../../db/client.js';
 import { visibleComment, visiblePost } from '../../db/moderation-state.js';
 import { comments, posts, users } from '../../db/schema/index.js';
+import { commentVisibleTo } from '../../db/visibility.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 const commentColumns = {
@@ -105,18 +106,20 @@ export async function lockPostToComment(db: Database, postId: number, viewerId: 
 }
 
 /**
- * Who may change the comment: its author and the author of its post. The post's row is locked
+ * Who may change the comment (its author and the author of its post), and whether `viewerId` may
+ * see it and its post (`commentVisibleTo`). The post's row is locked
  * before the comment's (locks are taken in the order the FOR clauses name them): deleting the
  * comment updates the post's kept count, and a concurrent delete of the post locks the post and
  * then its comments, so taking them the other way round would deadlock.
  */
-export async function lockCommentWithPostAuthor(db: Database, id: number) {
+export async function lockCommentWithPostAuthor(db: Database, id: number, viewerId: number) {
   const result = (await db.execute(sql`select ${comments.postId} as "postId",
-      ${comments.authorId} as "authorId", ${posts.authorId} as "postAuthorId"
+      ${comments.authorId} as "authorId", ${posts.authorId} as "postAuthorId",
+      ${commentVisibleTo(viewerId)} as "visible"
     from ${posts} join ${comments} on ${comments.postId} = ${posts.id}
     where ${comments.id} = ${id}
     for no key update of ${posts} for update of ${comments}`)) as unknown as {
-    rows: { postId: number; authorId: number; postAuthorId: number }[];
+    rows: { postId: number; authorId: number; postAuthorId: number; visible: boolean }[];
   };
   return result.rows[0] ?? null;
 }

@@ -35,17 +35,20 @@ const toComment = (row: CommentRow, mediaUrl: MediaUrl): Comment => ({
 });
 
 /**
- * The comment locked for a change, or 404/403 (`may` decides who is allowed, with `refusal` as the message).
+ * The comment locked for a change, or 404/403 (`may` decides who is allowed, with `refusal` as the
+ * message). Someone not allowed who may not see the comment either is told it is not found, as a
+ * read would tell them, rather than that it exists.
  */
 async function lockChangeable(
   tx: Database,
   id: number,
+  viewerId: number,
   may: (comment: { authorId: number; postAuthorId: number }) => boolean,
   refusal: string,
 ) {
-  const comment = await lockCommentWithPostAuthor(tx, id);
+  const comment = await lockCommentWithPostAuthor(tx, id, viewerId);
   if (!comment) throw notFound(POST_MESSAGES.commentNotFound);
-  if (!may(comment)) throw forbidden(refusal);
+  if (!may(comment)) throw comment.visible ? forbidden(refusal) : notFound(POST_MESSAGES.commentNotFound);
   return comment;
 }
 
@@ -93,6 +96,7 @@ export function createCommentsService({ db, events }: { db: Database; events: Ev
         const comment = await lockChangeable(
           tx,
           id,
+          viewer.id,
           ({ authorId }) => authorId === viewer.id,
           POST_MESSAGES.cannotEditComment,
         );
@@ -114,6 +118,7 @@ export function createCommentsService({ db, events }: { db: Database; events: Ev
         await lockChangeable(
           tx,
           id,
+          viewer.id,
           ({ authorId, postAuthorId }) => authorId === viewer.id || postAuthorId === viewer.id,
           POST_MESSAGES.cannotDeleteComment,
         );

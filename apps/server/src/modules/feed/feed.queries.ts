@@ -11,6 +11,7 @@ import {
   topicProgress,
   users,
 } from '../../db/schema/index.js';
+import { planColumnsOf, planVisibleTo } from '../../db/visibility.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 type Window = { limit: number; offset: number };
@@ -28,8 +29,9 @@ export type FeedRef = { type: 'POST' | 'LEARNING_PLAN'; id: number; createdAt: s
  * newest first through their author's index; the total comes from the posts counts kept on their rows
  * (less the few a moderator hid, through a partial index) and their public plans, so neither counts
  * every item of everyone followed (11.6 of 13 ms for a person following 19 on the `large` data,
- * bench/RESULTS.md). A followed person is never the viewer, so of their plans only the public ones are
- * the viewer's to see, and none a moderator hid; a muted one's are left out (a block ends the follow).
+ * bench/RESULTS.md). Of a followed person's plans, those the viewer may see (`planVisibleTo`: a
+ * followed person is never the viewer, so the public ones a moderator did not hide); a muted one's are
+ * left out (a block ends the follow).
  */
 export async function selectFollowingPage(db: Database, viewerId: number, window: Window) {
   const depth = window.offset + window.limit;
@@ -46,12 +48,12 @@ export async function selectFollowingPage(db: Database, viewerId: number, window
         union all
         select 'LEARNING_PLAN', lp.id, lp.created_at from followed f cross join lateral (
           select ${learningPlans.id} as id, ${learningPlans.createdAt} as created_at from ${learningPlans}
-          where ${learningPlans.creatorId} = f.id and ${learningPlans.isPublic} and ${learningPlans.hiddenAt} is null
+          where ${learningPlans.creatorId} = f.id and ${planVisibleTo(viewerId)}
           order by ${learningPlans.createdAt} desc, ${learningPlans.id} desc limit ${depth}) lp)
       select ((select coalesce(sum(${users.postsCount}), 0) from ${users} where ${users.id} in (select id from followed))
           - (select count(*) from ${posts} where ${posts.hiddenAt} is not null and ${posts.authorId} in (select id from followed))
           + (select count(*) from ${learningPlans} where ${learningPlans.creatorId} in (select id from followed)
-            and ${learningPlans.isPublic} and ${learningPlans.hiddenAt} is null))::int as total,
+            and ${planVisibleTo(viewerId)}))::int as total,
         coalesce((select json_agg(json_build_object('type', type, 'id', id, 'createdAt', created_at)
             order by created_at desc, type desc, id desc)
           from (select * from items order by created_at desc, type desc, id desc
@@ -109,7 +111,7 @@ export type PlanInProgressRow = {
 
 /**
  * The plans `viewerId` created or tracked (a topic status or a completed resource) that they may
- * still see (not made private, nor hidden by a moderator, since) and have not completed, most recently worked on (or created) first: one statement.
+ * still see (`planVisibleTo`) and have not completed, most recently worked on (or created) first: one statement.
  */
 export async function selectPlansInProgress(db: Database, viewerId: number, limit: number) {
   return rowsOf<PlanInProgressRow>(
@@ -130,8 +132,7 @@ export async function selectPlansInProgress(db: Database, viewerId: number, limi
         select c.plan_id, c.at, count(t.id)::int as total,
           count(tp.topic_id) filter (where tp.status = 'COMPLETED')::int as completed
         from candidates c
-        join ${learningPlans} lp on lp.id = c.plan_id and (lp.is_public or lp.creator_id = ${viewerId})
-          and (lp.hidden_at is null or lp.creator_id = ${viewerId})
+        join ${learningPlans} lp on lp.id = c.plan_id and ${planVisibleTo(viewerId, { plan: planColumnsOf('lp') })}
         left join ${planTopics} t on t.plan_id = c.plan_id
         left join ${topicProgress} tp on tp.topic_id = t.id and tp.user_id = ${viewerId}
         group by c.plan_id, c.at)

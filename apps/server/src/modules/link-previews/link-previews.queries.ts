@@ -1,8 +1,13 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { learningPlans, postMedia, posts } from '../../db/schema/index.js';
+import { NOBODY, planVisibleTo, postVisibleTo } from '../../db/visibility.js';
 
-/** A post's title and text with the key of its first image, if any (none for a post a moderator hid): one primary-key read. */
+/**
+ * A post's title and text with the key of its first image, if any, when anyone may see it (not a
+ * post a moderator hid, nor one of a suspended author): one primary-key read. Previews are fetched
+ * without an account, so no block applies.
+ */
 export async function findPostPreview(db: Database, postId: number) {
   const firstImage = sql<string | null>`(${db
     .select({ key: postMedia.fileKey })
@@ -13,17 +18,15 @@ export async function findPostPreview(db: Database, postId: number) {
   const [row] = await db
     .select({ title: posts.title, text: posts.content, imageKey: firstImage })
     .from(posts)
-    .where(and(eq(posts.id, postId), isNull(posts.hiddenAt)));
+    .where(and(eq(posts.id, postId), postVisibleTo(NOBODY)));
   return row ?? null;
 }
 
-/** A public plan's title and description; null for a private, hidden or missing plan: one primary-key read. */
+/** A plan's title and description when anyone may see it; null for a private, hidden or missing plan, or a suspended creator's: one primary-key read. */
 export async function findPublicPlanPreview(db: Database, planId: number) {
   const [row] = await db
     .select({ title: learningPlans.title, text: learningPlans.description })
     .from(learningPlans)
-    .where(
-      and(eq(learningPlans.id, planId), eq(learningPlans.isPublic, true), isNull(learningPlans.hiddenAt)),
-    );
+    .where(and(eq(learningPlans.id, planId), planVisibleTo(NOBODY)));
   return row ?? null;
 }

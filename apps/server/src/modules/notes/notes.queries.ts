@@ -1,14 +1,10 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { visiblePlan } from '../../db/moderation-state.js';
 import { learningPlans, notes, planResources, planTopics } from '../../db/schema/index.js';
+import { planColumnsOf, planVisibleTo } from '../../db/visibility.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 type Window = { limit: number; offset: number };
-
-/** The plans a writer's notes stay on: public ones and their own, but not others' a moderator hid. */
-const visibleTo = (viewerId: number) =>
-  and(or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId)), visiblePlan(viewerId))!;
 
 /**
  * What a note would be on, as far as `viewerId` may see it: whether the plan is visible to them, the
@@ -30,7 +26,7 @@ export async function findNoteTarget(
       planResources,
       and(eq(planResources.id, target.resourceId ?? 0), eq(planResources.topicId, planTopics.id)),
     )
-    .where(and(eq(learningPlans.id, target.planId), visibleTo(viewerId)));
+    .where(and(eq(learningPlans.id, target.planId), planVisibleTo(viewerId)));
   return row ?? null;
 }
 
@@ -38,7 +34,7 @@ export async function planVisible(db: Database, viewerId: number, planId: number
   const rows = await db
     .select({ id: learningPlans.id })
     .from(learningPlans)
-    .where(and(eq(learningPlans.id, planId), visibleTo(viewerId)));
+    .where(and(eq(learningPlans.id, planId), planVisibleTo(viewerId)));
   return rows.length > 0;
 }
 
@@ -84,7 +80,7 @@ export function selectPlanNotes(db: Database, userId: number, planId: number) {
     .select(noteColumns)
     .from(notes)
     .innerJoin(learningPlans, eq(learningPlans.id, notes.planId))
-    .where(and(eq(notes.userId, userId), eq(notes.planId, planId), visibleTo(userId)));
+    .where(and(eq(notes.userId, userId), eq(notes.planId, planId), planVisibleTo(userId)));
 }
 
 /** One note of the writer's, on a plan they may still see; null for anyone else's. */
@@ -93,7 +89,7 @@ export async function findOwnNote(db: Database, userId: number, noteId: number) 
     .select(noteColumns)
     .from(notes)
     .innerJoin(learningPlans, eq(learningPlans.id, notes.planId))
-    .where(and(eq(notes.id, noteId), eq(notes.userId, userId), visibleTo(userId)));
+    .where(and(eq(notes.id, noteId), eq(notes.userId, userId), planVisibleTo(userId)));
   return row ?? null;
 }
 
@@ -117,8 +113,8 @@ export type NoteGroupRow = { plan: { id: number; title: string }; notes: ListedN
 /**
  * One page of the writer's notes grouped by plan (plans by their newest note change), with how many
  * plans have notes in all: one statement whatever the page holds. Plans the writer may no longer see
- * (made private or hidden by a moderator since) are left out, and come back if they are made public
- * or unhidden again.
+ * (made private, hidden by a moderator, or of a creator blocked either way or suspended since) are
+ * left out, and come back when they may be seen again.
  */
 export async function selectNoteGroups(db: Database, userId: number, q: string | undefined, window: Window) {
   const result = (await db.execute(sql`with mine as (
@@ -129,8 +125,7 @@ export async function selectNoteGroups(db: Database, userId: number, q: string |
       join ${learningPlans} p on p.id = n.plan_id
       join ${planTopics} t on t.id = n.topic_id
       left join ${planResources} r on r.id = n.resource_id
-      where n.user_id = ${userId} and (p.is_public or p.creator_id = ${userId})
-        and (p.hidden_at is null or p.creator_id = ${userId}) and ${matching(q)}
+      where n.user_id = ${userId} and ${planVisibleTo(userId, { plan: planColumnsOf('p') })} and ${matching(q)}
     ), groups as (
       select plan_id, plan_title, max(updated_at) as last_change from mine group by plan_id, plan_title
     ), page as (

@@ -4,15 +4,12 @@ import { forbidden, notFound } from '../../lib/app-error.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { findPlanOwnership, findPlanTopic } from './plans.queries.js';
 
-type Ownership = { creatorId: number; isPublic: boolean; hiddenAt: Date | null };
-
 /**
- * Private plans, and plans a moderator hid, exist only for their creator: to anyone else they are
- * simply not found.
+ * A plan the viewer may not see (`visible`, from `planVisibleTo`) is simply not found, whatever they
+ * meant to do with it: refusing a change with a 403 would tell them it exists.
  */
-function refuseInvisible<T extends Ownership>(plan: T | null, viewer: Viewer): T {
-  const othersOnly = plan && (!plan.isPublic || plan.hiddenAt !== null);
-  if (!plan || (othersOnly && plan.creatorId !== viewer.id)) throw notFound(PLAN_MESSAGES.planNotFound);
+function refuseInvisible<T extends { visible: boolean }>(plan: T | null): T {
+  if (!plan?.visible) throw notFound(PLAN_MESSAGES.planNotFound);
   return plan;
 }
 
@@ -23,14 +20,14 @@ export async function requireOwnPlan(
   planId: number,
   refusal: string = PLAN_MESSAGES.cannotEdit,
 ) {
-  const plan = refuseInvisible(await findPlanOwnership(tx, planId, true), viewer);
+  const plan = refuseInvisible(await findPlanOwnership(tx, planId, viewer.id, true));
   if (plan.creatorId !== viewer.id) throw forbidden(refusal);
   return plan;
 }
 
 /** A topic of a plan the viewer may see; 404 when either is missing or the topic is another plan's. */
 export async function requireVisibleTopic(db: Database, viewer: Viewer, planId: number, topicId: number) {
-  const plan = refuseInvisible(await findPlanTopic(db, planId, topicId, viewer.id), viewer);
+  const plan = refuseInvisible(await findPlanTopic(db, planId, topicId, viewer.id));
   if (!plan.topic) throw notFound(PLAN_MESSAGES.topicNotFound);
   return { ...plan, topic: plan.topic };
 }

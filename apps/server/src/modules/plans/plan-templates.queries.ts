@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { learningPlans } from '../../db/schema/index.js';
-import { visibleTo } from './plans.queries.js';
+import { planVisibleTo } from '../../db/visibility.js';
 
 /** The plan to copy when `viewerId` may see it; kept from being deleted until the transaction ends. */
 export async function findCopyablePlan(db: Database, planId: number, viewerId: number) {
   const [row] = await db
     .select({ id: learningPlans.id, title: learningPlans.title, creatorId: learningPlans.creatorId })
     .from(learningPlans)
-    .where(and(eq(learningPlans.id, planId), visibleTo(viewerId)))
+    .where(and(eq(learningPlans.id, planId), planVisibleTo(viewerId)))
     .for('key share');
   return row ?? null;
 }

@@ -1,10 +1,8 @@
 import type { TopicStatus } from '@pathwise/contract';
-import { and, asc, count, desc, eq, isNotNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
-import { hiddenUserIds, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { prepareColumnRows } from '../../db/column-rows.js';
-import { notHiddenFrom, visiblePlan } from '../../db/moderation-state.js';
 import {
   learningPlans,
   planResources,
@@ -15,32 +13,18 @@ import {
   topicProgress,
   users,
 } from '../../db/schema/index.js';
+import { planVisibleTo, publicPlanHiddenFrom } from '../../db/visibility.js';
 import { literalLimit, preparedPerSize } from '../../lib/pagination.js';
 
 type PlanColumns = typeof learningPlans.$inferInsert;
 type ResourceRow = typeof planResources.$inferInsert;
 
-/**
- * Plans `viewerId` may see: public ones and their own, but none of a creator blocked either way and
- * none of someone else's a moderator hid.
- */
-export const visibleTo = (viewerId: number | Placeholder) =>
-  and(
-    or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId)),
-    shownTo(viewerId, learningPlans.creatorId, { muted: false }),
-    visiblePlan(viewerId),
-  )!;
-const publicPlansFor = (viewerId: number | Placeholder) =>
-  and(
-    eq(learningPlans.isPublic, true),
-    shownTo(viewerId, learningPlans.creatorId, { muted: false }),
-    visiblePlan(viewerId),
-  )!;
+const publicPlansFor = (viewerId: number | Placeholder) => planVisibleTo(viewerId, { publicOnly: true });
 /** `creatorId`'s plans as `viewerId` sees them: all of their own, the public ones of anyone else not blocked either way. */
 export const plansOf = (creatorId: number, viewerId: number) =>
   creatorId === viewerId
     ? eq(learningPlans.creatorId, creatorId)
-    : and(eq(learningPlans.creatorId, creatorId), visibleTo(viewerId))!;
+    : and(eq(learningPlans.creatorId, creatorId), planVisibleTo(viewerId))!;
 
 const newestFirst = [desc(learningPlans.createdAt), desc(learningPlans.id)];
 
@@ -102,14 +86,10 @@ function selectPlans(db: Database, ids: SQL, viewerId: Placeholder) {
     .innerJoin(users, eq(users.id, learningPlans.creatorId))
     .leftJoin(
       originals,
-      and(
-        eq(originals.id, learningPlans.basedOnPlanId),
-        or(eq(originals.isPublic, true), eq(originals.creatorId, viewerId)),
-        notHiddenFrom(viewerId, { hiddenAt: originals.hiddenAt, author: originals.creatorId }),
-      ),
+      and(eq(originals.id, learningPlans.basedOnPlanId), planVisibleTo(viewerId, { plan: originals })),
     )
     .leftJoin(originalCreators, eq(originalCreators.id, originals.creatorId))
-    .where(and(sql`${learningPlans.id} = any(${ids})`, visibleTo(viewerId)));
+    .where(and(sql`${learningPlans.id} = any(${ids})`, planVisibleTo(viewerId)));
 }
 
 /**
@@ -169,11 +149,7 @@ export function preparePlanReads(db: Database) {
   // the others' a moderator hid, through `learning_plans_hidden_creator_idx`.
   const publicPlanCount =
     sql<number>`(select ${rowCounts.count} from ${rowCounts} where ${rowCounts.tableName} = 'public_learning_plans')
-    - (select count(*) from ${learningPlans} where ${learningPlans.isPublic}
-      and (${learningPlans.creatorId} = any(${hiddenUserIds(viewerId, { muted: false })})
-        or (${learningPlans.hiddenAt} is not null and ${learningPlans.creatorId} <> ${viewerId})))`.mapWith(
-      Number,
-    );
+    - (select count(*) from ${learningPlans} where ${publicPlanHiddenFrom(viewerId)})`.mapWith(Number);
   const publicPages = preparedPerSize((size) =>
     db
       .select({ id: learningPlans.id, total: publicPlanCount })
@@ -203,14 +179,17 @@ export async function userExists(db: Database, userId: number) {
   return row !== undefined;
 }
 
-/** Who owns a plan and who may see it; `lock` holds the row until the transaction ends. */
-export async function findPlanOwnership(db: Database, planId: number, lock = false) {
+/**
+ * Who created a plan, whether it is public and whether `viewerId` may see it; `lock` holds the row
+ * until the transaction ends.
+ */
+export async function findPlanOwnership(db: Database, planId: number, viewerId: number, lock = false) {
   const query = db
     .select({
       id: learningPlans.id,
       creatorId: learningPlans.creatorId,
       isPublic: learningPlans.isPublic,
-      hiddenAt: learningPlans.hiddenAt,
+      visible: planVisibleTo(viewerId),
     })
     .from(learningPlans)
     .where(eq(learningPlans.id, planId));
@@ -218,18 +197,17 @@ export async function findPlanOwnership(db: Database, planId: number, lock = fal
   return row ?? null;
 }
 
-/** A plan and, when it belongs to it, one of its topics; null when the plan is missing or its creator and the viewer blocked one another. */
+/** A plan, whether `viewerId` may see it and, when it belongs to it, one of its topics; null when the plan is missing. */
 export async function findPlanTopic(db: Database, planId: number, topicId: number, viewerId: number) {
   const [row] = await db
     .select({
       creatorId: learningPlans.creatorId,
-      isPublic: learningPlans.isPublic,
-      hiddenAt: learningPlans.hiddenAt,
+      visible: planVisibleTo(viewerId),
       topic: { id: planTopics.id, title: planTopics.title },
     })
     .from(learningPlans)
     .leftJoin(planTopics, and(eq(planTopics.id, topicId), eq(planTopics.planId, learningPlans.id)))
-    .where(and(eq(learningPlans.id, planId), shownTo(viewerId, learningPlans.creatorId, { muted: false })));
+    .where(eq(learningPlans.id, planId));
   return row ?? null;
 }
 

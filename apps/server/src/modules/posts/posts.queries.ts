@@ -3,6 +3,7 @@ import { hiddenUserIds, noBlockBetween, shownTo } from '../../db/block-state.js'
 import type { Database } from '../../db/client.js';
 import { visiblePost } from '../../db/moderation-state.js';
 import { postLikes, postMedia, posts, rowCounts, savedPosts, users } from '../../db/schema/index.js';
+import { postVisibleTo } from '../../db/visibility.js';
 import { literalLimit, preparedPerSize } from '../../lib/pagination.js';
 
 /**
@@ -171,18 +172,26 @@ export async function countPostsOfAuthor(db: Database, authorId: number, viewerI
   return { total: total ?? 0, authorExists: total !== null };
 }
 
+/** Who wrote a post and whether `viewerId` may see it. */
+const postAuthorFor = (db: Database, id: number, viewerId: number) =>
+  db
+    .select({ authorId: posts.authorId, visible: postVisibleTo(viewerId) })
+    .from(posts)
+    .where(eq(posts.id, id));
+
 /**
- * The post's author, locking the row until the transaction ends: `update` for changes to the post
- * itself, `key share` while adding likes or comments (so a concurrent delete waits, but likes don't).
+ * The post's author and whether `viewerId` may see it, locking the row until the transaction ends:
+ * `update` for changes to the post itself, `key share` while adding likes or comments (so a
+ * concurrent delete waits, but likes don't).
  */
-export async function lockPost(db: Database, id: number, mode: 'update' | 'key share') {
-  const [row] = await db.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, id)).for(mode);
+export async function lockPost(db: Database, id: number, viewerId: number, mode: 'update' | 'key share') {
+  const [row] = await postAuthorFor(db, id, viewerId).for(mode);
   return row ?? null;
 }
 
-/** The post's author without locking, for checks made before reading an upload. */
-export async function findPostAuthor(db: Database, id: number) {
-  const [row] = await db.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, id));
+/** The post's author and whether `viewerId` may see it, without locking, for checks made before reading an upload. */
+export async function findPostAuthor(db: Database, id: number, viewerId: number) {
+  const [row] = await postAuthorFor(db, id, viewerId);
   return row ?? null;
 }
 

@@ -53,7 +53,10 @@ const fieldsOf = ({ title, content, category, learningProgressPercent }: PostInp
   learningProgressPercent,
 });
 
-/** 404 when the post is missing, 403 with `refusal` when it is not the viewer's. */
+/**
+ * 404 when the post is missing or the viewer may not see it (so a change tells no more than a read),
+ * 403 with `refusal` when it is not the viewer's.
+ */
 async function requireAuthor(
   db: Database,
   postId: number,
@@ -61,8 +64,8 @@ async function requireAuthor(
   refusal: string,
   lock?: 'update',
 ) {
-  const post = lock ? await lockPost(db, postId, lock) : await findPostAuthor(db, postId);
-  if (!post) throw notFound(POST_MESSAGES.postNotFound);
+  const post = lock ? await lockPost(db, postId, viewerId, lock) : await findPostAuthor(db, postId, viewerId);
+  if (!post?.visible) throw notFound(POST_MESSAGES.postNotFound);
   if (post.authorId !== viewerId) throw forbidden(refusal);
 }
 

@@ -1,8 +1,9 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
-import { visiblePlan, visiblePost } from '../../db/moderation-state.js';
+import { visiblePost } from '../../db/moderation-state.js';
 import { learningPlans, posts, savedLearningPlans, savedPosts } from '../../db/schema/index.js';
+import { planVisibleTo } from '../../db/visibility.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 type Window = { limit: number; offset: number };
@@ -18,19 +19,12 @@ export async function postVisible(db: Database, postId: number, viewerId: number
   return rows.length > 0;
 }
 
-/** Whether `viewerId` may see the plan: public, or their own, of a creator not blocked either way (the plans module's rule). */
+/** Whether the plan exists and `viewerId` may see it (`planVisibleTo`). */
 export async function planVisible(db: Database, planId: number, viewerId: number) {
   const rows = await db
     .select({ id: learningPlans.id })
     .from(learningPlans)
-    .where(
-      and(
-        eq(learningPlans.id, planId),
-        or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId)),
-        shownTo(viewerId, learningPlans.creatorId, { muted: false }),
-        visiblePlan(viewerId),
-      ),
-    );
+    .where(and(eq(learningPlans.id, planId), planVisibleTo(viewerId)));
   return rows.length > 0;
 }
 
@@ -65,8 +59,7 @@ export async function selectSavedPage(db: Database, userId: number, window: Wind
       select 'LEARNING_PLAN', ${savedLearningPlans.planId}, ${savedLearningPlans.createdAt}
         from ${savedLearningPlans} join ${learningPlans} on ${learningPlans.id} = ${savedLearningPlans.planId}
         where ${savedLearningPlans.userId} = ${userId}
-          and (${learningPlans.isPublic} or ${learningPlans.creatorId} = ${userId})
-          and ${shownTo(userId, learningPlans.creatorId, { muted: false })} and ${visiblePlan(userId)})
+          and ${planVisibleTo(userId)})
     select (select count(*) from saved)::int as total,
       coalesce((select json_agg(json_build_object('type', type, 'id', id, 'savedAt', created_at)
           order by created_at desc, type, id desc)

@@ -1,12 +1,13 @@
 import { SEARCH_LIMITS } from '@pathwise/contract';
-import { and, eq, isNull, not, or, type Query, type SQL, sql } from 'drizzle-orm';
+import { and, isNull, not, or, type Query, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { shownTo, type UserRef } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { isFollowedBy } from '../../db/follow-state.js';
-import { visiblePlan, visiblePost } from '../../db/moderation-state.js';
+import { visiblePost } from '../../db/moderation-state.js';
 import { learningPlans, postSearchWords, posts, users } from '../../db/schema/index.js';
 import { visibleEmail } from '../../db/user-privacy.js';
+import { planVisibleTo } from '../../db/visibility.js';
 import { literalLimit, preparedPerKey } from '../../lib/pagination.js';
 import type { SearchTerms } from './search-terms.js';
 
@@ -207,15 +208,7 @@ export function rankPosts(input: RankInput) {
 /** Plans matching the query that `viewerId` may see: public ones and their own, none of creators blocked either way nor others' a moderator hid. */
 export function rankPlans(input: RankInput) {
   const { viewerId } = input.values;
-  return rankDocuments(
-    learningPlans,
-    input,
-    and(
-      or(eq(learningPlans.isPublic, true), eq(learningPlans.creatorId, viewerId)),
-      shownTo(viewerId, learningPlans.creatorId, { muted: false }),
-      visiblePlan(viewerId),
-    ),
-  );
+  return rankDocuments(learningPlans, input, planVisibleTo(viewerId));
 }
 
 /**

@@ -1,0 +1,61 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { hiddenUserIds, shownTo, type UserRef } from './block-state.js';
+import { notHiddenFrom } from './moderation-state.js';
+import { comments, learningPlans, posts } from './schema/index.js';
+
+/**
+ * Who may see a plan, a post or a comment, written once: every read of them (and every check before
+ * a change) applies these, and `test/visibility-rule.test.ts` fails when a copy of the plan rule is
+ * written by hand elsewhere.
+ */
+
+/** A viewer who is no one: a link-preview fetcher. No block or ownership applies; suspensions and moderation do. */
+export const NOBODY: SQLWrapper = sql`null::int`;
+
+/** The columns of a plan row the rule reads: the table itself, a Drizzle alias of it, or `planColumnsOf('p')`. */
+export type PlanColumns = { isPublic: SQLWrapper; creatorId: SQLWrapper; hiddenAt: SQLWrapper };
+
+/** The plan columns of a hand-written statement's alias (`from learning_plans p`). */
+export const planColumnsOf = (alias: string): PlanColumns => ({
+  isPublic: sql.raw(`${alias}.is_public`),
+  creatorId: sql.raw(`${alias}.creator_id`),
+  hiddenAt: sql.raw(`${alias}.hidden_at`),
+});
+
+/**
+ * Whether `viewer` may see the plan: public or their own, of a creator neither blocked either way nor
+ * suspended, and not someone else's a moderator hid. With `publicOnly`, their own private plans are
+ * left out too (the lists of public plans).
+ */
+export function planVisibleTo(
+  viewer: UserRef,
+  { plan = learningPlans, publicOnly = false }: { plan?: PlanColumns; publicOnly?: boolean } = {},
+): SQL<boolean> {
+  const audience = publicOnly
+    ? sql`${plan.isPublic}`
+    : sql`(${plan.isPublic} or ${plan.creatorId} = ${viewer})`;
+  return sql<boolean>`(${audience} and ${shownTo(viewer, plan.creatorId, { muted: false })}
+    and ${notHiddenFrom(viewer, { hiddenAt: plan.hiddenAt, author: plan.creatorId })})`;
+}
+
+/**
+ * The public plans `viewer` may not see (of a creator blocked either way or suspended, or someone
+ * else's a moderator hid): the complement of `planVisibleTo(viewer, { publicOnly: true })` among the
+ * public plans, written so that PostgreSQL reads it through the creator index and the partial
+ * `learning_plans_hidden_creator_idx` instead of every public plan. Counting these and taking them
+ * from the kept count of public plans counts the visible ones.
+ */
+export const publicPlanHiddenFrom = (viewer: UserRef): SQL<boolean> =>
+  sql<boolean>`(${learningPlans.isPublic}
+    and (${learningPlans.creatorId} = any(${hiddenUserIds(viewer, { muted: false })})
+      or (${learningPlans.hiddenAt} is not null and ${learningPlans.creatorId} <> ${viewer})))`;
+
+/** Whether `viewer` may see the post: its author neither blocked either way nor suspended, and not someone else's a moderator hid. */
+export const postVisibleTo = (viewer: UserRef): SQL<boolean> =>
+  sql<boolean>`(${shownTo(viewer, posts.authorId, { muted: false })}
+    and ${notHiddenFrom(viewer, { hiddenAt: posts.hiddenAt, author: posts.authorId })})`;
+
+/** Whether `viewer` may see the comment and the post it is on (a statement joining both). */
+export const commentVisibleTo = (viewer: UserRef): SQL<boolean> =>
+  sql<boolean>`(${postVisibleTo(viewer)} and ${shownTo(viewer, comments.authorId, { muted: false })}
+    and ${notHiddenFrom(viewer, { hiddenAt: comments.hiddenAt, author: comments.authorId })})`;
