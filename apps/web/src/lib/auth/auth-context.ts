@@ -5,6 +5,11 @@ import type { AuthState } from './auth-reducer';
 export type AuthContextValue = AuthState & {
   /** True while a stored token waits for `/api/auth/me` to say whose it is. */
   restoringSession: boolean;
+  /**
+   * The stored session could not be confirmed (timeout, network error, 5xx) and is being retried; the
+   * person stays signed in as last remembered meanwhile.
+   */
+  serverUnreachable: boolean;
   /** Rejects with an Error whose message is ready to show (spec §8). */
   login: (body: LoginBody) => Promise<void>;
   /** Rejects with an Error whose message is ready to show (spec §8). */
