@@ -17,7 +17,7 @@ const bellAnswers = [
  * blocked or muted.
  */
 const safetySettingsAnswers = [
-  http.get('/api/users/me/privacy', () => HttpResponse.json({ showEmail: true })),
+  http.get('/api/users/me/privacy', () => HttpResponse.json({ showEmail: false })),
   ...['blocks', 'mutes'].map((list) =>
     http.get(`/api/users/me/${list}`, () => HttpResponse.json(pageOf([]))),
   ),
