@@ -1,8 +1,8 @@
 import { ANALYTICS_MESSAGES, type LearningPlan } from '@pathwise/contract';
 import { Link } from 'react-router';
 import { ProgressBar } from '../../../components/progress-bar';
+import { formatPercent } from '../../../lib/format';
 import { categoryLabel } from '../../../lib/labels';
-import { formatPercent } from '../analytics-display';
 
 /** Spec §2 'Learning Plans Progress': the server sends them highest completion first. */
 export function PlanProgressList({ plans }: { plans: LearningPlan[] }) {
