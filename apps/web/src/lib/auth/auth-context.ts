@@ -10,10 +10,13 @@ export type AuthContextValue = AuthState & {
    * person stays signed in as last remembered meanwhile.
    */
   serverUnreachable: boolean;
-  /** Rejects with an Error whose message is ready to show (spec §8). */
-  login: (body: LoginBody) => Promise<void>;
-  /** Rejects with an Error whose message is ready to show (spec §8). */
-  signup: (body: SignupBody) => Promise<void>;
+  /**
+   * Opens `returnTo` once signed in (a path of this app; anything else means '/'). Rejects with an
+   * Error whose message is ready to show (spec §8).
+   */
+  login: (body: LoginBody, returnTo?: string) => Promise<void>;
+  /** As login, for a new account. */
+  signup: (body: SignupBody, returnTo?: string) => Promise<void>;
   logout: () => void;
   /** Signs out on this device and opens `to` (the sign-in page with a message, once an account is deleted). */
   endSession: (to: string) => void;

@@ -22,6 +22,7 @@ import * as authApi from './auth-api';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState } from './auth-reducer';
 import { forgetUser, rememberedUserOf, rememberUser } from './remembered-user';
+import { sameOriginPath } from './return-path';
 
 /** Holds the session (spec §4 "Session"); must sit inside the router because it navigates. */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -111,33 +112,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [storedToken]);
 
   const signIn = useCallback(
-    async (requestToken: () => Promise<TokenResponse>, fallbackMessage: string) => {
+    async (requestToken: () => Promise<TokenResponse>, fallbackMessage: string, returnTo: string) => {
       dispatch({ type: 'loginStart' });
+      let session: { user: CurrentUser; token: string };
       try {
         const { accessToken } = await requestToken();
         // Whoever used this browser before may not have signed out: their kept answers go now
         // (social sign-in, in refreshUser, does the same).
         await clearApiCache();
         localStorage.setItem(STORAGE_KEYS.authToken, accessToken);
-        const user = await authApi.fetchCurrentUser();
-        dispatch({ type: 'loginSuccess', user, token: accessToken });
+        session = { user: await authApi.fetchCurrentUser(), token: accessToken };
       } catch (error) {
         localStorage.removeItem(STORAGE_KEYS.authToken);
         const message = serverMessageOr(error, fallbackMessage);
         dispatch({ type: 'loginFailure', error: message });
         throw new Error(message, { cause: error });
       }
-      navigate('/');
+      dispatch({ type: 'loginSuccess', ...session });
+      navigate(sameOriginPath(returnTo), { replace: true });
     },
     [navigate],
   );
 
   const login = useCallback(
-    (body: LoginBody) => signIn(() => authApi.login(body), 'Failed to login'),
+    (body: LoginBody, returnTo = '/') => signIn(() => authApi.login(body), 'Failed to login', returnTo),
     [signIn],
   );
   const signup = useCallback(
-    (body: SignupBody) => signIn(() => authApi.signup(body), 'Failed to register'),
+    (body: SignupBody, returnTo = '/') => signIn(() => authApi.signup(body), 'Failed to register', returnTo),
     [signIn],
   );
   const refreshUser = useCallback(async () => {
