@@ -333,6 +333,32 @@ describe('signing in with another OpenID Connect provider', () => {
 });
 
 describe('configuration', () => {
+  it('lists only the configured providers, to visitors, with no secret and a short cache', async () => {
+    const res = await t.app.inject({ url: '/api/auth/oauth2/providers' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.json()).toEqual({
+      providers: [
+        { id: 'google', name: 'Google' },
+        { id: 'gitlab', name: 'Gitlab' },
+        { id: 'offline', name: 'Offline' },
+      ],
+    });
+    expect(res.body).not.toContain(google.client.clientSecret);
+    expect(res.body).not.toContain(google.client.clientId);
+
+    const withoutGoogle = await createTestApp({
+      config: { oidcProviders: { google: { name: 'Google', client: null } } },
+    });
+    try {
+      const none = await withoutGoogle.app.inject({ url: '/api/auth/oauth2/providers' });
+      expect(none.statusCode).toBe(200);
+      expect(none.json()).toEqual({ providers: [] });
+    } finally {
+      await withoutGoogle.close();
+    }
+  });
+
   it('explains that an unconfigured Google is unavailable, and answers at PUBLIC_URL', async () => {
     const behindProxy = await createTestApp({
       config: {
