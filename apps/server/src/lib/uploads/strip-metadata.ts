@@ -1,5 +1,5 @@
 import { type FileHandle, open, rename, rm } from 'node:fs/promises';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 /**
  * Removes what a photo says about where it was taken and with which device (EXIF, XMP, IPTC, PNG
@@ -27,7 +27,7 @@ export async function stripImageMetadata(path: string, mime: string): Promise<vo
   }
 }
 
-function encodeAs(image: sharp.Sharp, mime: string): sharp.Sharp {
+function encodeAs(image: Sharp, mime: string): Sharp {
   switch (mime) {
     case 'image/jpeg':
       return image.jpeg({ quality: 92, chromaSubsampling: '4:4:4' });
