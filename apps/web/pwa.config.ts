@@ -61,13 +61,15 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       },
       {
         // The app's own reads (fetch: no destination); the live notification stream is no page to
-        // keep. Only GET is ever cached: Workbox routes match GET unless told otherwise.
+        // keep, and a kept answer of /api/auth/me would confirm a session the server never saw (the app
+        // shows the user it remembers while the server is out of reach). Only GET is ever cached: Workbox routes match GET unless told otherwise.
         urlPattern: ({ url, request, sameOrigin }) =>
           sameOrigin &&
           request.destination === '' &&
           url.pathname.startsWith('/api/') &&
           !url.pathname.startsWith('/api/media/') &&
-          url.pathname !== '/api/notifications/stream',
+          url.pathname !== '/api/notifications/stream' &&
+          url.pathname !== '/api/auth/me',
         handler: 'NetworkFirst',
         options: {
           cacheName: API_CACHE,

@@ -7,6 +7,7 @@ import { expectNoSeriousViolations } from './support/axe';
 test.use({ serviceWorkers: 'allow' });
 
 const OFFLINE_MESSAGE = 'You are offline. Showing what you have already seen.';
+const UNREACHABLE_MESSAGE = "Can't reach Pathwise, retrying…";
 const UPDATE_MESSAGE = 'A new version of Pathwise is available.';
 /** The built service worker the E2E server serves (`npm run build` writes it). */
 const SERVICE_WORKER_FILE = path.join(import.meta.dirname, '..', '..', 'apps', 'web', 'dist', 'sw.js');
@@ -100,6 +101,35 @@ test('the feed and its images, once seen, are readable offline with a banner say
 
   await context.setOffline(false);
   await expect(page.getByText(OFFLINE_MESSAGE)).toHaveCount(0);
+});
+
+test('an offline reload keeps the person signed in and confirms the session once back online', async ({
+  page,
+  context,
+  request,
+}) => {
+  const ann = await createAccount(request, 'Ann Tunnel');
+  await signInAs(page, ann);
+  await controlledByServiceWorker(page);
+  const greeting = page.getByRole('heading', { name: 'Welcome back, Ann Tunnel' });
+  await expect(greeting).toBeVisible();
+  const unreachable = page.getByRole('status').filter({ hasText: UNREACHABLE_MESSAGE });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(OFFLINE_MESSAGE)).toBeVisible();
+  await expect(unreachable).toBeVisible();
+  await expect(greeting).toBeVisible();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
+
+  // Offline long enough for the backoff to grow past 3 s (retries after 1, 2, 4, 8 s): back online, the
+  // session is confirmed at once, on the browser's `online` event.
+  await page.waitForTimeout(8_000);
+  await context.setOffline(false);
+  await expect(unreachable).toHaveCount(0, { timeout: 3_000 });
+  await expect(greeting).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(ann.token);
 });
 
 test('signing out forgets the API answers kept for offline reading', async ({ page, request }) => {

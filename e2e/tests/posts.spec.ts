@@ -149,6 +149,37 @@ test("another user sees no Edit or Delete and gets the permission page for someo
   await expect(page).toHaveURL('/');
 });
 
+test("a post's own page offers its author Edit and Delete, and nobody else", async ({ page, request }) => {
+  const ann = await createAccount(request, 'Ann Owner');
+  const bob = await createAccount(request, 'Bob Visitor');
+  const title = `Viola bowing ${Date.now()}`;
+  const { id } = await publishThroughApi(request, ann, title);
+
+  await signInAs(page, bob, `/post/${id}`);
+  const post = page.getByRole('article', { name: title });
+  await expect(post.getByRole('button', { name: /Report/ })).toBeVisible();
+  await expect(post.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+  await expect(post.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+
+  await page.evaluate((token) => localStorage.setItem('authToken', token), ann.token);
+  await page.evaluate(() => localStorage.removeItem('pathwise_remembered_user'));
+  await page.reload();
+  await expect(post.getByRole('heading', { name: title })).toBeVisible();
+  await post.getByRole('link', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(`/edit-post/${id}`);
+  await expect(page.getByLabel('Title')).toHaveValue(title);
+
+  await page.goto(`/post/${id}`);
+  await post.getByRole('button', { name: 'Delete' }).click();
+  await answerConfirmation(
+    page,
+    'Are you sure you want to delete this post? This action cannot be undone.',
+    'Delete',
+  );
+  await expect(page).toHaveURL(`/profile/${ann.id}`);
+  expect((await request.get(`/api/posts/${id}`, { headers: authHeaders(ann) })).status()).toBe(404);
+});
+
 test('the feed and a post fit a 375 px wide screen @phone', async ({ page, request }) => {
   const ann = await createAccount(request, 'Ann Narrow');
   const title = `Narrow screens ${Date.now()}`;

@@ -7,6 +7,26 @@ const photo = path.join(import.meta.dirname, '..', '..', 'apps', 'server', 'test
 const profileHeader = (page: Page, name: string) =>
   page.locator('section').filter({ has: page.getByRole('heading', { level: 1, name }) });
 
+test('the followers dialog names people by @handle, never by their e-mail address', async ({
+  page,
+  request,
+}) => {
+  const ann = await createAccount(request, 'Ann Private');
+  const bob = await createAccount(request, 'Bob Popular');
+  const followed = await request.post(`/api/users/${bob.id}/follow`, { headers: authHeaders(ann) });
+  expect(followed.ok(), await followed.text()).toBe(true);
+  const { handle } = await (await request.get(`/api/users/${ann.id}`, { headers: authHeaders(bob) })).json();
+
+  await signInAs(page, bob, `/profile/${bob.id}`);
+  await profileHeader(page, 'Bob Popular').getByRole('button', { name: '1 Followers' }).click();
+  const annInList = page
+    .getByRole('dialog', { name: 'Followers' })
+    .getByRole('link', { name: /Ann Private/ });
+  await expect(annInList).toContainText(`@${handle}`);
+  await expect(annInList).not.toContainText(ann.email);
+  await expect(annInList).not.toContainText('@example.com');
+});
+
 test('following someone from their profile counts, lists and can be undone', async ({ page, request }) => {
   const ann = await createAccount(request, 'Ann Follower');
   const bob = await createAccount(request, 'Bob Followed');
@@ -25,7 +45,8 @@ test('following someone from their profile counts, lists and can be undone', asy
   const dialog = page.getByRole('dialog', { name: 'Followers' });
   const annInList = dialog.getByRole('link', { name: /Ann Follower/ });
   await expect(annInList).toHaveAttribute('href', `/profile/${ann.id}`);
-  await expect(annInList).toContainText(ann.email);
+  await expect(annInList).toContainText(/@annfollower\d*/);
+  await expect(annInList).not.toContainText(ann.email);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 

@@ -128,6 +128,10 @@ const MATRIX: Record<string, Row> = {
     request: () => json('POST', '/api/account/delete', { password: 'not it' }),
     expect: signedIn(400),
   },
+  'GET /api/auth/oauth2/providers': {
+    request: () => ({ url: '/api/auth/oauth2/providers' }),
+    expect: { anonymous: 200, other: 200, owner: 200 },
+  },
   'GET /api/auth/oauth2/authorize/:provider': {
     // Google is not configured in tests: every caller is sent back to the web app with a message.
     request: () => ({ url: '/api/auth/oauth2/authorize/google' }),

@@ -1,3 +1,6 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   type LearningPlan,
   type Page,
@@ -7,10 +10,14 @@ import {
   type RestrictedUser,
   USER_MESSAGES,
 } from '@pathwise/contract';
+import { asc, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.js';
+import { users } from '../src/db/schema/index.js';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { createServerDatabase, migrationsFolder, serverUrl } from './helpers/database.js';
 import { createPlan, planBody } from './helpers/plans.js';
 import { createPost, postPart, sendPost, validPost } from './helpers/posts.js';
 import { addComment } from './helpers/social.js';
@@ -60,7 +67,7 @@ describe('privacy: "Show my e-mail address to others"', () => {
     };
   }
 
-  it('is on by default, and when off every route answering about the user gives others email: null', async () => {
+  it('is off by default: every route answering about the user gives others email: null until turned on', async () => {
     const ann = await person('Ann');
     const bob = await person('Bob');
     const cat = await person('Cat');
@@ -68,8 +75,14 @@ describe('privacy: "Show my e-mail address to others"', () => {
     await send(ann, 'POST', `/api/users/${cat.user.id}/follow`);
     await send(cat, 'POST', `/api/users/${ann.user.id}/follow`);
 
-    expect(await get(ann, '/api/users/me/privacy')).toEqual({ showEmail: true });
+    expect(await get(ann, '/api/users/me/privacy')).toEqual({ showEmail: false });
     const shown = ann.user.email;
+    const hidden = { profile: null, following: null, followers: null, search: null };
+    expect(await emailsOf(bob, ann, cat)).toEqual(hidden);
+
+    const on = await send(ann, 'PUT', '/api/users/me/privacy', { showEmail: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toEqual({ showEmail: true });
     expect(await emailsOf(bob, ann, cat)).toEqual({
       profile: shown,
       following: shown,
@@ -80,12 +93,7 @@ describe('privacy: "Show my e-mail address to others"', () => {
     const res = await send(ann, 'PUT', '/api/users/me/privacy', { showEmail: false });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ showEmail: false });
-    expect(await emailsOf(bob, ann, cat)).toEqual({
-      profile: null,
-      following: null,
-      followers: null,
-      search: null,
-    });
+    expect(await emailsOf(bob, ann, cat)).toEqual(hidden);
     // The user themself still sees it everywhere.
     expect(await emailsOf(ann, ann, cat)).toEqual({
       profile: shown,
@@ -94,8 +102,50 @@ describe('privacy: "Show my e-mail address to others"', () => {
       search: shown,
     });
     expect((await get(ann, '/api/auth/me')).email).toBe(shown);
-    // Others' addresses are untouched.
-    expect((await get(ann, `/api/users/${bob.user.id}`)).email).toBe(bob.user.email);
+    // Others' addresses stay hidden (Bob never turned his on).
+    expect((await get(ann, `/api/users/${bob.user.id}`)).email).toBeNull();
+  });
+
+  it('is turned off for existing accounts by the migration that made it off by default', async () => {
+    // The migrations folder as it was before: every migration up to the one that hides addresses.
+    const before = mkdtempSync(path.join(tmpdir(), 'pw-migrations-'));
+    cpSync(migrationsFolder, before, { recursive: true });
+    const journalPath = path.join(before, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
+    const hidingIndex = journal.entries.findIndex((entry: { tag: string }) =>
+      entry.tag.endsWith('_email_hidden_by_default'),
+    );
+    expect(hidingIndex).toBeGreaterThan(0);
+    writeFileSync(
+      journalPath,
+      JSON.stringify({ ...journal, entries: journal.entries.slice(0, hidingIndex) }),
+    );
+
+    const server = serverUrl ? await createServerDatabase(serverUrl) : undefined;
+    const database = await openDatabase({ url: server?.url });
+    try {
+      await database.migrate(before);
+      await database.db.execute(
+        sql`insert into users (name, handle, email) values ('Old One', 'oldone', 'old1@example.com')`,
+      );
+      await database.db.execute(
+        sql`insert into users (name, handle, email, show_email) values ('Old Two', 'oldtwo', 'old2@example.com', false)`,
+      );
+
+      await database.migrate(migrationsFolder);
+      await database.db.execute(
+        sql`insert into users (name, handle, email) values ('New', 'newone', 'new@example.com')`,
+      );
+
+      const rows = await database.db
+        .select({ showEmail: users.showEmail })
+        .from(users)
+        .orderBy(asc(users.id));
+      expect(rows.map((row) => row.showEmail)).toEqual([false, false, false]);
+    } finally {
+      await database.close();
+      await server?.drop();
+    }
   });
 
   it('never lets search match an e-mail address', async () => {
@@ -112,7 +162,7 @@ describe('privacy: "Show my e-mail address to others"', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().message).toMatch(/showEmail/);
     }
-    expect(await get(ann, '/api/users/me/privacy')).toEqual({ showEmail: true });
+    expect(await get(ann, '/api/users/me/privacy')).toEqual({ showEmail: false });
   });
 });
 

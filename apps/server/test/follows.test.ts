@@ -150,7 +150,9 @@ describe('GET /api/users/{id}/followers and /following', () => {
       content: newestFirst.slice(0, 10).map(({ user }) => ({
         id: user.id,
         name: user.name,
-        email: user.email,
+        handle: user.handle,
+        // Hidden from others unless the person turned it on.
+        email: null,
         profilePicture: null,
         isCurrentUserFollowing: user.id === followedByViewer,
       })),
@@ -172,6 +174,8 @@ describe('GET /api/users/{id}/followers and /following', () => {
       {
         id: star.user.id,
         name: 'Star',
+        handle: star.user.handle,
+        // The viewer's own address.
         email: star.user.email,
         profilePicture: null,
         isCurrentUserFollowing: false,

@@ -333,7 +333,22 @@ describe('signing in with another OpenID Connect provider', () => {
 });
 
 describe('configuration', () => {
-  it('explains that an unconfigured Google is unavailable, and answers at PUBLIC_URL', async () => {
+  it('lists only the configured providers, to visitors, with no secret and a short cache', async () => {
+    const res = await t.app.inject({ url: '/api/auth/oauth2/providers' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.json()).toEqual({
+      providers: [
+        { id: 'google', name: 'Google' },
+        { id: 'gitlab', name: 'Gitlab' },
+        { id: 'offline', name: 'Offline' },
+      ],
+    });
+    expect(res.body).not.toContain(google.client.clientSecret);
+    expect(res.body).not.toContain(google.client.clientId);
+  });
+
+  it('does not offer an unconfigured Google, explains it is unavailable, and answers at PUBLIC_URL', async () => {
     const behindProxy = await createTestApp({
       config: {
         publicUrl: 'https://learn.example.com',
@@ -344,6 +359,10 @@ describe('configuration', () => {
       },
     });
     try {
+      // Google without a client id and secret is not offered.
+      const offered = await behindProxy.app.inject({ url: '/api/auth/oauth2/providers' });
+      expect(offered.json()).toEqual({ providers: [{ id: 'gitlab', name: 'Gitlab' }] });
+
       expect(outcome(await behindProxy.app.inject({ url: '/api/auth/oauth2/authorize/google' }))).toEqual({
         page: 'https://learn.example.com/oauth2/redirect',
         token: null,

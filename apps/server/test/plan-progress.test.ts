@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resourceCompletions, topicProgress } from '../src/db/schema/index.js';
 import { createEventBus, type DomainEvent } from '../src/lib/events.js';
+import { completionPercentage } from '../src/modules/plans/index.js';
 import { signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createPlan, getPlan, setResourceCompleted, setTopicStatus } from './helpers/plans.js';
@@ -56,7 +57,7 @@ const resource = (index: number) => ({
 const statuses = (seen: LearningPlan) => seen.topics.map((topic) => topic.completionStatus);
 
 describe('topic status', () => {
-  it('can be set to any value freely; the answer is the plan with the new percentage, rounded down', async () => {
+  it('can be set to any value freely; the answer is the plan with the new percentage, rounded', async () => {
     const [first, second, third] = plan.topics.map((topic) => topic.id) as [number, number, number];
     const res = await setTopicStatus(t, bob.token, plan, second, 'COMPLETED');
     expect(res.statusCode).toBe(200);
@@ -64,7 +65,8 @@ describe('topic status', () => {
     await setTopicStatus(t, bob.token, plan, third, 'COMPLETED');
     expect(await getPlan(t, bob.token, plan.id)).toMatchObject({
       completedTopics: 2,
-      completionPercentage: 66.6,
+      // Rounded to the nearest tenth, not cut.
+      completionPercentage: 66.7,
     });
     await setTopicStatus(t, bob.token, plan, first, 'COMPLETED');
     expect(await getPlan(t, bob.token, plan.id)).toMatchObject({
@@ -247,5 +249,17 @@ describe('progress is per user', () => {
       completionPercentage: 0,
       completedTopics: 0,
     });
+  });
+});
+
+describe('the completion percentage', () => {
+  it('is rounded to the nearest tenth, yet reads 100 and 0 only when exactly so', () => {
+    expect(completionPercentage(2, 3)).toBe(66.7);
+    expect(completionPercentage(1, 3)).toBe(33.3);
+    expect(completionPercentage(1999, 2000)).toBe(99.9);
+    expect(completionPercentage(1, 2000)).toBe(0.1);
+    expect(completionPercentage(3, 3)).toBe(100);
+    expect(completionPercentage(0, 3)).toBe(0);
+    expect(completionPercentage(0, 0)).toBe(0);
   });
 });

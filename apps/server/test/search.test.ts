@@ -79,7 +79,8 @@ describe('GET /api/search', () => {
       {
         id: quill.user.id,
         name: 'Quillon Marsh',
-        email: quill.user.email,
+        handle: quill.user.handle,
+        email: null,
         bio: 'Writes about quillon guards',
         profilePicture: null,
         isCurrentUserFollowing: true,

@@ -83,7 +83,7 @@ describe('GET /api/users/{id}', () => {
       id: ann.user.id,
       name: 'Ann',
       handle: ann.user.handle,
-      email: ann.user.email,
+      email: null,
       bio: '',
       location: '',
       profilePicture: null,

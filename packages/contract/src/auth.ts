@@ -123,3 +123,12 @@ export type ConfirmEmailBody = z.infer<typeof confirmEmailBody>;
 /** An answer that only says what happened, for the person to read. */
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
+
+/**
+ * `GET /api/auth/oauth2/providers`: the social sign-in providers this server is configured for, in the
+ * order the sign-in page offers them (`id` as in OAUTH_PATHS.authorize). Names only, never a secret.
+ */
+export const signInProviders = z.object({
+  providers: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type SignInProviders = z.infer<typeof signInProviders>;

@@ -9,6 +9,9 @@ export const OAUTH_PATHS = {
   redirectPage: '/oauth2/redirect',
 } as const;
 
+/** `GET /api/auth/oauth2/providers`: answers `SignInProviders` (auth.ts). */
+export const OAUTH_PROVIDERS_PATH = '/api/auth/oauth2/providers';
+
 /** The pauses of the redirect page, so each status text can be read. */
 export const OAUTH_DELAYS_MS = {
   /** From storing the token to refreshing the current user. */

@@ -44,7 +44,8 @@ export type SearchQuery = z.output<typeof searchQuery>;
 export const userSearchItem = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** null when the user hides their e-mail address from others. */
+  handle: z.string(),
+  /** null unless the user chose to show their e-mail address to others (off by default). */
   email: z.string().nullable(),
   /** '' when there is none. */
   bio: z.string(),

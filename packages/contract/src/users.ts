@@ -12,7 +12,7 @@ export const userProfile = z.object({
   name: z.string(),
   /** What others type after @ to mention the user (see mentions.ts). */
   handle: z.string(),
-  /** null to anyone else when the user turned "Show my e-mail address to others" off. */
+  /** null to anyone else unless the user turned "Show my e-mail address to others" on (off by default). */
   email: z.string().nullable(),
   /** '' when there is none: text in answers is never null (wire contract decision 15). */
   bio: z.string(),
@@ -42,11 +42,12 @@ export type OwnProfile = z.infer<typeof ownProfile>;
 export const currentUser = ownProfile.extend({ isModerator: z.boolean() });
 export type CurrentUser = z.infer<typeof currentUser>;
 
-/** A row of the followers/following lists. */
+/** A row of the followers/following lists: lists show the name and @handle. */
 export const userListItem = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** null when the user hides their e-mail address from others. */
+  handle: z.string(),
+  /** null unless the user chose to show their e-mail address to others (off by default). */
   email: z.string().nullable(),
   profilePicture: z.string().nullable(),
   /** Whether the viewer follows this user (wire contract decision 13). */
@@ -110,7 +111,7 @@ export const userIdParams = z.object({
 
 /** `GET`/`PUT /api/users/me/privacy`: what the signed-in user shows others. */
 export const privacySettings = z.object({
-  /** "Show my e-mail address to others"; on by default (the spec lists e-mails in user lists). */
+  /** "Show my e-mail address to others"; off until the person turns it on. */
   showEmail: z.boolean({ error: 'showEmail must be true or false' }),
 });
 export type PrivacySettings = z.infer<typeof privacySettings>;

@@ -15,6 +15,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/auth/email/confirm',
   // Browser navigations of social sign-in: no token exists yet.
   'GET /api/auth/oauth2/authorize/:provider',
+  // The sign-in page asks which providers to offer before anyone is signed in.
+  'GET /api/auth/oauth2/providers',
   'GET /api/auth/oauth2/callback/:provider',
   // The spec's web client polls it while signed out: a caller without any token has 0 to read
   // (a token that is sent must still be valid: the route refuses invalid ones itself).

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/loading';
 import { useAuth } from '../lib/auth/auth-context';
+import { returnPathOf } from '../lib/auth/return-path';
 import { ShellPlaceholder } from './shell-placeholder';
 
 /**
@@ -22,9 +23,13 @@ export function RequireUser() {
   );
 }
 
-/** /login and /signup send a signed-in user to /. */
+/**
+ * /login and /signup send a signed-in user to / — or, right after signing in, to the page
+ * they had asked for (a shared link), as the sign-in itself does, whichever of the two comes first.
+ */
 export function RequireVisitor() {
   const { user, restoringSession } = useAuth();
+  const { state } = useLocation();
   if (restoringSession) return <Loading />;
-  return user ? <Navigate to="/" replace /> : <Outlet />;
+  return user ? <Navigate to={returnPathOf(state)} replace /> : <Outlet />;
 }

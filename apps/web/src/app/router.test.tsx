@@ -58,14 +58,24 @@ describe('restoring a stored session', () => {
     expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
   });
 
-  it('logs out when the user cannot be loaded for another reason', async () => {
+  it('keeps the session when the server cannot be reached, says so and retries', async () => {
     localStorage.setItem(STORAGE_KEYS.authToken, ANN_TOKEN);
-    server.use(http.get('/api/auth/me', () => HttpResponse.error()));
+    let calls = 0;
+    server.use(
+      http.get('/api/auth/me', () => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.error() : HttpResponse.json(ann);
+      }),
+    );
     const { router } = renderApp('/');
 
-    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+    expect(await screen.findByText("Can't reach Pathwise, retrying…")).toHaveAttribute('role', 'status');
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBe(ANN_TOKEN);
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' }, { timeout: 3_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("Can't reach Pathwise, retrying…")).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('keeps the session when the page is left while the user is still loading', async () => {
@@ -132,18 +142,34 @@ describe('a session remembered from the last visit', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' })).toBeInTheDocument();
   });
 
-  it('signs out and forgets the user when the server no longer knows the session', async () => {
+  it('stays signed in as remembered while the server answers 5xx, and retries when back online', async () => {
     localStorage.setItem(STORAGE_KEYS.authToken, ANN_TOKEN);
     remember(ANN_TOKEN);
+    let serverDown = true;
     server.use(
-      http.get('/api/auth/me', () => HttpResponse.error()),
+      http.get('/api/auth/me', () =>
+        serverDown
+          ? HttpResponse.json(
+              { statusCode: 503, error: 'Service Unavailable', message: 'Down' },
+              { status: 503 },
+            )
+          : HttpResponse.json(ann),
+      ),
       http.get('/api/posts', () => HttpResponse.json(pageOf([]))),
     );
     const { router } = renderApp('/');
 
-    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.rememberedUser)).toBeNull());
+    expect(await screen.findByText("Can't reach Pathwise, retrying…")).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome back, Ann Lee' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem(STORAGE_KEYS.rememberedUser)).not.toBeNull();
+
+    serverDown = false;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() =>
+      expect(screen.queryByText("Can't reach Pathwise, retrying…")).not.toBeInTheDocument(),
+    );
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBe(ANN_TOKEN);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatRelativeTime } from './format';
+import { formatPercent, formatRelativeTime } from './format';
 
 describe('formatRelativeTime', () => {
   beforeEach(() => {
@@ -24,4 +24,20 @@ describe('formatRelativeTime', () => {
       expect(formatRelativeTime(value)).toBe('some time ago');
     },
   );
+});
+
+describe('formatPercent', () => {
+  it('rounds to one decimal instead of cutting: 2 of 3 is 66.7%', () => {
+    expect(formatPercent((2 * 100) / 3)).toBe('66.7%');
+    expect(formatPercent(66.66)).toBe('66.7%');
+    expect(formatPercent(33.33)).toBe('33.3%');
+    expect(formatPercent(12.25)).toBe('12.3%');
+  });
+
+  it('always writes one decimal, from 0 to 100', () => {
+    expect(formatPercent(0)).toBe('0.0%');
+    expect(formatPercent(50)).toBe('50.0%');
+    expect(formatPercent(99.9)).toBe('99.9%');
+    expect(formatPercent(100)).toBe('100.0%');
+  });
 });

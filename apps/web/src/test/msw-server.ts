@@ -13,15 +13,22 @@ const bellAnswers = [
 
 /**
  * Asked for by the privacy and blocked/muted people sections of /settings, which the account
- * settings' tests show too: unless a test says otherwise, the e-mail address is shown and nobody is
+ * settings' tests show too: unless a test says otherwise, the e-mail address is hidden and nobody is
  * blocked or muted.
  */
 const safetySettingsAnswers = [
-  http.get('/api/users/me/privacy', () => HttpResponse.json({ showEmail: true })),
+  http.get('/api/users/me/privacy', () => HttpResponse.json({ showEmail: false })),
   ...['blocks', 'mutes'].map((list) =>
     http.get(`/api/users/me/${list}`, () => HttpResponse.json(pageOf([]))),
   ),
 ];
 
+/** Asked for by the sign-in and sign-up pages: unless a test says otherwise, Google is configured. */
+const signInProviderAnswers = [
+  http.get('/api/auth/oauth2/providers', () =>
+    HttpResponse.json({ providers: [{ id: 'google', name: 'Google' }] }),
+  ),
+];
+
 /** The network as the tests see it; each test declares the answers it needs with `server.use`. */
-export const server = setupServer(...bellAnswers, ...safetySettingsAnswers);
+export const server = setupServer(...bellAnswers, ...safetySettingsAnswers, ...signInProviderAnswers);

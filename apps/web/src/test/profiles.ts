@@ -45,6 +45,7 @@ export function listItem(id: number, name: string): UserListItem {
   return {
     id,
     name,
+    handle: name.toLowerCase(),
     email: `${name.toLowerCase()}@example.com`,
     profilePicture: null,
     isCurrentUserFollowing: false,

@@ -28,8 +28,11 @@ export const users = pgTable(
      * "Sign out everywhere" and by any password change or reset. Tokens without the claim count as 0.
      */
     tokenVersion: integer('token_version').notNull().default(0),
-    /** "Show my e-mail address to others": when false, every answer about the user to someone else has `email: null`. */
-    showEmail: boolean('show_email').notNull().default(true),
+    /**
+     * "Show my e-mail address to others": when false, every answer about the user to someone else has
+     * `email: null`. Off until the person turns it on: an address is theirs to share.
+     */
+    showEmail: boolean('show_email').notNull().default(false),
     /** Set by a moderator: the account cannot sign in and what it made is hidden from everyone (db/block-state.ts). */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     /** The moderator's reason, kept while suspended; also in the moderation log. */

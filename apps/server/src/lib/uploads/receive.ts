@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { MEDIA_MESSAGES } from '@pathwise/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../app-error.js';
 import { imageSize, type MediaKind, sniffMime, videoDurationSeconds } from './inspect.js';
+import { stripImageMetadata, stripVideoMetadata } from './strip-metadata.js';
 
 export type StagedUpload = {
   fieldName: string;
@@ -146,6 +147,10 @@ async function inspectStaged(stagedPath: string, size: number, rules: UploadRule
     }
     details.durationSeconds = seconds;
   }
+  // Before anything is stored: a photo or video must not tell others where it was taken or with what.
+  if (kind === 'IMAGE') await stripImageMetadata(stagedPath, mime);
+  if (kind === 'VIDEO') await stripVideoMetadata(stagedPath);
+  if (kind !== 'PDF') details.size = (await stat(stagedPath)).size;
   return details;
 }
 

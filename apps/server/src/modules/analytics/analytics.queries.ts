@@ -68,7 +68,7 @@ const countedPlans = ({ userId, startDate, endDate, tz }: AnalyticsWindow) => sq
 
 /**
  * `plan_state`: where the user stands now on each counted plan: topics, resources and completion
- * percentage (100 × completed topics ÷ topics, rounded down to one decimal, as plan answers give it).
+ * percentage (100 × completed topics ÷ topics, rounded to one decimal, as plan answers give it).
  */
 const planState = (userId: number) => sql`
   topic_counts as (
@@ -88,7 +88,10 @@ const planState = (userId: number) => sql`
     select c.id, c.category, c.created_at,
       coalesce(tc.topics, 0) as topics, coalesce(tc.completed, 0) as completed_topics,
       coalesce(rn.resources, 0) as resources, coalesce(rn.completed, 0) as completed_resources,
-      case when coalesce(tc.topics, 0) = 0 then 0 else floor(tc.completed * 1000.0 / tc.topics) / 10 end
+      -- As the plans' completionPercentage: to the nearest tenth, 100 and 0 only when exactly so.
+      case when coalesce(tc.topics, 0) = 0 or tc.completed = 0 then 0
+        when tc.completed >= tc.topics then 100
+        else least(greatest(round(tc.completed * 1000.0 / tc.topics) / 10, 0.1), 99.9) end
         as completion
     from counted c
     left join topic_counts tc on tc.plan_id = c.id

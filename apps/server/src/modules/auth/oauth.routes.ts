@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import { OAUTH_MESSAGES, OAUTH_PATHS } from '@pathwise/contract';
+import { OAUTH_MESSAGES, OAUTH_PATHS, signInProviders } from '@pathwise/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +11,8 @@ import { type OAuthService, ProviderFailure } from './oauth.service.js';
 type OAuthRoutesOptions = { oauth: OAuthService; publicUrl: string | undefined };
 
 const FLOW_COOKIE = 'pathwise_oauth_flow';
+/** Browsers may keep the list a few minutes: it changes only when the server is configured again. */
+const PROVIDERS_MAX_AGE_SECONDS = 300;
 
 const providerParams = z.object({
   provider: z
@@ -49,6 +51,22 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
     const message = error instanceof AppError ? error.message : OAUTH_MESSAGES.serverFailed;
     return toWebApp(request, reply, { error: message });
   });
+
+  // Read by the sign-in page before anyone is signed in; it changes only with the configuration.
+  app.get(
+    '/providers',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The social sign-in providers configured on this server',
+        response: { 200: signInProviders },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', `public, max-age=${PROVIDERS_MAX_AGE_SECONDS}`);
+      return { providers: oauth.configuredProviders() };
+    },
+  );
 
   app.get(
     '/authorize/:provider',

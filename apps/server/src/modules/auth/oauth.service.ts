@@ -134,6 +134,12 @@ export function createOAuthService({
       return { authorizationUrl, sealedFlow: await flows.seal(provider.id, flow) };
     },
 
+    /** The providers a person can sign in with here: configured ones only. */
+    configuredProviders: () =>
+      Object.entries(providers)
+        .filter(([, provider]) => provider.client !== null)
+        .map(([id, { name }]) => ({ id, name })),
+
     /** The provider named in a sign-in URL; unknown and unconfigured ones are refused (AppError). */
     provider: (providerId: string) => registry.find(providerId),
 

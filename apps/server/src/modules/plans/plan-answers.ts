@@ -11,9 +11,15 @@ import { moderationOf } from '../../lib/content-moderation.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { PlanReads } from './plans.queries.js';
 
-/** 100 × completed ÷ total, rounded down to one decimal, so only a fully completed plan reads 100. */
+/** 100 × completed ÷ total to one decimal; only a fully completed plan reads 100. */
 export function completionPercentage(completed: number, total: number): number {
-  return total === 0 ? 0 : Math.floor((completed * 1000) / total) / 10;
+  if (total === 0) return 0;
+  const rounded = Math.round((completed * 1000) / total) / 10;
+  // Rounded to the nearest tenth (2 of 3 is 66.7), yet never to 100 before the last topic is done nor to
+  // 0 after the first: 100 is what makes a plan Completed, and 0 Not Started.
+  if (completed < total && rounded === 100) return 99.9;
+  if (completed > 0 && rounded === 0) return 0.1;
+  return rounded;
 }
 
 type OriginRow = {

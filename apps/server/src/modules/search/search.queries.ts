@@ -312,6 +312,7 @@ export function prepareUserItems(db: Database) {
     .select({
       id: users.id,
       name: users.name,
+      handle: users.handle,
       email: visibleEmail(viewerId),
       bio: users.bio,
       profilePicture: users.profilePicture,

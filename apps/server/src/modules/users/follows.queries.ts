@@ -97,6 +97,7 @@ export async function listFollowPage(
     .select({
       id: users.id,
       name: users.name,
+      handle: users.handle,
       email: visibleEmail(viewerId),
       profilePicture: users.profilePicture,
       isCurrentUserFollowing: isFollowedBy(viewerId),

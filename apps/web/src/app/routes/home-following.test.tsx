@@ -141,7 +141,7 @@ describe('the home side column', { timeout: FULL_APP_TIMEOUT_MS }, () => {
       'href',
       '/learning-plan/5',
     );
-    expect(plans).toHaveTextContent('Programming · 1 of 2 topics · 50%');
+    expect(plans).toHaveTextContent('Programming · 1 of 2 topics · 50.0%');
     expect(within(plans).getByRole('progressbar', { name: 'Progress on Learn Rust' })).toHaveAttribute(
       'aria-valuenow',
       '50',

@@ -11,6 +11,7 @@ import { renderApp } from '../../test/render-app';
 const person = (id: number, bio = `Bio of person ${id}`): UserSearchItem => ({
   id,
   name: `Person ${id}`,
+  handle: `person${id}`,
   email: `person${id}@example.com`,
   bio,
   profilePicture: null,
@@ -86,6 +87,9 @@ describe('search page', { timeout: 15_000 }, () => {
     expect(users.getByRole('button', { name: 'View all 12 users' })).toBeInTheDocument();
     const first = within(users.getByRole('article', { name: 'Person 1' }));
     expect(first.getByText('No bio available')).toBeInTheDocument();
+    // A person's card names them by @handle, never by address.
+    expect(first.getByText('@person1')).toBeInTheDocument();
+    expect(first.queryByText(/@example\.com/)).not.toBeInTheDocument();
     expect(first.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', '/profile/1');
     expect(users.getByRole('article', { name: 'Person 2' })).toHaveTextContent('Bio of person 2');
 

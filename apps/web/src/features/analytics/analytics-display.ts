@@ -1,9 +1,7 @@
 import { ANALYTICS_LIMITS, ANALYTICS_MESSAGES, dateRangeProblem } from '@pathwise/contract';
 import { format, parseISO, subDays } from 'date-fns';
 
-/** How the dashboard writes its figures (percentages to one decimal, time as 'Xh Ym' or 'Ym'). */
-
-export const formatPercent = (percentage: number) => `${percentage.toFixed(1)}%`;
+/** How the dashboard writes its figures (time as 'Xh Ym' or 'Ym'; percentages with lib/format's formatPercent). */
 
 export function formatMinutes(minutes: number): string {
   const hours = Math.floor(minutes / 60);

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@pathwise/contract';
+import { sameOriginPath } from '../../lib/auth/return-path';
 
 /** The page social sign-in comes back to, kept in session storage while the provider has the tab. */
 export function rememberReturnPath(path: string) {
@@ -12,7 +13,5 @@ export function rememberReturnPath(path: string) {
 export function takeReturnPath(): string {
   const remembered = sessionStorage.getItem(STORAGE_KEYS.oauthRedirectFrom);
   sessionStorage.removeItem(STORAGE_KEYS.oauthRedirectFrom);
-  if (!remembered?.startsWith('/')) return '/';
-  const url = new URL(remembered, window.location.origin);
-  return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : '/';
+  return sameOriginPath(remembered);
 }

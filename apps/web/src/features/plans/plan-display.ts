@@ -8,9 +8,6 @@ export function planStatus(completionPercentage: number): PlanStatus {
   return completionPercentage > 0 ? 'In Progress' : 'Not Started';
 }
 
-/** 50 → '50%', 33.3 → '33.3%' (the server rounds down to one decimal). */
-export const formatPercentage = (percentage: number) => `${percentage}%`;
-
 export const formatDays = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
 export const formatTopicCount = (count: number) => (count === 1 ? '1 topic' : `${count} topics`);

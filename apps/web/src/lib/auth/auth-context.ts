@@ -5,10 +5,18 @@ import type { AuthState } from './auth-reducer';
 export type AuthContextValue = AuthState & {
   /** True while a stored token waits for `/api/auth/me` to say whose it is. */
   restoringSession: boolean;
-  /** Rejects with an Error whose message is ready to show. */
-  login: (body: LoginBody) => Promise<void>;
-  /** Rejects with an Error whose message is ready to show. */
-  signup: (body: SignupBody) => Promise<void>;
+  /**
+   * The stored session could not be confirmed (timeout, network error, 5xx) and is being retried; the
+   * person stays signed in as last remembered meanwhile.
+   */
+  serverUnreachable: boolean;
+  /**
+   * Opens `returnTo` once signed in (a path of this app; anything else means '/'). Rejects with an
+   * Error whose message is ready to show.
+   */
+  login: (body: LoginBody, returnTo?: string) => Promise<void>;
+  /** As login, for a new account. */
+  signup: (body: SignupBody, returnTo?: string) => Promise<void>;
   logout: () => void;
   /**
    * Signs out on this device and opens `to` (the sign-in page with a message, once an account is deleted).

@@ -5,6 +5,7 @@ import { Markdown } from '../../../components/markdown/markdown';
 import { ProgressBar } from '../../../components/progress-bar';
 import { RelativeTime } from '../../../components/relative-time';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
+import { formatPercent } from '../../../lib/format';
 
 type ActivityItemProps = {
   activity: Activity;
@@ -91,7 +92,9 @@ export function ActivityItem({ activity, linked = true }: ActivityItemProps) {
         {activity.type === 'LEARNING_PROGRESS' && activity.progressPercentage !== null && (
           <div className="mt-2 flex items-center gap-3">
             <ProgressBar value={activity.progressPercentage} label="Plan progress" className="max-w-xs" />
-            <span className="shrink-0 text-sm text-slate-600">{activity.progressPercentage}% complete</span>
+            <span className="shrink-0 text-sm text-slate-600">
+              {formatPercent(activity.progressPercentage)} complete
+            </span>
           </div>
         )}
         {activity.comment && (

@@ -41,7 +41,7 @@ describe('profile Activity tab', { timeout: 15_000 }, () => {
 
     const [progress, topic, resource, like, comment, follow] = await items();
     expect(progress).toHaveTextContent('You made progress in Learn Rust');
-    expect(progress).toHaveTextContent('65% complete');
+    expect(progress).toHaveTextContent('65.0% complete');
     expect(within(progress!).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '65');
     expect(within(progress!).getByRole('link', { name: 'Learn Rust' })).toHaveAttribute(
       'href',

@@ -1,7 +1,7 @@
 import type { CategoryStat } from '@pathwise/contract';
 import type { TooltipItem } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
-import { formatPercent } from '../analytics-display';
+import { formatPercent } from '../../../lib/format';
 import { categoryChart } from './category-chart';
 import { ChartCard } from './chart-card';
 import { baseOptions, type ColorOf } from './chart-setup';

@@ -1,8 +1,8 @@
 import { ANALYTICS_MESSAGES, type LearningPlan } from '@pathwise/contract';
 import { Link } from 'react-router';
 import { ProgressBar } from '../../../components/progress-bar';
+import { formatPercent } from '../../../lib/format';
 import { categoryLabel } from '../../../lib/labels';
-import { formatPercent } from '../analytics-display';
 
 /**
  * The plans with their progress, highest completion first as the server sends them. Without any, it

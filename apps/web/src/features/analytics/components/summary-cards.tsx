@@ -1,6 +1,6 @@
 import type { AnalyticsSummary } from '@pathwise/contract';
 import { ProgressBar } from '../../../components/progress-bar';
-import { formatPercent } from '../analytics-display';
+import { formatPercent } from '../../../lib/format';
 
 const share = (done: number, total: number) => (total === 0 ? 0 : (done * 100) / total);
 

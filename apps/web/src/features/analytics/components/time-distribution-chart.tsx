@@ -1,7 +1,8 @@
 import type { TimeByCategory } from '@pathwise/contract';
 import type { TooltipItem } from 'chart.js';
 import { Doughnut } from 'react-chartjs-2';
-import { formatMinutes, formatPercent } from '../analytics-display';
+import { formatPercent } from '../../../lib/format';
+import { formatMinutes } from '../analytics-display';
 import { categoryChart, loneCategoryFigure } from './category-chart';
 import { ChartCard } from './chart-card';
 import { baseOptions, type ColorOf } from './chart-setup';

@@ -12,8 +12,8 @@ describe("'Continue with Google'", () => {
     renderApp(path);
 
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeEnabled();
     expect(screen.getByText('Or continue with')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
   });
 
   it("remembers the page, reads 'Connecting...' (disabled) and hands the tab to the server", async () => {

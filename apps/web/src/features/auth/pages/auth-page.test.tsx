@@ -149,6 +149,38 @@ describe('sign-up form', () => {
   });
 });
 
+describe('returning to the page asked for', () => {
+  it.each([
+    ['signing in', 'Sign In'],
+    ['signing up', 'Sign Up'],
+  ])('a shared link opened while signed out is where %s lands', async (_, submit) => {
+    server.use(
+      http.post('/api/auth/login', () => HttpResponse.json({ accessToken: ANN_TOKEN, tokenType: 'Bearer' })),
+      http.post('/api/auth/signup', () =>
+        HttpResponse.json({ accessToken: ANN_TOKEN, tokenType: 'Bearer' }, { status: 201 }),
+      ),
+      http.get('/api/auth/me', () => HttpResponse.json(ann)),
+      http.get('/api/posts/32', () => HttpResponse.json({ message: 'Post not found' }, { status: 404 })),
+    );
+    const { user, router } = renderApp('/post/32?ref=mail');
+    await screen.findByRole('heading', { name: 'Sign in to your account' });
+    expect(router.state.location.pathname).toBe('/login');
+
+    if (submit === 'Sign Up') {
+      await user.click(screen.getByRole('button', { name: 'Sign up' }));
+      await user.type(await screen.findByLabelText('Name'), 'Ann Lee');
+    }
+    await user.type(screen.getByLabelText('Email address'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: submit }));
+
+    await vi.waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/post/32?ref=mail'),
+    );
+    expect(screen.queryByRole('heading', { name: 'Sign in to your account' })).not.toBeInTheDocument();
+  });
+});
+
 describe('mode toggle', () => {
   it('switches between signing in and signing up and clears the error message', async () => {
     server.use(http.post('/api/auth/login', errorAnswer(400, 'Invalid email or password')));

@@ -1,8 +1,9 @@
 import { ACCOUNT_MESSAGES, type SignupBody } from '@pathwise/contract';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Callout, ErrorBox } from '../../../components/callout';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { returnPathOf } from '../../../lib/auth/return-path';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { AuthScreen } from '../components/auth-screen';
 import { type AuthMode, CredentialsForm } from '../components/credentials-form';
@@ -25,6 +26,8 @@ export function SignupPage() {
 function AuthPage({ initialMode }: { initialMode: AuthMode }) {
   const { login, signup } = useAuth();
   const [searchParams] = useSearchParams();
+  // The page a visitor asked for before being sent here (a shared link): opened once signed in.
+  const returnTo = returnPathOf(useLocation().state);
   const [mode, setMode] = useState(initialMode);
   const [formError, setFormError] = useState<string | null>(null);
   const copy = COPY[mode];
@@ -38,7 +41,7 @@ function AuthPage({ initialMode }: { initialMode: AuthMode }) {
   const submit = async (values: SignupBody) => {
     setFormError(null);
     try {
-      await (mode === 'signUp' ? signup(values) : login(values));
+      await (mode === 'signUp' ? signup(values, returnTo) : login(values, returnTo));
     } catch (error) {
       setFormError((error as Error).message);
     }

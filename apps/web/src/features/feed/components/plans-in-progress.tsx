@@ -2,6 +2,7 @@ import { FEED_MESSAGES } from '@pathwise/contract';
 import { Link } from 'react-router';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { ProgressBar } from '../../../components/progress-bar';
+import { formatPercent } from '../../../lib/format';
 import { categoryLabel } from '../../../lib/labels';
 import { usePlansInProgress } from '../api/queries';
 import { SmallStatus } from './small-status';
@@ -36,7 +37,7 @@ export function PlansInProgress() {
             <span className="block truncate font-medium text-slate-900">{plan.title}</span>
             <span className="block text-xs text-slate-600">
               {categoryLabel(plan.category)} · {plan.completedTopics} of {plan.totalTopics} topics ·{' '}
-              {plan.completionPercentage}%
+              {formatPercent(plan.completionPercentage)}
             </span>
           </Link>
           <ProgressBar

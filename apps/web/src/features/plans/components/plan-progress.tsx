@@ -1,6 +1,6 @@
 import type { LearningPlan } from '@pathwise/contract';
 import { ProgressBar } from '../../../components/progress-bar';
-import { formatPercentage } from '../plan-display';
+import { formatPercent } from '../../../lib/format';
 
 /** 'Progress (done/total topics)' with the viewer's percentage and its bar. */
 export function PlanProgress({ plan }: { plan: LearningPlan }) {
@@ -9,7 +9,7 @@ export function PlanProgress({ plan }: { plan: LearningPlan }) {
     <div>
       <div className="flex items-center justify-between text-sm">
         <span className="text-slate-600">{label}</span>
-        <span className="font-semibold text-slate-900">{formatPercentage(plan.completionPercentage)}</span>
+        <span className="font-semibold text-slate-900">{formatPercent(plan.completionPercentage)}</span>
       </div>
       <div className="mt-1.5">
         <ProgressBar value={plan.completionPercentage} label={label} />

@@ -24,7 +24,7 @@ describe("Home 'Learning Plans' tab", { timeout: SLOW_PAGE_TEST_MS }, () => {
     expect(card).toHaveTextContent('programming');
     expect(card).toHaveTextContent('From ownership to async, one topic a week.');
     expect(card).toHaveTextContent('Progress (1/2 topics)');
-    expect(card).toHaveTextContent('50%');
+    expect(card).toHaveTextContent('50.0%');
     expect(within(card).getByRole('progressbar', { name: 'Progress (1/2 topics)' })).toHaveAttribute(
       'aria-valuenow',
       '50',

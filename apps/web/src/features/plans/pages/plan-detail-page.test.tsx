@@ -79,7 +79,7 @@ describe('plan detail page', { timeout: SLOW_PAGE_TEST_MS }, () => {
 
     await findTitle();
     expect(screen.getByRole('progressbar', { name: 'Progress (1/2 topics)' })).toBeInTheDocument();
-    expect(screen.getByText('50%')).toBeInTheDocument();
+    expect(screen.getByText('50.0%')).toBeInTheDocument();
     // 'In Progress' is still a choice of each topic's status dropdown; it is not written anywhere else.
     expect(screen.queryByText('In Progress', { ignore: 'option' })).not.toBeInTheDocument();
   });

@@ -1,7 +1,6 @@
 import type { Post } from '@pathwise/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { BusyButton } from '../../../components/busy-button';
 import { HiddenBanner } from '../../../components/hidden-banner';
 import { CommentIcon } from '../../../components/icons';
 import { Markdown } from '../../../components/markdown/markdown';
@@ -11,6 +10,7 @@ import { countLabel } from './counts';
 import { LikeButton } from './like-button';
 import { MediaGrid } from './media-grid';
 import { PostByline } from './post-byline';
+import { PostOwnerActions } from './post-owner-actions';
 
 /** Edit and Delete, offered when the card is shown with actions and only on the viewer's own posts. */
 export type PostCardActions = { onDelete: () => void; deleting: boolean };
@@ -58,19 +58,12 @@ export function PostCard({ post, actions }: PostCardProps) {
           <span className="text-slate-600">Progress: {post.learningProgressPercent}%</span>
         )}
         {showActions && (
-          <span className="ml-auto flex gap-2">
-            <Link to={`/edit-post/${post.id}`} className="btn-secondary px-3 py-1.5">
-              Edit
-            </Link>
-            <BusyButton
-              type="button"
-              onClick={actions.onDelete}
-              busy={actions.deleting}
-              className="btn-secondary px-3 py-1.5 text-red-700"
-            >
-              {actions.deleting ? 'Deleting...' : 'Delete'}
-            </BusyButton>
-          </span>
+          <PostOwnerActions
+            postId={post.id}
+            onDelete={actions.onDelete}
+            deleting={actions.deleting}
+            className="ml-auto"
+          />
         )}
       </footer>
     </article>

@@ -1,6 +1,6 @@
 import type { Post } from '@pathwise/contract';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ErrorBox } from '../../../components/callout';
 import { HiddenBanner } from '../../../components/hidden-banner';
 import { Loading } from '../../../components/loading';
@@ -8,15 +8,18 @@ import { Markdown } from '../../../components/markdown/markdown';
 import { ProgressBar } from '../../../components/progress-bar';
 import { ReportButton } from '../../../components/report-button';
 import { SaveButton } from '../../../components/save-button';
+import { useConfirm } from '../../../components/use-confirm';
 import { ApiError } from '../../../lib/api-client';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { usePost } from '../api/queries';
+import { useDeletePost, usePost } from '../api/queries';
 import { CommentsSection } from '../components/comments-section';
 import { countLabel } from '../components/counts';
 import { LikeButton } from '../components/like-button';
 import { PostByline } from '../components/post-byline';
+import { DELETE_POST_CONFIRMATION } from '../components/post-list';
 import { PostMediaView } from '../components/post-media-view';
+import { PostOwnerActions } from '../components/post-owner-actions';
 import { parsePostId } from '../post-id';
 import { useGoBack } from '../use-go-back';
 
@@ -52,6 +55,21 @@ function LoadedPost({ postId }: { postId: number }) {
 function PostDetail({ post }: { post: Post }) {
   const me = useSignedInUser();
   const [likeFailed, setLikeFailed] = useState(false);
+  const deletion = useDeletePost();
+  const [confirm, confirmDialog] = useConfirm();
+  const navigate = useNavigate();
+
+  const remove = async () => {
+    const confirmed = await confirm({
+      title: 'Delete post?',
+      message: DELETE_POST_CONFIRMATION,
+      confirmLabel: 'Delete',
+    });
+    if (!confirmed) return;
+    // The page has nothing left to show: the author's profile lists what remains.
+    deletion.mutate(post.id, { onSuccess: () => navigate(`/profile/${me.id}`, { replace: true }) });
+  };
+
   return (
     <article
       aria-labelledby="post-title"
@@ -79,10 +97,19 @@ function PostDetail({ post }: { post: Post }) {
         <LikeButton post={post} onResult={(succeeded) => setLikeFailed(!succeeded)} />
         <span className="text-slate-600">{countLabel(post.commentsCount, 'comment')}</span>
         <SaveButton kind="posts" target={post} />
-        {post.author.id !== me.id && (
+        {post.author.id === me.id ? (
+          <PostOwnerActions
+            postId={post.id}
+            onDelete={() => void remove()}
+            deleting={deletion.isPending}
+            className="ml-auto"
+          />
+        ) : (
           <ReportButton target={{ type: 'POST', id: post.id, label: 'post' }} className="ml-auto" />
         )}
       </div>
+      {confirmDialog}
+      {deletion.isError && <ErrorBox>Failed to delete post</ErrorBox>}
       {likeFailed && <ErrorBox>Failed to process like action. Please try again.</ErrorBox>}
       <CommentsSection post={post} />
     </article>

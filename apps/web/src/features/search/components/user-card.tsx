@@ -16,6 +16,7 @@ export function UserCard({ user }: { user: UserSearchItem }) {
         <h3 id={nameId} className="truncate font-semibold text-slate-900">
           {user.name}
         </h3>
+        <p className="truncate text-sm text-slate-600">@{user.handle}</p>
         <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600">
           {user.bio.trim() || 'No bio available'}
         </p>

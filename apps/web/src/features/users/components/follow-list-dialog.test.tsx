@@ -19,7 +19,7 @@ async function openBobsProfile() {
 beforeAll(loadProfileRoute);
 
 describe('followers and following dialog', () => {
-  it('lists followers with picture, name and e-mail linking to their profiles, loading more on demand', async () => {
+  it('lists followers with picture, name and @handle linking to their profiles, loading more on demand', async () => {
     const requestedPages: string[] = [];
     server.use(
       http.get('/api/users/8/followers', ({ request }) => {
@@ -36,7 +36,9 @@ describe('followers and following dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Followers' });
     const first = await within(dialog).findByRole('link', { name: /Fan0/ });
     expect(first).toHaveAttribute('href', '/profile/100');
-    expect(first).toHaveTextContent('fan0@example.com');
+    // Name and @handle, never the address, even of someone who chose to show it on their profile.
+    expect(first).toHaveTextContent('@fan0');
+    expect(first).not.toHaveTextContent('fan0@example.com');
     expect(within(dialog).getAllByRole('link')).toHaveLength(10);
 
     await user.click(within(dialog).getByRole('button', { name: 'Load More' }));

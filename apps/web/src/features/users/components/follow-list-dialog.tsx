@@ -76,9 +76,7 @@ function FollowList({ userId, direction, onNavigate }: FollowListProps) {
                   <Avatar src={user.profilePicture} alt="" className="size-10" />
                   <span className="min-w-0">
                     <span className="block truncate font-medium text-slate-900">{user.name}</span>
-                    {user.email && (
-                      <span className="block truncate text-sm text-slate-600">{user.email}</span>
-                    )}
+                    <span className="block truncate text-sm text-slate-600">@{user.handle}</span>
                   </span>
                 </Link>
               </li>

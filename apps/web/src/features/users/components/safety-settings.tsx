@@ -32,7 +32,7 @@ function PrivacySection() {
             <input
               type="checkbox"
               className="mt-1 size-4 accent-indigo-600"
-              checked={checked ?? true}
+              checked={checked ?? false}
               aria-describedby="show-email-hint"
               onChange={(event) => {
                 if (save.isPending) return;
@@ -44,8 +44,8 @@ function PrivacySection() {
             <span className="text-slate-900">Show my e-mail address to others</span>
           </label>
           <p id="show-email-hint" className="-mt-2 text-sm text-slate-600">
-            When off, others see no address on your profile, in follower lists or in search, and search does
-            not find you by it.
+            Off unless you turn it on. When on, others see it on your profile; lists and search show your name
+            and @handle, never your address.
           </p>
           {save.error && <ErrorBox>{`Failed to save: ${save.error.message}`}</ErrorBox>}
         </>

@@ -74,10 +74,11 @@ describe('settings: privacy, blocked and muted people', () => {
     const { user } = renderApp('/settings', { signedIn: true });
     const privacy = await sectionNamed('Privacy');
     const option = await privacy.findByRole('checkbox', { name: 'Show my e-mail address to others' });
-    expect(option).toBeChecked();
-    await user.click(option);
-    expect(sent).toEqual([{ showEmail: false }]);
+    // Off until the person turns it on.
     expect(option).not.toBeChecked();
+    await user.click(option);
+    expect(sent).toEqual([{ showEmail: true }]);
+    expect(option).toBeChecked();
   });
 
   it('lists blocked people and unblocks one', async () => {
