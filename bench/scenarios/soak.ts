@@ -18,7 +18,9 @@ export type SoakOptions = {
 const WRITE_EVERY = 5;
 /** The peak is measured this long, after a warm-up of the same length. */
 const PEAK_SECONDS = 15;
-const RSS_SAMPLE_MS = 5_000;
+const RSS_SAMPLE_MS = 30_000;
+/** How much the server's RSS may grow from the end of the warm-up to the end of the soak. */
+export const RSS_GROWTH_LIMIT = 0.1;
 
 /** Every read scenario in turn, with the write mix (likes and comments) in between. */
 function mixedRequests(dataDir: string): () => BenchRequest {
@@ -32,12 +34,16 @@ function mixedRequests(dataDir: string): () => BenchRequest {
   };
 }
 
+const percentFrom = (from: number, to: number) => ((to - from) / from) * 100;
+const signed = (percent: number) => `${percent >= 0 ? '+' : ''}${percent.toFixed(1)} %`;
+
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 
 /**
- * `--soak N`: measures the peak req/s of the mixed load, then sends `loadShare` of it for N seconds at
- * a fixed rate, and reports errors, req/s and latency per minute and the server's RSS growth.
+ * `--soak`: measures the peak req/s of the mixed load (after a warm-up), then sends `loadShare` of it for
+ * `seconds` at a fixed rate; reports the server's RSS every 30 s, and errors, req/s and latency per
+ * minute. `ok` is false when RSS grew more than RSS_GROWTH_LIMIT from the end of the warm-up.
  */
 export async function runSoak(options: SoakOptions) {
   const log = options.log ?? console.log;
@@ -65,8 +71,17 @@ export async function runSoak(options: SoakOptions) {
       minutes[index] ??= { latencies: [], errors: 0 };
       return minutes[index]!;
     };
+    // The warm-up and the peak's measurement have filled the caches and pools: RSS is measured from here.
     const rss = [app.rssMb()];
-    const sampler = setInterval(() => rss.push(app.rssMb()), RSS_SAMPLE_MS);
+    const sample = () => {
+      rss.push(app.rssMb());
+      const seconds = Math.round((Date.now() - started) / 1000);
+      log(
+        `RSS after ${seconds} s: ${rss.at(-1)} MB (${signed(percentFrom(rss[0]!, rss.at(-1)!))} since warm-up)`,
+      );
+    };
+    log(`RSS after the warm-up: ${rss[0]} MB`);
+    const sampler = setInterval(sample, RSS_SAMPLE_MS);
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
         {
@@ -88,14 +103,14 @@ export async function runSoak(options: SoakOptions) {
       });
     });
     clearInterval(sampler);
-    rss.push(app.rssMb());
+    sample();
 
     const rows = minutes.map((bucket, i) => {
       const sorted = bucket.latencies.sort((a, b) => a - b);
       const seconds = Math.min(60, options.seconds - i * 60);
       return `| ${i + 1} | ${Math.round(sorted.length / seconds)} | ${percentile(sorted, 50)} | ${percentile(sorted, 99)} | ${sorted.at(-1) ?? 0} | ${bucket.errors} |`;
     });
-    const growth = ((rss.at(-1)! - rss[0]!) / rss[0]!) * 100;
+    const growth = percentFrom(rss[0]!, rss.at(-1)!);
     log(
       [
         '',
@@ -104,9 +119,16 @@ export async function runSoak(options: SoakOptions) {
         ...rows,
         '',
         `errors: ${result.errors + result.timeouts + result.non2xx} (${result.timeouts} timeouts, ${result.non2xx} non-2xx) of ${result.requests.total} requests`,
-        `RSS: ${rss[0]} MB at the start, ${Math.max(...rss)} MB at most, ${rss.at(-1)} MB at the end (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %)`,
+        `RSS: ${rss[0]} MB after the warm-up, ${Math.max(...rss)} MB at most, ${rss.at(-1)} MB at the end (${signed(growth)})`,
       ].join('\n'),
     );
+    const ok = growth <= RSS_GROWTH_LIMIT * 100;
+    log(
+      ok
+        ? `soak: ok (RSS grew ${signed(growth)}, at most +${RSS_GROWTH_LIMIT * 100} % allowed)`
+        : `soak: FAILED: the server's RSS grew ${signed(growth)} after the warm-up (${rss[0]} MB to ${rss.at(-1)} MB), more than the +${RSS_GROWTH_LIMIT * 100} % allowed: look for what grows (caches without bounds, listeners)`,
+    );
+    return { ok, rssMb: rss, growthPercent: growth };
   } finally {
     await app.stop();
   }

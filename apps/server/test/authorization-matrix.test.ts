@@ -1,7 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTokenService } from '../src/lib/tokens.js';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
-import { createTestApp, MODERATOR_EMAIL, type TestApp } from './helpers/app.js';
+import { createTestApp, MODERATOR_EMAIL, type TestApp, testConfig } from './helpers/app.js';
 import { multipart } from './helpers/multipart.js';
 import { planBody } from './helpers/plans.js';
 import { createPost, filePart, postPart, validPost } from './helpers/posts.js';
@@ -625,4 +626,40 @@ describe('the authorization matrix', () => {
       });
     },
   );
+});
+
+describe('beyond who is asking', () => {
+  it('answers 401 on every private route to a token claiming a version the account does not have', async () => {
+    const ahead = await createTokenService(testConfig.jwtSecret, 3600).sign(owner.user.id, 1_000);
+    const owned = await ownedThings();
+    const answers = await Promise.all(
+      Object.entries(MATRIX)
+        .filter(([, row]) => row.expect.anonymous === 401)
+        .map(async ([route, row]) => {
+          const request = row.request(owned);
+          const headers = { ...request.headers, ...bearer(ahead) } as Record<string, string>;
+          if (request.url === '/api/notifications/stream') {
+            return [route, (await fetch(`${baseUrl}${request.url}`, { headers })).status] as const;
+          }
+          return [route, (await t.app.inject({ ...request, headers })).statusCode] as const;
+        }),
+    );
+    expect(answers.filter(([, status]) => status !== 401)).toEqual([]);
+  });
+
+  it("answers the owner 404 for their notification from someone they muted, as it answers anyone else's", async () => {
+    const owned = await ownedThings();
+    const as = (request: InjectOptions) => t.app.inject({ ...request, headers: bearer(owner.token) });
+    expect((await as({ method: 'PUT', url: `/api/users/${other.user.id}/mute` })).statusCode).toBe(200);
+    try {
+      for (const row of [
+        MATRIX['PATCH /api/notifications/:id/read']!,
+        MATRIX['POST /api/notifications/groups/:key/read']!,
+      ]) {
+        expect((await as(row.request(owned))).statusCode).toBe(404);
+      }
+    } finally {
+      await as({ method: 'DELETE', url: `/api/users/${other.user.id}/mute` });
+    }
+  });
 });

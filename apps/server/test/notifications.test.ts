@@ -2,7 +2,7 @@ import type { Notification, Page } from '@pathwise/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUp, type TestAccount } from './helpers/accounts.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { createTestApp, MODERATOR_EMAIL, type TestApp } from './helpers/app.js';
 import { createPlan } from './helpers/plans.js';
 import { createPost, postPart, sendPost, validPost } from './helpers/posts.js';
 import {
@@ -28,6 +28,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (account: TestAccount, request: InjectOptions) => callAs(t, account, request);
+
+let moderator: TestAccount | undefined;
+/** The app's moderator (ADMIN_EMAILS), signed up when first needed. */
+const moderatorAccount = async () => {
+  moderator ??= await signUp(t, { name: 'Mo Derator', email: MODERATOR_EMAIL });
+  return moderator;
+};
 
 async function notificationsOf(account: TestAccount, query = ''): Promise<Page<Notification>> {
   const res = await call(account, { url: `/api/notifications${query}` });
@@ -361,6 +368,71 @@ describe('marking read', () => {
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toBe('Invalid notification ID');
   });
+
+  /** Who switches a state the recipient can no longer see a notification in, and how, on and off. */
+  type Hiding = {
+    by: 'recipient' | 'moderator';
+    switch: (on: boolean, of: { actor: TestAccount; commentId: number }) => InjectOptions;
+  };
+  const moderation = (url: string, on: boolean): InjectOptions => ({
+    method: 'POST',
+    url,
+    ...(on && { payload: { reason: 'Spam' } }),
+  });
+  const HIDINGS: Record<string, Hiding> = {
+    'muted its actor': {
+      by: 'recipient',
+      switch: (on, { actor }) => ({ method: on ? 'PUT' : 'DELETE', url: `/api/users/${actor.user.id}/mute` }),
+    },
+    'blocked its actor': {
+      by: 'recipient',
+      switch: (on, { actor }) => ({
+        method: on ? 'PUT' : 'DELETE',
+        url: `/api/users/${actor.user.id}/block`,
+      }),
+    },
+    'saw its actor suspended': {
+      by: 'moderator',
+      switch: (on, { actor }) =>
+        moderation(`/api/moderation/users/${actor.user.id}/${on ? 'suspend' : 'unsuspend'}`, on),
+    },
+    'saw the comment it is about hidden': {
+      by: 'moderator',
+      switch: (on, { commentId }) =>
+        moderation(`/api/moderation/comments/${commentId}/${on ? 'hide' : 'unhide'}`, on),
+    },
+  };
+
+  it.each(Object.entries(HIDINGS))(
+    'once the recipient %s, it is as missing as one that does not exist, alone or as a group, and stays unread',
+    async (_, hiding) => {
+      const recipient = await signUp(t);
+      const actor = await signUp(t);
+      const switcher = hiding.by === 'moderator' ? await moderatorAccount() : recipient;
+      const post = await createPost(t, recipient.token);
+      const { id: commentId } = await comment(actor, post.id, 'Nice');
+      const [notification] = (await notificationsOf(recipient)).content;
+      expect(notification).toMatchObject({ type: 'COMMENT', isRead: false });
+      const turn = async (on: boolean) => {
+        const res = await call(switcher, hiding.switch(on, { actor, commentId }));
+        expect([200, 204], res.body).toContain(res.statusCode);
+      };
+
+      await turn(true);
+      for (const request of [
+        { method: 'PATCH', url: `/api/notifications/${notification!.id}/read` },
+        { method: 'POST', url: `/api/notifications/groups/n.${notification!.id}/read` },
+      ] as const) {
+        const res = await call(recipient, request);
+        expect(res.statusCode, res.body).toBe(404);
+        expect(res.json().message).toBe('Notification not found');
+      }
+
+      await turn(false);
+      expect((await notificationsOf(recipient)).content).toEqual([notification]);
+      expect(await unreadCountOf(recipient)).toBe(1);
+    },
+  );
 
   it("read-all marks all of yours read and nobody else's", async () => {
     await everyoneReadsAll();

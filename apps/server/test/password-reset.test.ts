@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@pathwise/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../src/db/schema/index.js';
 import { bearer, signUp } from './helpers/accounts.js';
@@ -89,14 +89,34 @@ describe('forgot password', () => {
     expect(rows[0]!.tokenHash).not.toContain(token);
   });
 
-  it('refuses an expired link, an unknown one, and an earlier link once a later one was used', async () => {
-    await signUp(t, { email: 'eve.reset@example.com' });
-    const first = await resetTokenFor('eve.reset@example.com');
-    const second = await resetTokenFor('eve.reset@example.com');
-    expect((await reset(second.token, 'the second password')).statusCode).toBe(200);
+  it('retires the earlier links as soon as a newer one is sent, even when asked for at the same time', async () => {
+    const gil = await signUp(t, { email: 'gil.reset@example.com' });
+    const first = await resetTokenFor('gil.reset@example.com');
+    const second = await resetTokenFor('gil.reset@example.com');
     const earlier = await reset(first.token, 'the first password');
     expect(earlier.statusCode).toBe(400);
-    expect(earlier.json().message).toBe(AUTH_MESSAGES.resetLinkUsed);
+    expect(earlier.json().message).toBe(AUTH_MESSAGES.resetLinkUnknown);
+    expect((await login('gil.reset@example.com', 'the first password')).statusCode).toBe(400);
+    expect((await reset(second.token, 'the second password')).statusCode).toBe(200);
+
+    const asked = await Promise.all([forgot('gil.reset@example.com'), forgot('gil.reset@example.com')]);
+    expect(asked.map((res) => res.statusCode)).toEqual([202, 202]);
+    const pending = await t.db
+      .select({ tokenHash: passwordResetTokens.tokenHash })
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, gil.user.id), isNull(passwordResetTokens.usedAt)));
+    expect(pending).toHaveLength(1);
+    for (let i = 0; i < 2; i++)
+      smtp.received.splice(smtp.received.indexOf(await smtp.mailTo(gil.user.email)), 1);
+  });
+
+  it('refuses an expired link, an unknown one, and a used one', async () => {
+    await signUp(t, { email: 'eve.reset@example.com' });
+    const first = await resetTokenFor('eve.reset@example.com');
+    expect((await reset(first.token, 'the first password')).statusCode).toBe(200);
+    const used = await reset(first.token, 'the first password');
+    expect(used.statusCode).toBe(400);
+    expect(used.json().message).toBe(AUTH_MESSAGES.resetLinkUsed);
 
     const third = await resetTokenFor('eve.reset@example.com');
     await t.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });

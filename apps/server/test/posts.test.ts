@@ -115,6 +115,37 @@ describe('POST /api/posts', () => {
     });
   });
 
+  it('accepts a post part sent as a field typed application/json, as curl -F sends it, on create and edit', async () => {
+    const typedField = (fields: object) => ({
+      name: 'post',
+      contentType: 'application/json',
+      data: JSON.stringify(fields),
+    });
+    const created = await sendPost(t, ann.token, [
+      typedField({ title: 'Typed field', content: 'From curl', category: 'MATH' }),
+      filePart('small.png'),
+    ]);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({
+      title: 'Typed field',
+      category: 'MATH',
+      media: [{ type: 'IMAGE' }],
+    });
+
+    const edited = await sendPost(t, ann.token, [typedField({ ...validPost, title: 'Edited by curl' })], {
+      method: 'PUT',
+      url: `/api/posts/${created.json().id}`,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ title: 'Edited by curl', media: [{ type: 'IMAGE' }] });
+
+    const broken = await sendPost(t, ann.token, [
+      { name: 'post', contentType: 'application/json', data: '{"title": ' },
+    ]);
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBe('A part sent as application/json is not valid JSON.');
+  });
+
   it.each([
     [{ title: '' }, 'title', 'Title is required'],
     [{ title: ' ab ' }, 'title', 'Title must be at least 3 characters'],

@@ -60,6 +60,16 @@ describe('sign out everywhere', () => {
     expect((await me(legacy)).statusCode).toBe(401);
   });
 
+  it('refuses a token claiming a version higher than the account’s', async () => {
+    const ann = await signUp(t);
+    const tokens = createTokenService(testConfig.jwtSecret, 3600);
+    const ahead = await tokens.sign(ann.user.id, 1);
+    const refused = await me(ahead);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe(AUTH_MESSAGES.unauthenticated);
+    expect((await me(await tokens.sign(ann.user.id, 0))).json().id).toBe(ann.user.id);
+  });
+
   it('checks the version in the one statement that already loads the token’s account', async () => {
     const ann = await signUp(t);
     const { statements } = await t.queries.count(() => me(ann.token));

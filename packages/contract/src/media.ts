@@ -34,4 +34,5 @@ export const MEDIA_MESSAGES = {
   rangeNotSatisfiable: 'The requested range is outside the file.',
   malformedMultipart:
     'The upload could not be read: the multipart/form-data body is malformed or incomplete.',
+  invalidJsonPart: 'A part sent as application/json is not valid JSON.',
 } as const;

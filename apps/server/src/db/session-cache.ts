@@ -7,7 +7,7 @@ export const SESSIONS_CHANNEL = 'pathwise_sessions';
 
 /**
  * What one primary-key look-up tells about a token's user on every signed-in request: that the account
- * still exists and is not suspended, and the token version below which its tokens are refused.
+ * still exists and is not suspended, and the one token version its tokens must carry.
  */
 export type SessionUser = { id: number; tokenVersion: number; suspended: boolean };
 

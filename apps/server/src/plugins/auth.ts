@@ -34,9 +34,10 @@ export const authPlugin = fp(async (app: FastifyInstance, { tokens, findSessionU
     if (claims === null || claims.userId > MAX_ID) return null;
     // A valid signature is not enough: the account may be gone (deleted, or a database reset), or
     // its owner may have ended every session since (sign out everywhere, a new password), or a
-    // moderator suspended it (which raises the version too).
+    // moderator suspended it (which raises the version too). Only the current version is good: a
+    // higher one was never issued for this account (a database restored from a backup, say).
     const user = await findSessionUser(claims.userId);
-    if (!user || user.suspended || claims.tokenVersion < user.tokenVersion) return null;
+    if (!user || user.suspended || claims.tokenVersion !== user.tokenVersion) return null;
     return user.id;
   }
 

@@ -1,9 +1,9 @@
 import { fc, it } from '@fast-check/vitest';
-import type { Comment } from '@pathwise/contract';
+import { type Comment, PAGE_SIZE, type Page } from '@pathwise/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect } from 'vitest';
 import { bearer, deleteByHand, signUp } from '../helpers/accounts.js';
-import { createTestApp } from '../helpers/app.js';
+import { createTestApp, MODERATOR_EMAIL } from '../helpers/app.js';
 import { planBody } from '../helpers/plans.js';
 import { createPost, filePart, fixture, postPart, validPost } from '../helpers/posts.js';
 import { multipartBodies } from './multipart-bodies.js';
@@ -38,6 +38,70 @@ const theirs = await thingsOf(bystander.token);
 const mine = await thingsOf(fuzzer.token);
 await as(bystander.token, { method: 'POST', url: `/api/posts/${mine.post.id}/like` });
 
+/**
+ * Things the fuzzer can no longer see: notifications from people it muted or blocked, who blocked it or
+ * were suspended, and about a comment a moderator hid, and others' hidden posts and plans. Their ids are
+ * fuzzed with the rest, so a route that writes and then fails to read back what the viewer may see is found.
+ */
+async function hiddenFromFuzzer(): Promise<number[]> {
+  const moderator = await signUp(t, { name: 'Moderator', email: MODERATOR_EMAIL });
+  const ok = async (token: string, request: InjectOptions) => {
+    const res = await as(token, request);
+    if (res.statusCode >= 300) throw new Error(`${request.method} ${request.url}: ${res.body}`);
+    return res.statusCode === 204 ? null : res.json();
+  };
+  const moderate = (url: string) => ok(moderator.token, { method: 'POST', url, payload: { reason: 'Spam' } });
+  // Mentions in comments on the bystander's post: nothing the fuzzer may delete takes them away.
+  const mention = (token: string) =>
+    ok(token, {
+      method: 'POST',
+      url: `/api/posts/${theirs.post.id}/comments`,
+      payload: { content: `Hi @${fuzzer.user.handle}` },
+    });
+  const [muted, blocked, blocker, suspended] = [
+    await signUp(t, { name: 'Muted' }),
+    await signUp(t, { name: 'Blocked' }),
+    await signUp(t, { name: 'Blocker' }),
+    await signUp(t, { name: 'Suspended' }),
+  ];
+  const people = [muted, blocked, blocker, suspended];
+  const things = [];
+  for (const person of people) {
+    things.push(await thingsOf(person.token));
+    await mention(person.token);
+  }
+  const hiddenComment = await mention(bystander.token);
+  const hidden = await thingsOf(bystander.token);
+  const notifications = (await ok(fuzzer.token, { url: '/api/notifications?size=50' })).content;
+
+  await ok(fuzzer.token, { method: 'PUT', url: `/api/users/${muted.user.id}/mute` });
+  await ok(fuzzer.token, { method: 'PUT', url: `/api/users/${blocked.user.id}/block` });
+  await ok(blocker.token, { method: 'PUT', url: `/api/users/${fuzzer.user.id}/block` });
+  await moderate(`/api/moderation/users/${suspended.user.id}/suspend`);
+  await moderate(`/api/moderation/comments/${hiddenComment.id}/hide`);
+  await moderate(`/api/moderation/posts/${hidden.post.id}/hide`);
+  await moderate(`/api/moderation/plans/${hidden.plan.id}/hide`);
+  return [
+    ...notifications.map((notification: { id: number }) => notification.id),
+    ...people.map((person) => person.user.id),
+    ...[...things, hidden].flatMap(({ post, comment, plan }) => [post.id, comment.id, plan.id]),
+    hiddenComment.id,
+  ];
+}
+const hiddenIds = await hiddenFromFuzzer();
+
+/** Every page of the comments on the bystander's post: the fuzzer may add many. */
+async function allComments(read: (url: string) => Promise<Page<Comment>>): Promise<Comment[]> {
+  const comments: Comment[] = [];
+  for (let page = 0; ; page++) {
+    const { content, last } = await read(
+      `/api/posts/${theirs.post.id}/comments?page=${page}&size=${PAGE_SIZE.max}`,
+    );
+    comments.push(...content);
+    if (last) return comments;
+  }
+}
+
 /** What only the bystander may change, as they read it. */
 async function bystanderView() {
   const read = async (url: string) => (await as(bystander.token, { url })).json();
@@ -49,9 +113,7 @@ async function bystanderView() {
     plan: [plan.title, plan.description, plan.isPublic, JSON.stringify(plan.topics)],
     profile: [profile.name, profile.email, profile.bio, profile.location, profile.profilePicture],
     // Others may comment on the post; the bystander's own comments must stay as written.
-    comments: (await read(`/api/posts/${theirs.post.id}/comments`)).content
-      .filter((c: Comment) => c.user.id === bystander.user.id)
-      .map((c: Comment) => c.content),
+    comments: (await allComments(read)).filter((c) => c.user.id === bystander.user.id).map((c) => c.content),
   };
 }
 const before = await bystanderView();
@@ -90,6 +152,7 @@ const hostileSegment = fc.oneof(
 );
 const segment = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...ids) },
+  { weight: 2, arbitrary: fc.constantFrom(...hiddenIds.map(String)) },
   { weight: 2, arbitrary: hostileSegment },
 );
 
@@ -236,9 +299,14 @@ function requestFor(method: string, url: string): fc.Arbitrary<InjectOptions> {
   // A granted live stream never ends; it is fuzzed with every token that must be refused.
   const tokenNames = Object.keys(TOKENS).filter((name) => !(url.endsWith('/stream') && name === 'fuzzer'));
   const multipartBody = MULTIPART_ROUTES[route];
-  // Only a signed-in caller gets an upload's body read, so most upload requests are theirs.
-  const token = multipartBody
-    ? fc.oneof({ weight: 3, arbitrary: fc.constant('fuzzer') }, fc.constantFrom(...tokenNames))
+  // Only a signed-in caller gets past the refusals to the rules (and an upload's body read), so at least
+  // half the requests are the fuzzer's, most of an upload's.
+  const refused = tokenNames.filter((name) => name !== 'fuzzer');
+  const token = tokenNames.includes('fuzzer')
+    ? fc.oneof(
+        { weight: multipartBody ? 3 : 1, arbitrary: fc.constant('fuzzer') },
+        fc.constantFrom(...refused),
+      )
     : fc.constantFrom(...tokenNames);
   const query = fc.dictionary(
     fc.oneof(fc.constantFrom(...queryNames, 'page', 'size', 'unknown'), fc.string({ maxLength: 5 })),

@@ -78,10 +78,12 @@ export async function receiveUploads(
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        const value = String(part.value);
-        if (rules.jsonFields?.includes(part.fieldname))
-          json[part.fieldname] = parseJsonPart(part.fieldname, value);
-        else fields[part.fieldname] ??= value;
+        // A field sent with `Content-Type: application/json` (curl -F 'post=…;type=application/json')
+        // arrives parsed by the multipart plugin; any other field arrives as text.
+        const parsed = part.mimetype === 'application/json';
+        if (rules.jsonFields?.includes(part.fieldname)) {
+          json[part.fieldname] = parsed ? part.value : parseJsonPart(part.fieldname, String(part.value));
+        } else fields[part.fieldname] ??= parsed ? JSON.stringify(part.value) : String(part.value);
         continue;
       }
       if (rules.jsonFields?.includes(part.fieldname)) {
@@ -108,6 +110,9 @@ export async function receiveUploads(
         durationSeconds: null,
       });
       await pipeline(part.file, createWriteStream(staged));
+      // The plugin stops a file at the limit and lets the rest of the body through: a cut file must be
+      // refused for its size before its bytes are inspected (they would not decode).
+      if (part.file.truncated) throw payloadTooLarge(rules.messages.tooLarge);
       const size = part.file.bytesRead;
       if (size === 0 && !part.filename) {
         await rm(files.pop()!.path, { force: true });
@@ -166,6 +171,7 @@ function translateMultipartError(error: unknown, rules: UploadRules): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return payloadTooLarge(rules.messages.tooLarge);
+  if (code === 'FST_INVALID_JSON_FIELD_ERROR') return badRequest(MEDIA_MESSAGES.invalidJsonPart);
   if (code === 'FST_FILES_LIMIT') return badRequest(rules.messages.tooMany);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
     return badRequest('The request has too many parts.');

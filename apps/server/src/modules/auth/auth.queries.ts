@@ -58,10 +58,25 @@ export async function raiseTokenVersion(db: Database, id: number, passwordHash?:
   return row!.tokenVersion;
 }
 
-export async function insertPasswordReset(
+/** The tables of mailed links (lib/link-tokens.ts): a token's hash, its user, when it was used. */
+type LinkTokens = typeof passwordResetTokens | typeof emailChangeTokens;
+
+/**
+ * Deletes the user's pending links of `table`, before a new one is stored in the same transaction, so
+ * only the latest mailed link works. The user's row is locked first, so two requests at the same time
+ * still leave one live link.
+ */
+async function retirePendingLinks(db: Database, table: LinkTokens, userId: number): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  await db.delete(table).where(and(eq(table.userId, userId), isNull(table.usedAt)));
+}
+
+/** Stores a new reset link as the user's only live one; run it in a transaction. */
+export async function replacePasswordReset(
   db: Database,
   reset: { tokenHash: string; userId: number; expiresAt: Date },
 ) {
+  await retirePendingLinks(db, passwordResetTokens, reset.userId);
   await db.insert(passwordResetTokens).values(reset);
 }
 
@@ -78,9 +93,6 @@ export async function findPasswordReset(db: Database, tokenHash: string) {
     .where(eq(passwordResetTokens.tokenHash, tokenHash));
   return row ?? null;
 }
-
-/** The tables of mailed links (lib/link-tokens.ts): a token's hash, its user, when it was used. */
-type LinkTokens = typeof passwordResetTokens | typeof emailChangeTokens;
 
 /**
  * Uses a link of `table`: true when this call did (not a simultaneous one), which also retires every
@@ -105,10 +117,12 @@ export const usePasswordReset = (db: Database, tokenHash: string, userId: number
 export const useEmailChange = (db: Database, tokenHash: string, userId: number) =>
   useLinkToken(db, emailChangeTokens, tokenHash, userId);
 
-export async function insertEmailChange(
+/** Stores a new e-mail change link as the user's only live one; run it in a transaction. */
+export async function replaceEmailChange(
   db: Database,
   change: { tokenHash: string; userId: number; newEmail: string; expiresAt: Date },
 ) {
+  await retirePendingLinks(db, emailChangeTokens, change.userId);
   await db.insert(emailChangeTokens).values(change);
 }
 

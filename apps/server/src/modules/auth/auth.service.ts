@@ -25,10 +25,10 @@ import {
   findEmailChange,
   findPasswordHash,
   findPasswordReset,
-  insertEmailChange,
-  insertPasswordReset,
   raiseTokenVersion,
   replaceEmail,
+  replaceEmailChange,
+  replacePasswordReset,
   useEmailChange,
   usePasswordReset,
 } from './auth.queries.js';
@@ -143,7 +143,7 @@ export function createAuthService({
       const account = await findCredentialsByEmail(db, email);
       if (!account || account.suspended) return;
       const { token, tokenHash, expiresAt } = newLinkToken(PASSWORD_RESET_LINK_MINUTES);
-      await insertPasswordReset(db, { tokenHash, userId: account.id, expiresAt });
+      await db.transaction((tx) => replacePasswordReset(tx, { tokenHash, userId: account.id, expiresAt }));
       const link = `${origin}/reset-password?token=${token}`;
       sendLater({
         to: email,
@@ -211,7 +211,9 @@ export function createAuthService({
         throw conflict(AUTH_MESSAGES.emailTaken, [{ field: 'newEmail', message: AUTH_MESSAGES.emailTaken }]);
       }
       const { token, tokenHash, expiresAt } = newLinkToken(EMAIL_CHANGE_LINK_MINUTES);
-      await insertEmailChange(db, { tokenHash, userId, newEmail: body.newEmail, expiresAt });
+      await db.transaction((tx) =>
+        replaceEmailChange(tx, { tokenHash, userId, newEmail: body.newEmail, expiresAt }),
+      );
       sendLater({
         to: body.newEmail,
         subject: 'Confirm your new Pathwise e-mail address',

@@ -226,12 +226,15 @@ export async function findNotification(db: Database, id: number, recipientId: nu
   return row ?? null;
 }
 
-/** Marks one of the recipient's notifications read; false when it is not theirs or does not exist. */
+/**
+ * Marks one of the recipient's notifications read; false when it is not theirs, does not exist, or is
+ * one they no longer see (its actor blocked, muted or suspended, its post, comment or plan hidden).
+ */
 export async function markRead(db: Database, id: number, recipientId: number): Promise<boolean> {
   const updated = await db
     .update(notifications)
     .set({ isRead: true })
-    .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)))
+    .where(and(eq(notifications.id, id), ownedBy(recipientId, false)))
     .returning({ id: notifications.id });
   return updated.length > 0;
 }
@@ -242,6 +245,20 @@ export async function markAllRead(db: Database, recipientId: number): Promise<vo
     .set({ isRead: true })
     .where(and(eq(notifications.recipientId, recipientId), eq(notifications.isRead, false)));
 }
+
+/**
+ * `ownedBy`'s visibility test for a notification row under a table alias: notifications from people
+ * the recipient blocked, was blocked by or muted, or about content a moderator hid, are left out.
+ */
+const shownAs = (recipientId: number, alias: string) =>
+  and(
+    shownTo(recipientId, sql.raw(`${alias}.actor_id`), { muted: true }),
+    refersToVisibleContent(recipientId, {
+      postId: sql.raw(`${alias}.post_id`),
+      commentId: sql.raw(`${alias}.comment_id`),
+      planId: sql.raw(`${alias}.plan_id`),
+    }),
+  )!;
 
 /** Which group an unread notification is in: by kind and thing, all follows together. */
 const unreadGroupKey = (n: SQL) => sql`case when ${n}.type = 'FOLLOW' then 'FOLLOW'
@@ -277,16 +294,7 @@ export async function listNotificationGroups(
   actorsShown: number,
 ): Promise<{ rows: NotificationGroupRow[]; total: number }> {
   const n = sql.raw('n');
-  // Notifications from people the recipient blocked, was blocked by or muted are left out, as in the flat list.
-  const shown = (alias: string) =>
-    and(
-      shownTo(recipientId, sql.raw(`${alias}.actor_id`), { muted: true }),
-      refersToVisibleContent(recipientId, {
-        postId: sql.raw(`${alias}.post_id`),
-        commentId: sql.raw(`${alias}.comment_id`),
-        planId: sql.raw(`${alias}.plan_id`),
-      }),
-    )!;
+  const shown = (alias: string) => shownAs(recipientId, alias);
   const read = sql`${notifications} n where n.recipient_id = ${recipientId} and n.is_read and ${shown('n')}`;
   const result = (await db.execute(sql`
     with unread_groups as (
@@ -345,17 +353,18 @@ function inGroup(key: NotificationGroupKey): SQL {
 
 /**
  * Marks read the recipient's unread notifications of a group; `found` is false when the recipient
- * has none the key names (someone else's are never touched): one statement.
+ * has none the key names that they may still see (someone else's are never touched): one statement.
  */
 export async function markGroupRead(db: Database, recipientId: number, key: NotificationGroupKey) {
   const result = (await db.execute(sql`
     with marked as (
       update ${notifications} n set is_read = true
-      where n.recipient_id = ${recipientId} and not n.is_read and ${inGroup(key)}
+      where n.recipient_id = ${recipientId} and not n.is_read and ${inGroup(key)} and ${shownAs(recipientId, 'n')}
       returning n.id
     )
     select (select count(*) from marked)::int as marked,
-      exists (select 1 from ${notifications} n where n.recipient_id = ${recipientId} and ${inGroup(key)}) as found
+      exists (select 1 from ${notifications} n
+        where n.recipient_id = ${recipientId} and ${inGroup(key)} and ${shownAs(recipientId, 'n')}) as found
   `)) as unknown as { rows: { marked: number; found: boolean }[] };
   return result.rows[0] ?? { marked: 0, found: false };
 }

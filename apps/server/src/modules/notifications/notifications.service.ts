@@ -127,14 +127,21 @@ export function createNotificationsService(db: Database) {
 
     unreadCount: (viewer: Viewer) => unreadCount(viewer.id),
 
-    /** Only the recipient may; anyone else's notification is as missing as one that does not exist. */
+    /**
+     * Only the recipient may, and only one they still see: anyone else's, or one whose actor they
+     * blocked or muted (or a moderator suspended), or about hidden content, is as missing as one that
+     * does not exist, and nothing is written.
+     */
     async markRead(viewer: Viewer, id: number): Promise<Notification> {
       const row = await db.transaction(async (tx) => {
         if (!(await markRead(tx, id, viewer.id))) throw notFound(NOTIFICATION_MESSAGES.notFound);
+        // Hidden between the two statements (a block committed meanwhile): rolled back, answered the same.
+        const marked = await findNotification(tx, id, viewer.id);
+        if (!marked) throw notFound(NOTIFICATION_MESSAGES.notFound);
         await signalUnreadCount(tx, viewer.id);
-        return findNotification(tx, id, viewer.id);
+        return marked;
       });
-      return toNotification(viewer.mediaUrl, row!);
+      return toNotification(viewer.mediaUrl, row);
     },
 
     async markAllRead(viewer: Viewer) {
