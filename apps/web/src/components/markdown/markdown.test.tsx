@@ -106,9 +106,12 @@ it('shows fenced code at once, then coloured by the grammar of its language', as
     return pre!;
   });
   expect(block).toHaveTextContent('const answer: number = 42;');
+  // A long line scrolls inside the block, so a keyboard must be able to reach and scroll it.
+  expect(screen.getByRole('region', { name: 'Code: ts' })).toBe(block);
+  expect(block).toHaveAttribute('tabindex', '0');
   // Shiki and the grammar are lazy modules, imported like a lazy page (see PAGE_LOAD_TIMEOUT_MS).
   await waitFor(
-    () => expect(block.querySelectorAll('span[style*="--code-light"]').length).toBeGreaterThan(3),
+    () => expect(block.querySelectorAll('span[style*="--shiki-light"]').length).toBeGreaterThan(3),
     {
       timeout: PAGE_LOAD_TIMEOUT_MS,
     },
