@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { Loading } from '../components/loading';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { OfflineBanner } from './offline-banner';
+import { RouteAnnouncer } from './route-announcer';
 import { useScrollRestoration } from './use-scroll-restoration';
 
 const UpdatePrompt = lazy(() => import('./update-prompt'));
@@ -17,6 +18,7 @@ export function AppRoot() {
   return (
     <AuthProvider>
       <OfflineBanner />
+      <RouteAnnouncer />
       <Suspense fallback={<Loading />}>
         <Outlet />
       </Suspense>

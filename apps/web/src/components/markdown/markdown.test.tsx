@@ -25,12 +25,21 @@ const WRITTEN = [
 it('renders CommonMark with GitHub tables and task lists', async () => {
   const { container } = renderInRouter(<Markdown text={WRITTEN} />);
 
-  expect(await screen.findByRole('heading', { level: 2, name: 'Week 3' })).toBeInTheDocument();
+  // A level below what was written: the page's own title is its one h1.
+  expect(await screen.findByRole('heading', { level: 3, name: 'Week 3' })).toBeInTheDocument();
   expect(screen.getByText('hooks').tagName).toBe('STRONG');
   expect(container).toHaveTextContent('with @annlee, see');
   expect(screen.getByRole('table')).toHaveTextContent('useMemocaching');
   const tasks = screen.getAllByRole('checkbox');
   expect(tasks.map((box) => (box as HTMLInputElement).checked)).toEqual([true, false]);
+});
+
+it('makes a written top-level heading an h2, leaving the page its one h1', async () => {
+  const { container } = renderInRouter(<Markdown text={'# Rust\n\n## Ownership'} />);
+
+  expect(await screen.findByRole('heading', { level: 2, name: 'Rust' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 3, name: 'Ownership' })).toBeInTheDocument();
+  expect(container.querySelector('h1')).toBeNull();
 });
 
 it('drops raw HTML and javascript: addresses, and opens links with rel="nofollow ugc noopener"', async () => {

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorBox } from '../../../components/callout';
 import { TextField } from '../../../components/text-field';
 import * as authApi from '../../../lib/auth/auth-api';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { AuthScreen } from '../components/auth-screen';
 import { type Outcome, OutcomeBox, outcomeOf, SubmitButton } from '../components/form-parts';
 import { useCheckedForm } from '../use-checked-form';
@@ -39,6 +40,7 @@ const backToSignIn = (
 );
 
 export function ForgotPasswordPage() {
+  useDocumentTitle('Reset your password');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const { errors, isSubmitting, formProps } = useCheckedForm(FORGOT_FIELDS, async (values) => {
     setOutcome(null);
@@ -78,6 +80,7 @@ export function ForgotPasswordPage() {
 }
 
 export function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const [outcome, setOutcome] = useState<Outcome>(null);
