@@ -144,3 +144,49 @@ test('likes of one post come as one line that regroups live, and opening it read
   await expect(list.getByText('Unread')).toHaveCount(0);
   await expect(list.getByRole('listitem').first()).toContainText('Dan Wu liked your post');
 });
+
+test('the live toast shows at the corner of the screen, over no control of the top bar, and can be dismissed', async ({
+  page,
+  request,
+}) => {
+  const ann = await createAccount(request, 'Ann Toast');
+  await signInAs(page, ann, '/');
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
+
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const follower = await createAccount(request, `Follower ${width}`);
+    await request.post(`/api/users/${ann.id}/follow`, { headers: authHeaders(follower) });
+    // Announced: a polite live region, which stays in the page between toasts.
+    const toast = page
+      .locator('[aria-live="polite"]')
+      .filter({ hasText: `Follower ${width} started following you` });
+    await expect(toast).toBeVisible();
+
+    // Outside the top bar, at the bottom corner of the screen, over none of the bar's controls.
+    const box = await toast.locator('> div').boundingBox();
+    const banner = await page.getByRole('banner').boundingBox();
+    if (!box || !banner) throw new Error(`${width} px: the toast or the top bar is not drawn`);
+    expect(box.y, `${width} px: below the top bar`).toBeGreaterThanOrEqual(banner.y + banner.height);
+    expect(box.y + box.height, `${width} px: at the bottom`).toBeGreaterThan(800 - 40);
+    expect(box.x + box.width, `${width} px: at the right`).toBeGreaterThan(width - 40);
+    const controls = {
+      '+ Post': page.getByRole('link', { name: '+ Post' }),
+      bell: bell(page),
+      menu: page.getByRole('button', { name: width < 768 ? 'Main menu' : 'Open user menu' }),
+    };
+    for (const [name, control] of Object.entries(controls)) {
+      const other = await control.boundingBox();
+      if (!other) throw new Error(`${width} px: ${name} is not drawn`);
+      expect(overlaps(box, other), `${width} px: the toast covers ${name}`).toBe(false);
+    }
+
+    await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+    await expect(toast).toBeHidden();
+  }
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+function overlaps(a: Box, b: Box) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}

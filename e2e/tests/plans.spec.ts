@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type Account, authHeaders, createAccount, signInAs } from './support/accounts';
 import { answerConfirmation } from './support/confirm';
+import { createPlan } from './support/content';
 
 const pdf = path.join(import.meta.dirname, '..', 'fixtures', 'doc.pdf');
 
@@ -171,4 +172,27 @@ test.describe('on a 375 px wide screen', () => {
     await expect(card(page, 'Rust on the small screen')).toBeVisible();
     expect(await fitsTheScreen(page)).toBe(true);
   });
+});
+
+test('arrow keys on a topic status choose it, and the choice is saved once', async ({ page, request }) => {
+  const ann = await createAccount(request, 'Ann Arrows');
+  const { id } = await createPlan(request, ann, 'Rust by keyboard');
+  const saves: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/user-progress'))
+      saves.push(new URL(sent.url()).searchParams.get('status') ?? '');
+  });
+  await signInAs(page, ann, `/learning-plan/${id}`);
+  const status = page.getByRole('combobox', { name: 'Status of Basics' });
+  await status.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(status).toHaveValue('COMPLETED');
+  // Stepping past "In Progress" saved nothing on the way; leaving the control saves the choice.
+  expect(saves).toEqual([]);
+  await page.keyboard.press('Tab');
+  await expect.poll(() => saves).toEqual(['COMPLETED']);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Status of Basics' })).toHaveValue('COMPLETED');
+  expect(saves).toEqual(['COMPLETED']);
 });

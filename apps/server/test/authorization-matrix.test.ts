@@ -93,6 +93,11 @@ const MATRIX: Record<string, Row> = {
     request: () => json('POST', '/api/auth/password/forgot', { email: 'nobody@example.com' }),
     expect: { anonymous: 202, other: 202, owner: 202 },
   },
+  'GET /api/auth/password/reset': {
+    // A link nobody was sent: the token, not the caller, is what is checked.
+    request: () => ({ method: 'GET', url: '/api/auth/password/reset?token=never-sent' }),
+    expect: { anonymous: 404, other: 404, owner: 404 },
+  },
   'POST /api/auth/password/reset': {
     // A link nobody was sent: the token, not the caller, is what is checked.
     request: () =>

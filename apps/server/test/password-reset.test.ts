@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from '@pathwise/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../src/db/schema/index.js';
+import { linkTokenHash } from '../src/lib/link-tokens.js';
 import { bearer, signUp } from './helpers/accounts.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp-server.js';
@@ -27,6 +28,8 @@ const forgot = (email: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email } });
 const reset = (token: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/password/reset', payload: { token, password } });
+const check = (token: string) =>
+  t.app.inject({ url: `/api/auth/password/reset?token=${encodeURIComponent(token)}` });
 const login = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 const me = (token: string) => t.app.inject({ url: '/api/auth/me', headers: bearer(token) });
@@ -127,6 +130,37 @@ describe('forgot password', () => {
     const unknown = await reset('not-a-token-we-sent', 'some password');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe(AUTH_MESSAGES.resetLinkUnknown);
+  });
+
+  it('tells whether a link still works before it is used: 204, else 410 used or expired, 404 unknown', async () => {
+    await signUp(t, { email: 'gil.reset@example.com' });
+    const first = await resetTokenFor('gil.reset@example.com');
+    const live = await check(first.token);
+    expect(live.statusCode).toBe(204);
+    expect(live.body).toBe('');
+    // Checking used nothing up: the link still sets a password, once.
+    expect((await reset(first.token, 'the new password')).statusCode).toBe(200);
+    const used = await check(first.token);
+    expect(used.statusCode).toBe(410);
+    expect(used.json().message).toBe(AUTH_MESSAGES.resetLinkUsed);
+
+    const second = await resetTokenFor('gil.reset@example.com');
+    await t.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.tokenHash, linkTokenHash(second.token)));
+    const expired = await check(second.token);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().message).toBe(AUTH_MESSAGES.resetLinkExpired);
+
+    const unknown = await check('not-a-token-we-sent');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(AUTH_MESSAGES.resetLinkUnknown);
+    for (const url of ['/api/auth/password/reset', `/api/auth/password/reset?token=${'x'.repeat(101)}`]) {
+      const bad = await t.app.inject({ url });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe(AUTH_MESSAGES.resetLinkUnknown);
+    }
   });
 
   it('applies the sign-up password rules and says what is wrong with bad input', async () => {

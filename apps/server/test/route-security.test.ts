@@ -47,6 +47,7 @@ describe('the route table', () => {
     expect(publicRoutes).toEqual([
       'GET /api/auth/oauth2/authorize/:provider',
       'GET /api/auth/oauth2/callback/:provider',
+      'GET /api/auth/password/reset',
       'GET /api/health',
       'GET /api/media/*',
       'GET /api/notifications/unread/count',
@@ -75,6 +76,7 @@ describe('the API documentation', () => {
     expect(unprotected.sort()).toEqual([
       'get /api/auth/oauth2/authorize/{provider}',
       'get /api/auth/oauth2/callback/{provider}',
+      'get /api/auth/password/reset',
       'get /api/health',
       'get /api/notifications/unread/count',
       'post /api/auth/email/confirm',

@@ -88,13 +88,19 @@ export const LINK_TOKEN_MAX_LENGTH = 100;
 export const forgotPasswordBody = z.object({ email: emailField });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
-export const resetPasswordBody = z.object({
-  token: text({ error: AUTH_MESSAGES.resetLinkUnknown })
-    .min(1, { error: AUTH_MESSAGES.resetLinkUnknown })
-    .max(LINK_TOKEN_MAX_LENGTH, { error: AUTH_MESSAGES.resetLinkUnknown }),
-  password: newPasswordField,
-});
+const resetLinkToken = text({ error: AUTH_MESSAGES.resetLinkUnknown })
+  .min(1, { error: AUTH_MESSAGES.resetLinkUnknown })
+  .max(LINK_TOKEN_MAX_LENGTH, { error: AUTH_MESSAGES.resetLinkUnknown });
+
+export const resetPasswordBody = z.object({ token: resetLinkToken, password: newPasswordField });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+/**
+ * Whether a reset link still works, asked when it is opened, before a new password is typed: 204 if
+ * it does, else 404 (resetLinkUnknown) or 410 (resetLinkUsed, resetLinkExpired).
+ */
+export const resetLinkQuery = z.object({ token: resetLinkToken });
+export type ResetLinkQuery = z.infer<typeof resetLinkQuery>;
 
 /** `currentPassword` may be left out only by an account that has none yet (made by social sign-in). */
 export const changePasswordBody = z.object({

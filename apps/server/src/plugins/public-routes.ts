@@ -10,6 +10,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/auth/login',
   // Whoever forgot their password cannot sign in; the reset link's token is the credential.
   'POST /api/auth/password/forgot',
+  'GET /api/auth/password/reset',
   'POST /api/auth/password/reset',
   // The confirmation link of a new e-mail address may be opened on a device that is not signed in.
   'POST /api/auth/email/confirm',

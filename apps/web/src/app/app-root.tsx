@@ -4,6 +4,7 @@ import { Loading } from '../components/loading';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { OfflineBanner } from './offline-banner';
 import { ServerUnreachableBanner } from './server-unreachable-banner';
+import { RouteAnnouncer } from './route-announcer';
 import { useScrollRestoration } from './use-scroll-restoration';
 
 const UpdatePrompt = lazy(() => import('./update-prompt'));
@@ -19,6 +20,7 @@ export function AppRoot() {
     <AuthProvider>
       <OfflineBanner />
       <ServerUnreachableBanner />
+      <RouteAnnouncer />
       <Suspense fallback={<Loading />}>
         <Outlet />
       </Suspense>

@@ -9,12 +9,14 @@ import {
   type LoginBody,
   loginBody,
   messageResponse,
+  resetLinkQuery,
   resetPasswordBody,
   signupBody,
   tokenResponse,
 } from '@pathwise/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError, unauthorized } from '../../lib/app-error.js';
 import { failures } from '../../lib/route-schema.js';
 import { publicOrigin, viewerOf } from '../../lib/viewer.js';
@@ -115,6 +117,24 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request, reply) => {
       await auth.forgotPassword(request.body.email, publicOrigin(publicUrl, request));
       return reply.status(202).send({ message: AUTH_MESSAGES.resetLinkSent });
+    },
+  );
+
+  app.get(
+    '/password/reset',
+    {
+      // Limited like the reset itself: the token is the credential being tried.
+      preHandler: [perAddress],
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a reset link still works (asked when it is opened); uses nothing up',
+        querystring: resetLinkQuery,
+        response: { 204: z.null().describe('The link works'), ...failures(400, 403, 404, 410, 429) },
+      },
+    },
+    async (request, reply) => {
+      await auth.checkResetLink(request.query.token);
+      return reply.status(204).send(null);
     },
   );
 

@@ -12,7 +12,7 @@ import {
 } from '@pathwise/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { badRequest, conflict, forbidden } from '../../lib/app-error.js';
+import { badRequest, conflict, forbidden, gone, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { linkRefusal, linkTokenHash, newLinkToken } from '../../lib/link-tokens.js';
 import type { Mail, Mailer } from '../../lib/mail.js';
@@ -157,6 +157,18 @@ export function createAuthService({
           'If you did not ask for this, ignore this e-mail: your password stays as it is.',
         ].join('\n'),
       });
+    },
+
+    /**
+     * Whether a reset link still works, so the page it opens can say so before a password is typed.
+     * Nothing is used up: the link stays as it was.
+     */
+    async checkResetLink(token: string) {
+      const reset = await findPasswordReset(db, linkTokenHash(token));
+      const refusal = linkRefusal(reset);
+      if (refusal === 'unknown' || !reset) throw notFound(AUTH_MESSAGES.resetLinkUnknown);
+      if (refusal) throw gone(RESET_LINK_REFUSALS[refusal]);
+      if (reset.suspended) throw forbidden(AUTH_MESSAGES.accountSuspended);
     },
 
     /**

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { useAuth, useSignedInUser } from '../../lib/auth/auth-context';
 import { THEME_CHOICES, useTheme } from '../../lib/theme';
-import { accountNav, CREATE_POST, MAIN_NAV } from './nav-items';
+import { accountNav, CREATE_POST, LIBRARY_NAV, MAIN_NAV } from './nav-items';
 import { SearchBox } from './search-box';
 
 const LINK_CLASSES =
@@ -11,14 +11,15 @@ const LINK_CLASSES =
 
 /**
  * The panel behind the hamburger on small screens (the top bar closes it on Escape and when focus
- * leaves). It takes focus when it opens, so the next Tab is inside it; following a link or searching
- * closes it.
+ * leaves): every page the desktop's menus lead to. It takes focus when it opens, so the next Tab is
+ * inside it; following a link or searching closes it. It scrolls within the screen's height: it is
+ * part of the sticky top bar, so the page scrolling would never bring a longer panel's end into view.
  */
 export function MobileMenu({ onClose }: { onClose: () => void }) {
   const user = useSignedInUser();
   const { logout } = useAuth();
   const panel = useRef<HTMLElement>(null);
-  const links = [...MAIN_NAV, CREATE_POST, ...accountNav(user)];
+  const links = [...MAIN_NAV, CREATE_POST, ...accountNav(user), ...LIBRARY_NAV];
   const [theme, setTheme] = useTheme();
 
   useEffect(() => panel.current?.focus(), []);
@@ -29,7 +30,7 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
       aria-label="Mobile"
       // Focusable itself, so a click on its text keeps focus inside and does not count as leaving it.
       tabIndex={-1}
-      className="space-y-3 border-t border-slate-200 px-4 pt-3 pb-4 outline-none"
+      className="max-h-[calc(100dvh-4rem)] space-y-3 overflow-y-auto overscroll-contain border-t border-slate-200 px-4 pt-3 pb-4 outline-none"
     >
       <SearchBox onSearch={onClose} />
       <ul>

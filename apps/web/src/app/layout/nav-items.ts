@@ -7,6 +7,12 @@ export const MAIN_NAV: NavItem[] = [
 
 export const CREATE_POST: NavItem = { to: '/create-post', label: 'Create Post' };
 
+/** What the user menu lists after the account pages; the mobile menu lists them too. */
+export const LIBRARY_NAV: NavItem[] = [
+  { to: '/saved', label: 'Saved' },
+  { to: '/notes', label: 'My notes' },
+];
+
 /** The signed-in user's own pages, offered by both the user menu and the mobile menu. */
 export function accountNav({ id, isModerator }: { id: number; isModerator: boolean }): NavItem[] {
   return [

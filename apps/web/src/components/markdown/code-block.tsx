@@ -5,7 +5,8 @@ type CodeBlockProps = { code: string; language: string | undefined };
 
 /**
  * A fenced code block: shown at once as plain text, then coloured once shiki and the language's
- * grammar have loaded (on demand, so pages without code never download them).
+ * grammar have loaded (on demand, so pages without code never download them). A long line scrolls
+ * sideways inside the block, so the block takes focus and is named: keyboards can scroll it too.
  */
 export function CodeBlock({ code, language }: CodeBlockProps) {
   const [tokens, setTokens] = useState<CodeToken[] | null>(null);
@@ -27,8 +28,13 @@ export function CodeBlock({ code, language }: CodeBlockProps) {
   }, [code, language]);
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a <section> around the code would need a heading of its own.
     <pre
-      className="overflow-x-auto rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm leading-relaxed dark:border-slate-700 dark:bg-slate-900"
+      role="region"
+      aria-label={language ? `Code: ${language}` : 'Code'}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a block wider than the page scrolls by keyboard only when it can take focus.
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm leading-relaxed"
       data-language={language}
     >
       <code>
@@ -36,8 +42,8 @@ export function CodeBlock({ code, language }: CodeBlockProps) {
           ? tokens.map((token) => (
               <span
                 key={token.id}
-                style={{ '--code-light': token.light, '--code-dark': token.dark } as CSSProperties}
-                className="text-(--code-light) dark:text-(--code-dark)"
+                style={token.style as CSSProperties | undefined}
+                className="text-(--shiki-light) dark:text-(--shiki-dark)"
               >
                 {token.text}
               </span>

@@ -52,15 +52,32 @@ function grammarOf(language: string): Grammar | undefined {
   return Object.hasOwn(GRAMMARS, name) ? (name as Grammar) : ALIASES[name];
 }
 
-/** A piece of highlighted code with its colour in each theme; `id` is unique within one block. */
-export type CodeToken = { id: number; text: string; light?: string | undefined; dark?: string | undefined };
+/**
+ * A piece of highlighted code; `style` holds its colour in each theme as the CSS variables
+ * `--shiki-light` and `--shiki-dark` (shiki's dual themes), which the code block's CSS picks from
+ * after the page's theme. `id` is unique within one block.
+ */
+export type CodeToken = { id: number; text: string; style?: Record<string, string> | undefined };
+
+/**
+ * GitHub's high-contrast themes: every token colour of theirs is at least 4.5:1 on the code block's
+ * background in its theme (slate-50 turned over in dark, see index.css), where the plain GitHub themes'
+ * comments, variables and tags fall to 3.3:1. highlight.test.ts checks it on code in many languages.
+ */
+export const CODE_THEMES = {
+  light: 'github-light-high-contrast',
+  dark: 'github-dark-high-contrast',
+} as const;
 
 let highlighter: Promise<HighlighterCore> | undefined;
 
 /** The JavaScript regex engine: the default Oniguruma one is a WebAssembly download of its own. */
 function loadHighlighter() {
   highlighter ??= createHighlighterCore({
-    themes: [import('shiki/themes/github-light.mjs'), import('shiki/themes/github-dark.mjs')],
+    themes: [
+      import('shiki/themes/github-light-high-contrast.mjs'),
+      import('shiki/themes/github-dark-high-contrast.mjs'),
+    ],
     langs: [],
     engine: createJavaScriptRegexEngine(),
   });
@@ -73,20 +90,16 @@ export async function highlight(code: string, language: string): Promise<CodeTok
   if (!grammar) return null;
   const shiki = await loadHighlighter();
   if (!shiki.getLoadedLanguages().includes(grammar)) await shiki.loadLanguage(GRAMMARS[grammar]());
-  const lines = shiki.codeToTokensWithThemes(code, {
+  // defaultColor false: no inline `color`, only both themes' variables, so CSS alone chooses.
+  const { tokens: lines } = shiki.codeToTokens(code, {
     lang: grammar,
-    themes: { light: 'github-light', dark: 'github-dark' },
+    themes: CODE_THEMES,
+    defaultColor: false,
   });
   const tokens: CodeToken[] = [];
   lines.forEach((line, index) => {
     if (index > 0) tokens.push({ id: tokens.length, text: '\n' });
-    for (const token of line)
-      tokens.push({
-        id: tokens.length,
-        text: token.content,
-        light: token.variants.light?.color,
-        dark: token.variants.dark?.color,
-      });
+    for (const token of line) tokens.push({ id: tokens.length, text: token.content, style: token.htmlStyle });
   });
   return tokens;
 }

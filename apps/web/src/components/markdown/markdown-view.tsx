@@ -17,6 +17,12 @@ function languageOf(code: Element): string | undefined {
 }
 
 const FULL: Components = {
+  // A page has one h1, its own title: what people write starts a level below it.
+  h1: 'h2',
+  h2: 'h3',
+  h3: 'h4',
+  h4: 'h5',
+  h5: 'h6',
   a: ({ href, children, node }) =>
     node?.properties.dataMention !== undefined && href !== undefined ? (
       <Link to={href} className="text-link">

@@ -25,12 +25,21 @@ const WRITTEN = [
 it('renders CommonMark with GitHub tables and task lists', async () => {
   const { container } = renderInRouter(<Markdown text={WRITTEN} />);
 
-  expect(await screen.findByRole('heading', { level: 2, name: 'Week 3' })).toBeInTheDocument();
+  // A level below what was written: the page's own title is its one h1.
+  expect(await screen.findByRole('heading', { level: 3, name: 'Week 3' })).toBeInTheDocument();
   expect(screen.getByText('hooks').tagName).toBe('STRONG');
   expect(container).toHaveTextContent('with @annlee, see');
   expect(screen.getByRole('table')).toHaveTextContent('useMemocaching');
   const tasks = screen.getAllByRole('checkbox');
   expect(tasks.map((box) => (box as HTMLInputElement).checked)).toEqual([true, false]);
+});
+
+it('makes a written top-level heading an h2, leaving the page its one h1', async () => {
+  const { container } = renderInRouter(<Markdown text={'# Rust\n\n## Ownership'} />);
+
+  expect(await screen.findByRole('heading', { level: 2, name: 'Rust' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 3, name: 'Ownership' })).toBeInTheDocument();
+  expect(container.querySelector('h1')).toBeNull();
 });
 
 it('drops raw HTML and javascript: addresses, and opens links with rel="nofollow ugc noopener"', async () => {
@@ -106,9 +115,12 @@ it('shows fenced code at once, then coloured by the grammar of its language', as
     return pre!;
   });
   expect(block).toHaveTextContent('const answer: number = 42;');
+  // A long line scrolls inside the block, so a keyboard must be able to reach and scroll it.
+  expect(screen.getByRole('region', { name: 'Code: ts' })).toBe(block);
+  expect(block).toHaveAttribute('tabindex', '0');
   // Shiki and the grammar are lazy modules, imported like a lazy page (see PAGE_LOAD_TIMEOUT_MS).
   await waitFor(
-    () => expect(block.querySelectorAll('span[style*="--code-light"]').length).toBeGreaterThan(3),
+    () => expect(block.querySelectorAll('span[style*="--shiki-light"]').length).toBeGreaterThan(3),
     {
       timeout: PAGE_LOAD_TIMEOUT_MS,
     },

@@ -31,6 +31,11 @@ export function forgotPassword(body: ForgotPasswordBody): Promise<MessageRespons
   return apiRequest('/api/auth/password/forgot', { method: 'POST', body });
 }
 
+/** Resolves if the reset link still works; rejects with the server's reason (404 unknown, 410 used or expired). */
+export function checkResetLink(token: string, signal?: AbortSignal): Promise<void> {
+  return apiRequest(`/api/auth/password/reset?token=${encodeURIComponent(token)}`, { signal });
+}
+
 export function resetPassword(body: ResetPasswordBody): Promise<MessageResponse> {
   return apiRequest('/api/auth/password/reset', { method: 'POST', body });
 }

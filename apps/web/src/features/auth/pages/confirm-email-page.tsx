@@ -3,12 +3,14 @@ import { Link, useSearchParams } from 'react-router';
 import { Loading } from '../../../components/loading';
 import { fetchCurrentUser } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { useDocumentTitle } from '../../../lib/document-title';
 import * as accountApi from '../api/account-api';
 import { AuthScreen } from '../components/auth-screen';
 import { type Outcome, OutcomeBox, outcomeOf } from '../components/form-parts';
 
 /** Opened from the link mailed to a new address: confirms it at once, signed in or not. */
 export function ConfirmEmailPage() {
+  useDocumentTitle('Confirm your new e-mail address');
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const { token: session, updateUser } = useAuth();

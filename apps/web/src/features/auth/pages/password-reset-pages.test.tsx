@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@pathwise/contract';
 import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { errorAnswer } from '../../../test/error-answer';
 import { heldAnswer } from '../../../test/held-answer';
 import { server } from '../../../test/msw-server';
@@ -42,6 +42,11 @@ describe('forgot password', () => {
 });
 
 describe('reset password', () => {
+  /** The link works unless a test says otherwise. */
+  beforeEach(() => {
+    server.use(http.get('/api/auth/password/reset', () => new HttpResponse(null, { status: 204 })));
+  });
+
   it('sends the token of the link with the new password, then offers to sign in', async () => {
     let sent: unknown;
     server.use(
@@ -71,6 +76,23 @@ describe('reset password', () => {
     await user.type(await screen.findByLabelText('New password'), 'a new password');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.resetLinkExpired);
+  });
+
+  it('says at once that a used or expired link no longer works, without the form, and offers a new one', async () => {
+    let checked: string | null = null;
+    server.use(
+      http.get('/api/auth/password/reset', ({ request }) => {
+        checked = new URL(request.url).searchParams.get('token');
+        return errorAnswer(410, AUTH_MESSAGES.resetLinkUsed)();
+      }),
+    );
+    const { user, router } = renderApp('/reset-password?token=used-one');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.resetLinkUsed);
+    expect(checked).toBe('used-one');
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Send a new link' }));
+    await router.arrivesAt('/forgot-password');
   });
 
   it('explains a link without its token, and where to get a new one', async () => {

@@ -1,9 +1,12 @@
 import { CREDENTIAL_RULES } from '@pathwise/contract';
-import { type ComponentProps, useState } from 'react';
+import { type ComponentProps, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorBox } from '../../../components/callout';
+import { Loading } from '../../../components/loading';
 import { TextField } from '../../../components/text-field';
+import { ApiError } from '../../../lib/api-client';
 import * as authApi from '../../../lib/auth/auth-api';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { AuthScreen } from '../components/auth-screen';
 import { type Outcome, OutcomeBox, outcomeOf, SubmitButton } from '../components/form-parts';
 import { useCheckedForm } from '../use-checked-form';
@@ -39,6 +42,7 @@ const backToSignIn = (
 );
 
 export function ForgotPasswordPage() {
+  useDocumentTitle('Reset your password');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const { errors, isSubmitting, formProps } = useCheckedForm(FORGOT_FIELDS, async (values) => {
     setOutcome(null);
@@ -77,9 +81,38 @@ export function ForgotPasswordPage() {
   );
 }
 
+/** Where a reset link stands: being checked, working, or refused with the server's reason. */
+type LinkState = { checking: true } | { live: true } | { refused: string };
+
+/**
+ * Asks the server whether the link still works as soon as it is opened, so a used or expired link
+ * says so before anyone types a new password. A check that fails for another reason (offline, a
+ * server error) shows the form: setting the password checks the link again.
+ */
+function useResetLink(token: string | null): LinkState {
+  const [state, setState] = useState<LinkState>({ checking: true });
+  useEffect(() => {
+    if (!token) return;
+    setState({ checking: true });
+    const request = new AbortController();
+    authApi.checkResetLink(token, request.signal).then(
+      () => setState({ live: true }),
+      (error: unknown) => {
+        if (request.signal.aborted) return;
+        const refused = error instanceof ApiError && [403, 404, 410].includes(error.status);
+        setState(refused ? { refused: error.message } : { live: true });
+      },
+    );
+    return () => request.abort();
+  }, [token]);
+  return state;
+}
+
 export function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
+  const link = useResetLink(token);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const { errors, isSubmitting, formProps } = useCheckedForm(RESET_FIELDS, async (values) => {
     setOutcome(null);
@@ -97,7 +130,20 @@ export function ResetPasswordPage() {
       <h1 className="text-center text-2xl font-semibold tracking-tight text-slate-900">
         Choose a new password
       </h1>
-      {token ? (
+      {token && 'checking' in link && (
+        <div className="mt-6">
+          <Loading label="Checking your reset link…" />
+        </div>
+      )}
+      {token && 'refused' in link && (
+        <div className="mt-6 space-y-4">
+          <ErrorBox>{link.refused}</ErrorBox>
+          <Link to="/forgot-password" className="btn-primary w-full py-2.5">
+            Send a new link
+          </Link>
+        </div>
+      )}
+      {token && 'live' in link && (
         <>
           <div className="mt-6 empty:hidden">
             <OutcomeBox outcome={outcome} />
@@ -123,7 +169,8 @@ export function ResetPasswordPage() {
             />
           )}
         </>
-      ) : (
+      )}
+      {!token && (
         <div className="mt-6">
           <ErrorBox>
             This reset link is incomplete. Please use the whole link from the e-mail, or{' '}

@@ -4,6 +4,7 @@ import { SettingsSection } from '../../../components/settings-section';
 import { TextField } from '../../../components/text-field';
 import * as authApi from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { ChangeEmailForm } from '../components/change-email-form';
 import { DeleteAccount } from '../components/delete-account';
 import { DownloadMyData } from '../components/download-my-data';
@@ -98,6 +99,7 @@ function SignOutEverywhere() {
 }
 
 export function SettingsPage() {
+  useDocumentTitle('Settings');
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Settings</h1>

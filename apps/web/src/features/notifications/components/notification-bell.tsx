@@ -13,13 +13,15 @@ export function NotificationBell() {
   useNotificationStream(setLatest);
   const { data: count } = useUnreadCount();
   const unread = typeof count === 'number' && count > 0 ? count : 0;
+  const shown = unread > 9 ? '9+' : String(unread);
 
   return (
     <>
       <NotificationToast notification={latest} onDismiss={dismiss} />
       <Link
         to="/notifications"
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        // The name says what the badge shows (voice control users speak what they see).
+        aria-label={unread > 0 ? `Notifications, ${shown} unread` : 'Notifications'}
         className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100"
       >
         <BellIcon className="size-6" />
@@ -28,7 +30,7 @@ export function NotificationBell() {
             aria-hidden="true"
             className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white"
           >
-            {unread > 9 ? '9+' : unread}
+            {shown}
           </span>
         )}
       </Link>

@@ -1,5 +1,5 @@
 import { type PlanResource, type PlanTopic, TOPIC_STATUSES, type TopicStatus } from '@pathwise/contract';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Markdown } from '../../../components/markdown/markdown';
 import { resourceTypeLabel } from '../../../lib/labels';
 import type { ProgressChange } from '../api/queries';
@@ -45,21 +45,12 @@ export function TopicProgress({ topic, position, pending, onChange, renderExtras
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {position}. {topic.title}
         </h2>
-        <select
-          aria-label={`Status of ${topic.title}`}
-          value={status}
-          aria-disabled={busy || undefined}
-          onChange={(event) => {
-            if (!busy) onChange({ topicId: topic.id, status: event.target.value as TopicStatus });
-          }}
-          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 aria-disabled:opacity-60"
-        >
-          {TOPIC_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
+        <StatusSelect
+          label={`Status of ${topic.title}`}
+          status={status}
+          busy={busy}
+          onSave={(next) => onChange({ topicId: topic.id, status: next })}
+        />
       </div>
       {topic.description && <Markdown text={topic.description} className="mt-1 text-sm text-slate-600" />}
       {renderExtras({ resourceId: null, title: topic.title })}
@@ -82,6 +73,64 @@ export function TopicProgress({ topic, position, pending, onChange, renderExtras
         <p className="mt-4 text-sm text-slate-500">No resources in this topic.</p>
       )}
     </section>
+  );
+}
+
+/** How long the keyboard's choice must stay put before it is saved, if focus stays on the control. */
+const KEYBOARD_SETTLE_MS = 1_000;
+
+type StatusSelectProps = {
+  label: string;
+  status: TopicStatus;
+  busy: boolean;
+  onSave: (status: TopicStatus) => void;
+};
+
+/**
+ * The topic's status. A pick with the pointer saves at once; arrow keys on the closed control (which
+ * change its value at every press) only choose, and the choice is saved once: on Enter, when focus
+ * leaves, or after it has stayed put a moment. Otherwise stepping from "Not Started" to "Completed"
+ * saved "In Progress" on the way, and the wait for that save swallowed the next key.
+ */
+function StatusSelect({ label, status, busy, onSave }: StatusSelectProps) {
+  const [draft, setDraft] = useState<TopicStatus | null>(null);
+  const keyboard = useRef(false);
+  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(settle.current), []);
+
+  const save = (next: TopicStatus | null) => {
+    clearTimeout(settle.current);
+    setDraft(null);
+    if (next !== null && next !== status && !busy) onSave(next);
+  };
+  return (
+    <select
+      aria-label={label}
+      value={draft ?? status}
+      aria-disabled={busy || undefined}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') save(draft);
+        else keyboard.current = event.key !== 'Tab';
+      }}
+      onPointerDown={() => {
+        keyboard.current = false;
+      }}
+      onChange={(event) => {
+        const next = event.target.value as TopicStatus;
+        if (!keyboard.current) return save(next);
+        setDraft(next);
+        clearTimeout(settle.current);
+        settle.current = setTimeout(() => save(next), KEYBOARD_SETTLE_MS);
+      }}
+      onBlur={() => save(draft)}
+      className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 aria-disabled:opacity-60"
+    >
+      {TOPIC_STATUSES.map((option) => (
+        <option key={option} value={option}>
+          {STATUS_LABELS[option]}
+        </option>
+      ))}
+    </select>
   );
 }
 
