@@ -3,8 +3,8 @@ import { Outlet } from 'react-router';
 import { Loading } from '../components/loading';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { OfflineBanner } from './offline-banner';
-import { ServerUnreachableBanner } from './server-unreachable-banner';
 import { RouteAnnouncer } from './route-announcer';
+import { ServerUnreachableBanner } from './server-unreachable-banner';
 import { useScrollRestoration } from './use-scroll-restoration';
 
 const UpdatePrompt = lazy(() => import('./update-prompt'));
