@@ -133,8 +133,8 @@ describe('forgot password', () => {
   });
 
   it('tells whether a link still works before it is used: 204, else 410 used or expired, 404 unknown', async () => {
-    await signUp(t, { email: 'gil.reset@example.com' });
-    const first = await resetTokenFor('gil.reset@example.com');
+    await signUp(t, { email: 'hal.reset@example.com' });
+    const first = await resetTokenFor('hal.reset@example.com');
     const live = await check(first.token);
     expect(live.statusCode).toBe(204);
     expect(live.body).toBe('');
@@ -144,7 +144,7 @@ describe('forgot password', () => {
     expect(used.statusCode).toBe(410);
     expect(used.json().message).toBe(AUTH_MESSAGES.resetLinkUsed);
 
-    const second = await resetTokenFor('gil.reset@example.com');
+    const second = await resetTokenFor('hal.reset@example.com');
     await t.db
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })

@@ -47,6 +47,7 @@ describe('the route table', () => {
     expect(publicRoutes).toEqual([
       'GET /api/auth/oauth2/authorize/:provider',
       'GET /api/auth/oauth2/callback/:provider',
+      'GET /api/auth/oauth2/providers',
       'GET /api/auth/password/reset',
       'GET /api/health',
       'GET /api/media/*',
@@ -76,6 +77,7 @@ describe('the API documentation', () => {
     expect(unprotected.sort()).toEqual([
       'get /api/auth/oauth2/authorize/{provider}',
       'get /api/auth/oauth2/callback/{provider}',
+      'get /api/auth/oauth2/providers',
       'get /api/auth/password/reset',
       'get /api/health',
       'get /api/notifications/unread/count',
