@@ -79,20 +79,24 @@ test("muting from a profile hides that person's posts from the feed, for the mut
   ).toBeVisible();
 });
 
-test('turning "Show my e-mail address to others" off hides it from others', async ({ page, request }) => {
+test('an e-mail address is hidden from others until its owner turns "Show my e-mail address to others" on', async ({
+  page,
+  request,
+}) => {
   const ann = await createAccount(request, 'Ann Private');
   const bob = await createAccount(request, 'Bob Curious');
+  const emailSeenByBob = async () =>
+    (await (await request.get(`/api/users/${ann.id}`, { headers: authHeaders(bob) })).json()).email;
+  expect(await emailSeenByBob()).toBeNull();
   await signInAs(page, ann, '/settings');
   const option = page.getByRole('checkbox', { name: 'Show my e-mail address to others' });
+  await expect(option).not.toBeChecked();
+  await option.check();
+  await expect(option).toBeChecked();
+  await expect.poll(emailSeenByBob).toBe(ann.email);
+  await page.reload();
   await expect(option).toBeChecked();
   await option.uncheck();
   await expect(option).not.toBeChecked();
-  await expect
-    .poll(
-      async () =>
-        (await (await request.get(`/api/users/${ann.id}`, { headers: authHeaders(bob) })).json()).email,
-    )
-    .toBeNull();
-  await page.reload();
-  await expect(option).not.toBeChecked();
+  await expect.poll(emailSeenByBob).toBeNull();
 });

@@ -35,7 +35,7 @@ test('a post written in Markdown: preview while writing, then formatted, safe li
   const code = post.locator('pre[data-language="ts"]');
   await expect(code).toHaveText('const answer: number = 42;');
   // Coloured once Shiki and the TypeScript grammar have loaded.
-  await expect(code.locator('span[style*="--code-light"]').first()).toBeAttached();
+  await expect(code.locator('span[style*="--shiki-light"]').first()).toBeAttached();
 });
 
 test('saving a post and a plan, finding them on the Saved page, and unsaving', async ({ page, request }) => {

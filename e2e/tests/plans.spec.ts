@@ -77,11 +77,11 @@ test('a plan from creation to deletion: PDF upload, progress, edits that keep it
   await expect(page.getByRole('combobox', { name: 'Status of Ownership' })).toHaveValue('COMPLETED');
   await page.getByRole('combobox', { name: 'Status of Borrowing' }).selectOption('IN_PROGRESS');
   await expect(page.getByRole('combobox', { name: 'Status of Borrowing' })).toBeEnabled();
-  await expectProgress(page, 1, 2, '50%');
+  await expectProgress(page, 1, 2, '50.0%');
 
   await page.goto('/?tab=plans');
   const annsCard = card(page, 'Learn Rust properly');
-  await expectProgress(annsCard, 1, 2, '50%');
+  await expectProgress(annsCard, 1, 2, '50.0%');
   await expect(annsCard).toContainText('In Progress');
   await expect(annsCard).toContainText('2 topics: Ownership, Borrowing');
 
@@ -102,7 +102,7 @@ test('a plan from creation to deletion: PDF upload, progress, edits that keep it
   await expect(page.getByRole('checkbox', { name: 'The Book' })).toBeChecked();
   await expect(page.getByRole('combobox', { name: 'Status of Traits' })).toHaveValue('NOT_STARTED');
   await expect(page.getByRole('combobox', { name: 'Status of Borrowing' })).toHaveCount(0);
-  await expectProgress(page, 1, 2, '50%');
+  await expectProgress(page, 1, 2, '50.0%');
   // The removed topic's PDF went with it.
   expect((await request.get(pdfUrl!)).status()).toBe(404);
 
@@ -110,14 +110,14 @@ test('a plan from creation to deletion: PDF upload, progress, edits that keep it
   const visitor = await browser.newPage();
   await signInAs(visitor, bob, '/?tab=plans');
   const bobsCard = card(visitor, 'Learn Rust properly');
-  await expectProgress(bobsCard, 0, 2, '0%');
+  await expectProgress(bobsCard, 0, 2, '0.0%');
   await expect(bobsCard.getByRole('link', { name: 'Edit' })).toHaveCount(0);
   await expect(bobsCard.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await bobsCard.getByRole('link', { name: 'View Learning Plan' }).click();
   await expect(visitor.getByRole('checkbox', { name: 'The Book' })).not.toBeChecked();
   await visitor.getByRole('combobox', { name: 'Status of Traits' }).selectOption('COMPLETED');
   await expect(visitor.getByRole('combobox', { name: 'Status of Traits' })).toBeEnabled();
-  await expectProgress(visitor, 1, 2, '50%');
+  await expectProgress(visitor, 1, 2, '50.0%');
   await expect(visitor.getByRole('combobox', { name: 'Status of Ownership and moves' })).toHaveValue(
     'NOT_STARTED',
   );

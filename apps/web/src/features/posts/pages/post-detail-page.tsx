@@ -93,7 +93,7 @@ function PostDetail({ post }: { post: Post }) {
           <ProgressBar value={post.learningProgressPercent} label="Learning progress" />
         </div>
       )}
-      <div className="flex items-center gap-4 border-y border-slate-100 py-2 text-sm">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-y border-slate-100 py-2 text-sm">
         <LikeButton post={post} onResult={(succeeded) => setLikeFailed(!succeeded)} />
         <span className="text-slate-600">{countLabel(post.commentsCount, 'comment')}</span>
         <SaveButton kind="posts" target={post} />
