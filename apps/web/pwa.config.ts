@@ -60,16 +60,17 @@ export const pwaOptions: Partial<VitePWAOptions> = {
         },
       },
       {
-        // The app's own reads (fetch: no destination); the live notification stream is no page to
-        // keep, and a kept answer of /api/auth/me would confirm a session the server never saw (the app
-        // shows the user it remembers while the server is out of reach). Only GET is ever cached: Workbox routes match GET unless told otherwise.
+        // The app's own reads (fetch: no destination). Not kept: the live notification stream, no page
+        // at all, and everything under /api/auth/ — a kept /me would confirm a session the server never
+        // saw, a kept reset-link check would call a used link valid, and the sign-in page's reads would
+        // outlive the sign-out that clears this cache. Workbox routes match GET only unless told otherwise.
         urlPattern: ({ url, request, sameOrigin }) =>
           sameOrigin &&
           request.destination === '' &&
           url.pathname.startsWith('/api/') &&
           !url.pathname.startsWith('/api/media/') &&
-          url.pathname !== '/api/notifications/stream' &&
-          url.pathname !== '/api/auth/me',
+          !url.pathname.startsWith('/api/auth/') &&
+          url.pathname !== '/api/notifications/stream',
         handler: 'NetworkFirst',
         options: {
           cacheName: API_CACHE,
