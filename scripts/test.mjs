@@ -3,8 +3,8 @@
 // embedded database, as `npm start` runs) and the benchmark smoke run once; the server suite runs on
 // the embedded PGlite and, when DATABASE_URL names a PostgreSQL server, again on that server, where the
 // topology test (two built server processes on one database) runs too.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -18,19 +18,38 @@ const { DATABASE_URL: _, ...embeddedEnv } = process.env;
 /** Each stage's name, outcome, counts and seconds, for the summary. */
 const stages = [];
 
-function run(command, args, { cwd = root, env = process.env } = {}) {
-  console.log(`\n> ${command} ${args.join(' ')}`);
-  return spawnSync(command, args, { cwd, env, stdio: 'inherit' }).status === 0;
+/**
+ * Runs `command` to its end; its output goes to `log` (a file, while another lane runs beside it) or
+ * to this terminal. Resolves to whether it succeeded.
+ */
+function run(command, args, { cwd = root, env = process.env, log } = {}) {
+  const out = log ? openSync(log, 'a') : 'inherit';
+  if (log) appendFileSync(log, `\n> ${command} ${args.join(' ')}\n`);
+  else console.log(`\n> ${command} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', out, out] });
+    child.on('close', (status) => {
+      if (log) closeSync(out);
+      resolve(status === 0);
+    });
+  });
 }
 
-/** Runs `body` as a stage: it answers `{ok, passed?, failed?, note?}`; the time is measured here. */
-function stage(name, body) {
-  console.log(`\n=== ${name} ===`);
+/**
+ * Runs `body(log)` as a stage: it resolves to `{ok, passed?, failed?, note?}`; the time is measured
+ * here. The stage's output is printed in one piece when it ends, so two lanes never interleave.
+ */
+async function stage(name, body) {
+  const log = path.join(results, `${name.replace(/\W+/g, '-')}.log`);
   const started = Date.now();
-  const outcome = body();
+  const outcome = await body(log);
   const seconds = Math.round((Date.now() - started) / 1000);
   stages.push({ name, seconds, ...outcome });
-  console.log(`=== ${name}: ${outcome.ok ? 'ok' : 'FAILED'} in ${seconds} s ===`);
+  let output = '';
+  try {
+    output = readFileSync(log, 'utf8');
+  } catch {}
+  console.log(`\n=== ${name} ===\n${output}=== ${name}: ${outcome.ok ? 'ok' : 'FAILED'} in ${seconds} s ===`);
   return outcome.ok;
 }
 
@@ -43,8 +62,8 @@ function report(file, read) {
 }
 
 /** Vitest with `args`, its JSON report in test-results/`file`; a failed run with no failed test counts one. */
-function vitest(file, args, env) {
-  const ok = run(
+async function vitest(file, args, env, log) {
+  const ok = await run(
     'npx',
     [
       'vitest',
@@ -54,62 +73,83 @@ function vitest(file, args, env) {
       '--reporter=json',
       `--outputFile.json=${path.join(results, file)}`,
     ],
-    { env },
+    { env, log },
   );
   const counts = report(file, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
   return { ok, passed: counts.passed, failed: counts.failed + (ok || counts.failed ? 0 : 1) };
 }
 
 /** scripts/check-budgets.mjs on the fresh build: its report, and its summary line. */
-function checkBudgets() {
+function checkBudgets(log) {
   const check = spawnSync('node', [path.join(root, 'scripts/check-budgets.mjs')], {
     cwd: root,
     encoding: 'utf8',
   });
-  process.stdout.write(check.stdout);
-  process.stderr.write(check.stderr);
+  appendFileSync(log, check.stdout + check.stderr);
   const summary = check.stdout.split('\n').find((line) => line.startsWith('budgets: '));
   return { ok: check.status === 0, note: summary ?? 'budgets: the check failed to run' };
 }
 
 console.log(
   `Running every test suite; the server suite on the embedded database${serverUrl ? ' and on the PostgreSQL server' : ''}.`,
+  '\nTwo lanes run side by side: the build and the end-to-end tests, and the Vitest suites; each stage',
+  'prints its output when it ends.',
 );
 
-stage('unit tests: contract and web', () =>
-  vitest('unit.json', ['--project', 'contract', '--project', 'web']),
-);
-stage('server tests on the embedded database (PGlite)', () =>
-  vitest('server-embedded.json', ['--project', 'server'], embeddedEnv),
-);
-if (serverUrl) {
-  stage('server tests on the PostgreSQL server', () =>
-    vitest('server-postgres.json', ['--project', 'server']),
+// The end-to-end tests spend most of their time waiting on the browser and the network (slow-network and
+// retry tests above all), so the Vitest suites use the cores meanwhile.
+const built = stage('production build', async (log) => ({
+  ok: await run('npm', ['run', 'build', '--silent'], { log }),
+}));
+const browserLane = built.then(async (ok) => {
+  await stage('bundle budgets', async (log) =>
+    ok ? checkBudgets(log) : { ok: false, note: 'not checked: the build failed' },
   );
-}
-const built = stage('production build', () => ({ ok: run('npm', ['run', 'build', '--silent']) }));
-stage('bundle budgets', () =>
-  built ? checkBudgets() : { ok: false, note: 'not checked: the build failed' },
-);
-if (serverUrl) {
-  stage('topology: two server processes on PostgreSQL', () =>
-    built
-      ? vitest('topology.json', ['--config', 'apps/server/vitest.topology.config.ts'])
-      : { ok: false, passed: 0, failed: 1 },
-  );
-}
-stage('end-to-end in Chromium (embedded database)', () => {
-  if (!built) return { ok: false, passed: 0, failed: 1 };
-  const ok = run('npx', ['playwright', 'test'], { cwd: path.join(root, 'e2e'), env: embeddedEnv });
-  const counts = report('e2e.json', (r) => ({
-    passed: r.stats.expected,
-    failed: r.stats.unexpected + r.stats.flaky,
-  }));
-  return { ok, passed: counts.passed, failed: counts.failed + (ok || counts.failed ? 0 : 1) };
+  await stage('end-to-end in Chromium (embedded database)', async (log) => {
+    if (!ok) return { ok: false, passed: 0, failed: 1 };
+    const passedAll = await run('npx', ['playwright', 'test'], {
+      cwd: path.join(root, 'e2e'),
+      env: embeddedEnv,
+      log,
+    });
+    const counts = report('e2e.json', (r) => ({
+      passed: r.stats.expected,
+      failed: r.stats.unexpected + r.stats.flaky,
+    }));
+    return {
+      ok: passedAll,
+      passed: counts.passed,
+      failed: counts.failed + (passedAll || counts.failed ? 0 : 1),
+    };
+  });
 });
-// The benchmark tooling (bench/): a tiny seed and one 2-second scenario, so it cannot rot unnoticed; on
-// the PostgreSQL server when there is one, where its SQL ceiling (pgbench) is measured too.
-stage('bench smoke', () => ({ ok: built && run('npx', ['tsx', 'bench/smoke.ts']) }));
+const vitestLane = (async () => {
+  await stage('unit tests: contract and web', (log) =>
+    vitest('unit.json', ['--project', 'contract', '--project', 'web'], process.env, log),
+  );
+  await stage('server tests on the embedded database (PGlite)', (log) =>
+    vitest('server-embedded.json', ['--project', 'server'], embeddedEnv, log),
+  );
+  if (serverUrl) {
+    await stage('server tests on the PostgreSQL server', (log) =>
+      vitest('server-postgres.json', ['--project', 'server'], process.env, log),
+    );
+  }
+  const ok = await built;
+  if (serverUrl) {
+    await stage('topology: two server processes on PostgreSQL', (log) =>
+      ok
+        ? vitest('topology.json', ['--config', 'apps/server/vitest.topology.config.ts'], process.env, log)
+        : { ok: false, passed: 0, failed: 1 },
+    );
+  }
+  // The benchmark tooling (bench/): a tiny seed and one 2-second scenario, so it cannot rot unnoticed; on
+  // the PostgreSQL server when there is one, where its SQL ceiling (pgbench) is measured too.
+  await stage('bench smoke', async (log) => ({
+    ok: ok && (await run('npx', ['tsx', 'bench/smoke.ts'], { log })),
+  }));
+})();
+await Promise.all([browserLane, vitestLane]);
 
 console.log('\nStage                                              time   result');
 for (const { name, seconds, ok, passed, failed, note } of stages) {
