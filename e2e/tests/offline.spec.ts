@@ -89,7 +89,7 @@ test('the feed and its images, once seen, are readable offline with a banner say
   await controlledByServiceWorker(page);
   const post = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
   await expect(post).toBeVisible();
-  const photo = post.getByRole('img').last();
+  const photo = post.getByRole('listitem').locator('img').last();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByText(OFFLINE_MESSAGE)).toHaveCount(0);
 

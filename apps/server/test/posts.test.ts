@@ -73,6 +73,7 @@ describe('POST /api/posts', () => {
           width: 800,
           height: 600,
           durationSeconds: null,
+          altText: '',
         },
         {
           id: expect.any(Number),
@@ -82,6 +83,7 @@ describe('POST /api/posts', () => {
           width: null,
           height: null,
           durationSeconds: expect.closeTo(2, 0),
+          altText: '',
         },
       ],
       likesCount: 0,

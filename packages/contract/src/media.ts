@@ -7,6 +7,8 @@ export const MEDIA_LIMITS = {
   /** Post cards show at most this many media items. */
   gridItems: 6,
   maxPdfBytes: 52_428_800,
+  /** A description (alt text) of an image, as Mastodon allows. */
+  altTextMax: 1_500,
 } as const;
 
 export const POST_MEDIA_TYPES = {
@@ -35,4 +37,12 @@ export const MEDIA_MESSAGES = {
   malformedMultipart:
     'The upload could not be read: the multipart/form-data body is malformed or incomplete.',
   invalidJsonPart: 'A part sent as application/json is not valid JSON.',
+  altTextTooLong: 'An image description must be at most 1,500 characters.',
+  moreAltTextsThanFiles: 'There are more image descriptions than files: send one per file, in their order.',
+  altTextOfForeignMedia: 'Only media of this post can be described.',
+  /** The reminder before publishing an image nobody described. */
+  altTextMissing:
+    'Some images have no description. People who use screen readers will not know what they show.',
+  /** What a screen reader hears of an image nobody described (its alt stays empty). */
+  noDescription: 'No description',
 } as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bodyId, isoDateTime, page, pathId, text, userRef } from './common.js';
 import { CATEGORIES } from './constants.js';
 import { contentModeration } from './content-moderation.js';
-import { MEDIA_LIMITS } from './media.js';
+import { MEDIA_LIMITS, MEDIA_MESSAGES } from './media.js';
 import { USER_MESSAGES } from './users.js';
 
 /** Post and comment limits; the content maxima are our own (the first client sets none). */
@@ -51,12 +51,22 @@ export const learningProgressPercent = z
   })
   .nullable();
 
+/** What an image shows, for people who cannot see it; empty for none. */
+export const altText = text({ error: 'An image description must be text' })
+  .trim()
+  .max(MEDIA_LIMITS.altTextMax, { error: MEDIA_MESSAGES.altTextTooLong });
+
 /** The `post` part of `POST /api/posts` (multipart; media travel as repeated `files` parts). */
 export const postInput = z.object({
   title: postTitle,
   content: postContent,
   category: postCategory,
   learningProgressPercent: learningProgressPercent.default(null),
+  /** One description per `files` part, in their order (fewer is fine: the rest get none). */
+  altTexts: z
+    .array(altText, { error: 'altTexts must be a list of texts' })
+    .max(MEDIA_LIMITS.maxFilesPerPost, { error: MEDIA_MESSAGES.moreAltTextsThanFiles })
+    .default([]),
 });
 export type PostInput = z.infer<typeof postInput>;
 
@@ -67,6 +77,13 @@ export const postUpdateInput = postInput.extend({
       error: 'removeMediaIds must be a list of media ids',
     })
     .max(MEDIA_LIMITS.maxFilesPerPost, { error: POST_MESSAGES.foreignMedia })
+    .default([]),
+  /** New descriptions of media the post already has. */
+  mediaAltTexts: z
+    .array(z.object({ id: bodyId('Media ids must be whole numbers from 1 to 2147483647'), altText }), {
+      error: 'mediaAltTexts must be a list of {id, altText}',
+    })
+    .max(MEDIA_LIMITS.maxFilesPerPost, { error: MEDIA_MESSAGES.altTextOfForeignMedia })
     .default([]),
 });
 export type PostUpdateInput = z.infer<typeof postUpdateInput>;
@@ -85,6 +102,8 @@ export const postMedia = z.object({
   height: z.number().int().nullable(),
   /** Playing time of videos; null for images. */
   durationSeconds: z.number().nullable(),
+  /** What the image or video shows, as its author described it; empty when they gave none. */
+  altText: z.string(),
 });
 export type PostMedia = z.infer<typeof postMedia>;
 

@@ -41,6 +41,7 @@ export const validPost: PostInput = {
   content: 'Today I finally understood conditional types.',
   category: 'PROGRAMMING',
   learningProgressPercent: 40,
+  altTexts: [],
 };
 
 /** Sends a post's multipart body as the web app does. */

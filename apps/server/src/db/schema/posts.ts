@@ -110,6 +110,8 @@ export const postMedia = pgTable(
     width: integer('width'),
     height: integer('height'),
     durationSeconds: real('duration_seconds'),
+    /** What the image shows, for those who cannot see it; empty when its author gave none. */
+    altText: text('alt_text').notNull().default(''),
     position: integer('position').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -128,6 +128,7 @@ const accountParts = {
       'width',
       'height',
       'durationSeconds',
+      'altText',
     ),
     from: postMedia,
     joins: [joinPost(postMedia.postId)],

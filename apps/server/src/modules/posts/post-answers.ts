@@ -11,6 +11,7 @@ const toMedia = (item: MediaItem, mediaUrl: MediaUrl): PostMedia => ({
   width: item.width,
   height: item.height,
   durationSeconds: item.durationSeconds,
+  altText: item.altText,
 });
 
 /** Post answers for rows already read (they carry their media). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { MEDIA_LIMITS, MEDIA_MESSAGES, POST_MEDIA_TYPES } from '@pathwise/contract';
-import { unsupportedMediaType } from '../../lib/app-error.js';
+import { badRequest, unsupportedMediaType } from '../../lib/app-error.js';
 import { storageKey, writeWebpThumbnail } from '../../lib/uploads/inspect.js';
 import type { StagedUpload, UploadRules } from '../../lib/uploads/receive.js';
 import type { StoreFile } from '../../lib/uploads/upload.js';
@@ -23,7 +23,12 @@ export const POST_UPLOAD_RULES: UploadRules = {
 };
 
 /** Stores one checked upload, with a grid thumbnail for images. */
-async function storeOne(tmpDir: string, file: StagedUpload, store: StoreFile): Promise<NewMedia> {
+async function storeOne(
+  tmpDir: string,
+  file: StagedUpload,
+  altText: string,
+  store: StoreFile,
+): Promise<NewMedia> {
   let thumbnailKey: string | null = null;
   if (file.kind === 'IMAGE') {
     const thumbnail = path.join(tmpDir, `${randomUUID()}.webp`);
@@ -50,17 +55,22 @@ async function storeOne(tmpDir: string, file: StagedUpload, store: StoreFile): P
     width: file.width,
     height: file.height,
     durationSeconds: file.durationSeconds,
+    altText,
   };
 }
 
-/** Stores every received file of a post, in the order sent. */
+/** Stores every received file of a post, in the order sent, with the description sent for it. */
 export async function storePostMedia(
   tmpDir: string,
   files: readonly StagedUpload[],
+  altTexts: readonly string[],
   store: StoreFile,
 ): Promise<NewMedia[]> {
+  if (altTexts.length > files.length) throw badRequest(MEDIA_MESSAGES.moreAltTextsThanFiles);
   const media: NewMedia[] = [];
-  for (const file of files) media.push(await storeOne(tmpDir, file, store));
+  for (const [index, file] of files.entries()) {
+    media.push(await storeOne(tmpDir, file, altTexts[index] ?? '', store));
+  }
   return media;
 }
 

@@ -32,7 +32,8 @@ const postColumns = (viewerId: Placeholder) => ({
   media: sql<MediaItem[]>`coalesce((
     select json_agg(json_build_object('id', ${postMedia.id}, 'type', ${postMedia.type},
       'fileKey', ${postMedia.fileKey}, 'thumbnailKey', ${postMedia.thumbnailKey}, 'width', ${postMedia.width},
-      'height', ${postMedia.height}, 'durationSeconds', ${postMedia.durationSeconds})
+      'height', ${postMedia.height}, 'durationSeconds', ${postMedia.durationSeconds},
+      'altText', ${postMedia.altText})
       order by ${postMedia.position}, ${postMedia.id})
     from ${postMedia} where ${postMedia.postId} = ${posts.id}), '[]')`,
 });
@@ -46,6 +47,7 @@ export type MediaItem = {
   width: number | null;
   height: number | null;
   durationSeconds: number | null;
+  altText: string;
 };
 
 const newestFirst = [desc(posts.createdAt), desc(posts.id)];
@@ -241,6 +243,21 @@ export function selectMediaFiles(db: Database, postId: number) {
     .select({ id: postMedia.id, fileKey: postMedia.fileKey, thumbnailKey: postMedia.thumbnailKey })
     .from(postMedia)
     .where(eq(postMedia.postId, postId));
+}
+
+/** Gives media of the post new descriptions, in one statement; returns how many were the post's. */
+export async function describeMedia(
+  db: Database,
+  postId: number,
+  descriptions: readonly { id: number; altText: string }[],
+): Promise<number> {
+  if (descriptions.length === 0) return 0;
+  const described = (await db.execute(sql`
+    update ${postMedia} set alt_text = d."altText"
+    from jsonb_to_recordset(${JSON.stringify(descriptions)}::jsonb) as d("id" int, "altText" text)
+    where ${postMedia.id} = d."id" and ${postMedia.postId} = ${postId}
+    returning ${postMedia.id}`)) as unknown as { rows: { id: number }[] };
+  return described.rows.length;
 }
 
 export async function deleteMedia(db: Database, postId: number, ids: readonly number[]) {

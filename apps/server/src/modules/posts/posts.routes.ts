@@ -15,8 +15,9 @@ type PostsRoutesOptions = { posts: PostsService };
 
 const tags = ['posts'];
 const multipartNote =
-  'multipart/form-data: part `post` = JSON of title, content, category, learningProgressPercent' +
-  ' (and removeMediaIds on edit); repeated `files` parts (images and videos, checked by content).';
+  'multipart/form-data: part `post` = JSON of title, content, category, learningProgressPercent,' +
+  ' altTexts (one description per file, in their order; and removeMediaIds, mediaAltTexts on edit);' +
+  ' repeated `files` parts (images and videos, checked by content).';
 
 export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app, { posts }) => {
   app.get(

@@ -28,6 +28,7 @@ import {
   countPostsOfAuthor,
   deleteMedia,
   deletePost,
+  describeMedia,
   findPostAuthor,
   insertMedia,
   insertPost,
@@ -110,7 +111,7 @@ export function createPostsService({ db, events, uploads }: PostsDependencies) {
     async create(viewer: Viewer, upload: IncomingUpload): Promise<Post> {
       const postId = await withUpload(uploads, upload, POST_UPLOAD_RULES, async (received, store) => {
         const input = parseInput(postInput, postPart(received));
-        const media = await storePostMedia(uploads.tmpDir, received.files, store);
+        const media = await storePostMedia(uploads.tmpDir, received.files, input.altTexts, store);
         return db.transaction(async (tx) => {
           const id = await insertPost(tx, viewer.id, fieldsOf(input));
           await insertMedia(tx, id, media);
@@ -133,7 +134,7 @@ export function createPostsService({ db, events, uploads }: PostsDependencies) {
       await requireAuthor(db, postId, viewer.id, POST_MESSAGES.cannotEdit);
       const removedKeys = await withUpload(uploads, upload, POST_UPLOAD_RULES, async (received, store) => {
         const input = parseInput(postUpdateInput, postPart(received));
-        const media = await storePostMedia(uploads.tmpDir, received.files, store);
+        const media = await storePostMedia(uploads.tmpDir, received.files, input.altTexts, store);
         return db.transaction(async (tx) => {
           await requireAuthor(tx, postId, viewer.id, POST_MESSAGES.cannotEdit, 'update');
           const existing = await selectMediaFiles(tx, postId);
@@ -147,6 +148,10 @@ export function createPostsService({ db, events, uploads }: PostsDependencies) {
             postId,
             removed.map((item) => item.id),
           );
+          const kept = new Set(existing.filter((item) => !toRemove.has(item.id)).map((item) => item.id));
+          if (!input.mediaAltTexts.every((item) => kept.has(item.id)))
+            throw badRequest(MEDIA_MESSAGES.altTextOfForeignMedia);
+          await describeMedia(tx, postId, input.mediaAltTexts);
           await insertMedia(tx, postId, media);
           await updatePost(tx, postId, fieldsOf(input));
           await events.publish(tx, {

@@ -19,13 +19,15 @@ export type PostSubmission = {
   files: File[];
   /** Existing media to drop (edit only). */
   removeMediaIds?: number[];
+  /** New descriptions of media the post already has (edit only). */
+  mediaAltTexts?: { id: number; altText: string }[];
   onProgress?: (sentShare: number) => void;
 };
 
 /** Part `post` is a JSON blob, media travel as repeated `files` parts. */
-function postForm({ fields, files, removeMediaIds }: PostSubmission): FormData {
+function postForm({ fields, files, removeMediaIds, mediaAltTexts }: PostSubmission): FormData {
   const form = new FormData();
-  const json = removeMediaIds ? { ...fields, removeMediaIds } : fields;
+  const json = removeMediaIds ? { ...fields, removeMediaIds, mediaAltTexts } : fields;
   form.append('post', new Blob([JSON.stringify(json)], { type: 'application/json' }));
   for (const file of files) form.append('files', file);
   return form;

@@ -81,7 +81,12 @@ describe("Home 'Latest Posts' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
   });
 
   it("shows at most six media, lazy thumbnails with their size, and '+N more' for the rest", async () => {
-    const media = [imageMedia(1), videoMedia(2), ...[3, 4, 5, 6, 7, 8].map(imageMedia)];
+    const media = [
+      imageMedia(1),
+      videoMedia(2),
+      imageMedia(3, ''),
+      ...[4, 5, 6, 7, 8].map((id) => imageMedia(id)),
+    ];
     serveFeed([postFixture({ media })]);
     renderApp('/', { signedIn: true });
 
@@ -90,7 +95,7 @@ describe("Home 'Latest Posts' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
     expect(within(grid).getAllByRole('listitem')).toHaveLength(6);
     expect(grid).toHaveClass('grid-cols-3');
     expect(grid).toHaveTextContent('+2 more');
-    const first = within(grid).getByRole('img', { name: 'Learning Rust ownership (1 of 8)' });
+    const first = within(grid).getByRole('img', { name: 'Photo 1' });
     expect(first).toHaveAttribute('src', media[0]!.thumbnailUrl);
     expect(first).toHaveAttribute('loading', 'lazy');
     expect(first).toHaveAttribute('width', '800');
@@ -99,6 +104,10 @@ describe("Home 'Latest Posts' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
       'src',
       media[1]!.fileUrl,
     );
+    // An image nobody described: an empty alt, and words for screen readers instead of a file name.
+    const third = within(grid).getAllByRole('listitem')[2]!;
+    expect(third.querySelector('img')).toHaveAttribute('alt', '');
+    expect(third).toHaveTextContent('Image 3 of 8: No description');
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { MEDIA_LIMITS, type PostMedia } from '@pathwise/contract';
 import { PlayIcon } from '../../../components/icons';
+import { noDescription } from './post-media-view';
 
 /** The layout depends on the count — 1, 2, 3, 4, or 5 and more. */
 const COLUMNS_BY_COUNT: Record<number, string> = {
@@ -47,7 +48,7 @@ export function MediaGrid({ media, title }: MediaGridProps) {
             {item.type === 'IMAGE' ? (
               <img
                 src={item.thumbnailUrl ?? item.fileUrl}
-                alt={`${title} (${index + 1} of ${media.length})`}
+                alt={item.altText}
                 width={item.width ?? undefined}
                 height={item.height ?? undefined}
                 loading="lazy"
@@ -66,6 +67,9 @@ export function MediaGrid({ media, title }: MediaGridProps) {
                 />
                 <PlayIcon className="pointer-events-none absolute inset-0 m-auto size-10 rounded-full bg-black/50 p-2 text-white" />
               </>
+            )}
+            {item.type === 'IMAGE' && !item.altText && (
+              <span className="sr-only">{noDescription(index, media.length)}</span>
             )}
             {isLast && hidden > 0 && (
               <span className="absolute inset-0 flex items-center justify-center bg-black/55 text-lg font-semibold text-white">

@@ -2,20 +2,26 @@ import { MEDIA_LIMITS, POST_MEDIA_TYPES } from '@pathwise/contract';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { PlayIcon } from '../../../components/icons';
+import { TextAreaField } from '../../../components/text-field';
 import type { MediaSelection } from './use-media-selection';
 
 const ACCEPT = Object.keys(POST_MEDIA_TYPES).join(',');
+
+type Description = { text: string; onChange: (text: string) => void };
 
 function Preview({
   label,
   onRemove,
   children,
   problem,
+  description,
 }: {
   label: string;
   onRemove: () => void;
   children: ReactNode;
   problem?: string | null;
+  /** Images take a description (alt text); videos have none. */
+  description?: Description;
 }) {
   return (
     <li className="space-y-1">
@@ -33,6 +39,17 @@ function Preview({
         </button>
       </div>
       {problem && <p className="text-xs text-red-700">{problem}</p>}
+      {description && (
+        <TextAreaField
+          label={`Describe ${label}`}
+          rows={2}
+          maxLength={MEDIA_LIMITS.altTextMax}
+          placeholder="What does it show?"
+          value={description.text}
+          onChange={(event) => description.onChange(event.target.value)}
+          data-undescribed={description.text.trim() ? undefined : ''}
+        />
+      )}
     </li>
   );
 }
@@ -84,6 +101,12 @@ export function MediaPicker({ selection }: { selection: MediaSelection }) {
               key={`kept-${item.id}`}
               label={`existing ${item.type.toLowerCase()} ${index + 1}`}
               onRemove={() => selection.removeKept(item.id)}
+              {...(item.type === 'IMAGE' && {
+                description: {
+                  text: selection.keptAltText(item.id),
+                  onChange: (text: string) => selection.describeKept(item.id, text),
+                },
+              })}
             >
               {item.type === 'IMAGE' ? (
                 <img
@@ -111,6 +134,12 @@ export function MediaPicker({ selection }: { selection: MediaSelection }) {
               label={item.file.name}
               onRemove={() => selection.removeChosen(item.key)}
               problem={item.problem}
+              {...(item.kind === 'IMAGE' && {
+                description: {
+                  text: item.altText,
+                  onChange: (text: string) => selection.describeChosen(item.key, text),
+                },
+              })}
             >
               {item.kind === 'IMAGE' ? (
                 <img

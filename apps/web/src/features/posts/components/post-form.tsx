@@ -7,7 +7,7 @@ import {
   type PostInput,
   postInput,
 } from '@pathwise/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -53,6 +53,10 @@ export function PostForm({ post }: PostFormProps) {
   const media = useMediaSelection(post?.media ?? []);
   const [uploaded, setUploaded] = useState<number | null>(null);
   const [failure, setFailure] = useState<{ text: string; reason: string | null } | null>(null);
+  // Images without a description: the form reminds once per attempt; the person may publish anyway.
+  const [reminding, setReminding] = useState(false);
+  const publishUndescribed = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
   const {
     register,
     control,
@@ -65,14 +69,20 @@ export function PostForm({ post }: PostFormProps) {
 
   const submit = handleSubmit(async (fields) => {
     if (media.hasVideoErrors) return;
+    if (media.undescribedImages > 0 && !publishUndescribed.current) {
+      setReminding(true);
+      return;
+    }
+    publishUndescribed.current = false;
+    setReminding(false);
     setFailure(null);
     const files = media.chosen.map((item) => item.file);
     setUploaded(files.length > 0 ? 0 : null);
     try {
       const saved = await save.mutateAsync({
-        fields,
+        fields: { ...fields, altTexts: media.altTexts },
         files,
-        ...(post && { removeMediaIds: media.removedIds }),
+        ...(post && { removeMediaIds: media.removedIds, mediaAltTexts: media.mediaAltTexts }),
         onProgress: setUploaded,
       });
       navigate(`/post/${saved.id}`);
@@ -85,7 +95,7 @@ export function PostForm({ post }: PostFormProps) {
 
   return (
     // noValidate: the contract's messages replace the browser's own bubbles.
-    <form noValidate onSubmit={submit} className="space-y-6">
+    <form ref={form} noValidate onSubmit={submit} className="space-y-6">
       <TextField label="Title" error={errors.title?.message} {...register('title')} />
       <MarkdownField
         label="Content"
@@ -116,6 +126,18 @@ export function PostForm({ post }: PostFormProps) {
         </div>
       )}
       {media.hasVideoErrors && <ErrorBox>{MEDIA_MESSAGES.fixVideoErrors}</ErrorBox>}
+      {reminding && media.undescribedImages > 0 && (
+        <AltTextReminder
+          onDescribe={() => {
+            setReminding(false);
+            form.current?.querySelector<HTMLTextAreaElement>('textarea[data-undescribed]')?.focus();
+          }}
+          onPublish={() => {
+            publishUndescribed.current = true;
+            form.current?.requestSubmit();
+          }}
+        />
+      )}
       {failure && (
         <ErrorBox>
           <p>{failure.text}</p>
@@ -135,6 +157,23 @@ export function PostForm({ post }: PostFormProps) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** Before images go out without a description, as Mastodon does: a reminder, never a refusal. */
+function AltTextReminder({ onDescribe, onPublish }: { onDescribe: () => void; onPublish: () => void }) {
+  return (
+    <div role="alert" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900">
+      <p>{MEDIA_MESSAGES.altTextMissing}</p>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" onClick={onDescribe} className="btn-primary">
+          Add descriptions
+        </button>
+        <button type="button" onClick={onPublish} className="btn-secondary">
+          Publish without descriptions
+        </button>
+      </div>
+    </div>
   );
 }
 

@@ -11,6 +11,8 @@ export type ChosenFile = {
   checked: boolean;
   /** Why this video cannot be published (too long or unreadable). */
   problem: string | null;
+  /** What it shows, in the author's words (alt text). */
+  altText: string;
 };
 
 const isPostMediaType = (type: string): type is keyof typeof POST_MEDIA_TYPES => type in POST_MEDIA_TYPES;
@@ -29,6 +31,9 @@ function problemWith(files: File[], alreadyChosen: number): string | null {
  */
 export function useMediaSelection(existing: readonly PostMedia[]) {
   const [kept, setKept] = useState(existing);
+  const [keptAltTexts, setKeptAltTexts] = useState(
+    () => new Map(existing.map((item) => [item.id, item.altText])),
+  );
   const [chosen, setChosen] = useState<ChosenFile[]>([]);
   const [selectionError, setSelectionError] = useState<string | null>(null);
   const nextKey = useRef(0);
@@ -50,6 +55,17 @@ export function useMediaSelection(existing: readonly PostMedia[]) {
     selectionError,
     /** Ids of existing media the user removed (sent as removeMediaIds). */
     removedIds: existing.filter((item) => !kept.includes(item)).map((item) => item.id),
+    keptAltText: (id: number) => keptAltTexts.get(id) ?? '',
+    /** Descriptions of the new files, in their order (sent as altTexts). */
+    altTexts: chosen.map((item) => item.altText.trim()),
+    /** Descriptions of kept media that changed (sent as mediaAltTexts). */
+    mediaAltTexts: kept
+      .filter((item) => (keptAltTexts.get(item.id) ?? '').trim() !== item.altText)
+      .map((item) => ({ id: item.id, altText: (keptAltTexts.get(item.id) ?? '').trim() })),
+    /** Images nobody described yet: the form reminds before publishing them. */
+    undescribedImages:
+      kept.filter((item) => item.type === 'IMAGE' && !(keptAltTexts.get(item.id) ?? '').trim()).length +
+      chosen.filter((item) => item.kind === 'IMAGE' && !item.altText.trim()).length,
     hasVideoErrors: chosen.some((item) => item.problem !== null),
     checkingVideos: chosen.some((item) => !item.checked),
 
@@ -61,7 +77,8 @@ export function useMediaSelection(existing: readonly PostMedia[]) {
         const kind = POST_MEDIA_TYPES[file.type as keyof typeof POST_MEDIA_TYPES];
         const previewUrl = URL.createObjectURL(file);
         previews.current.add(previewUrl);
-        return { key: nextKey.current++, file, kind, previewUrl, checked: kind === 'IMAGE', problem: null };
+        const key = nextKey.current++;
+        return { key, file, kind, previewUrl, checked: kind === 'IMAGE', problem: null, altText: '' };
       });
       setChosen((current) => [...current, ...added]);
     },
@@ -73,6 +90,12 @@ export function useMediaSelection(existing: readonly PostMedia[]) {
       }
       setChosen((files) => files.filter((file) => file.key !== key));
       setSelectionError(null);
+    },
+    describeChosen(key: number, altText: string) {
+      update(key, { altText });
+    },
+    describeKept(id: number, altText: string) {
+      setKeptAltTexts((texts) => new Map(texts).set(id, altText));
     },
     removeKept(id: number) {
       setKept((items) => items.filter((item) => item.id !== id));

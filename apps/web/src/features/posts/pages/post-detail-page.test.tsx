@@ -36,7 +36,7 @@ describe('post detail', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     expect(within(post).getByRole('link', { name: 'Bob Stone' })).toHaveAttribute('href', '/profile/8');
     expect(post).toHaveTextContent('Moves, borrows and lifetimes finally clicked today.');
     expect(post).toHaveTextContent('programming');
-    const image = within(post).getByRole('img', { name: 'Learning Rust ownership (1 of 2)' });
+    const image = within(post).getByRole('img', { name: 'Photo 1' });
     expect(image).toHaveAttribute('src', imageMedia(1).fileUrl);
     expect(image).toHaveAttribute('width', '800');
     const video = within(post).getByLabelText('Learning Rust ownership, video 2 of 2');

@@ -1,4 +1,4 @@
-import type { Post } from '@pathwise/contract';
+import { MEDIA_MESSAGES, type Post } from '@pathwise/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -97,6 +97,8 @@ describe('create post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     expect(screen.getByText('35%')).toBeInTheDocument();
     await u.upload(mediaInput(), [image()]);
     expect(screen.getByRole('img', { name: 'Preview of photo.png' })).toBeInTheDocument();
+    await u.click(screen.getByLabelText('Describe photo.png'));
+    await u.paste('My notes on a whiteboard');
     await u.click(screen.getByRole('button', { name: 'Publish Post' }));
 
     await router.arrivesAt('/post/77');
@@ -107,9 +109,41 @@ describe('create post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
         content: 'Borrow checker notes',
         category: 'PROGRAMMING',
         learningProgressPercent: 35,
+        altTexts: ['My notes on a whiteboard'],
       },
       files: ['png bytes'],
     });
+  });
+
+  it('reminds before publishing an image without a description, and lets the person go on', async () => {
+    let received: Awaited<ReturnType<typeof readSubmission>> | undefined;
+    server.use(
+      http.post('/api/posts', async ({ request }) => {
+        received = await readSubmission(request);
+        return HttpResponse.json(postFixture({ id: 78 }), { status: 201 });
+      }),
+    );
+    servePost(postFixture({ id: 78 }));
+    const { router } = await openCreate();
+    const u = user();
+    await fillValidPost(u);
+    await u.upload(mediaInput(), [image('one.png'), image('two.png')]);
+    await u.click(screen.getByLabelText('Describe one.png'));
+    await u.paste('A diagram');
+    await u.click(screen.getByRole('button', { name: 'Publish Post' }));
+
+    const reminder = await screen.findByRole('alert');
+    expect(reminder).toHaveTextContent(MEDIA_MESSAGES.altTextMissing);
+    expect(received).toBeUndefined();
+    await u.click(within(reminder).getByRole('button', { name: 'Add descriptions' }));
+    expect(screen.getByLabelText('Describe two.png')).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await u.click(screen.getByRole('button', { name: 'Publish Post' }));
+    await u.click(await screen.findByRole('button', { name: 'Publish without descriptions' }));
+    await router.arrivesAt('/post/78');
+    expect(received?.post).toMatchObject({ altTexts: ['A diagram', ''] });
+    expect(received?.files).toHaveLength(2);
   });
 
   it("says 'Failed to create post. Please try again.' with the server's reason", async () => {
@@ -236,9 +270,36 @@ describe('edit post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
         content: 'Moves, borrows and lifetimes finally clicked today.',
         category: 'PROGRAMMING',
         learningProgressPercent: null,
+        altTexts: [],
         removeMediaIds: [1],
+        mediaAltTexts: [],
       },
       files: [],
+    });
+  });
+
+  it('describes an image already attached: its description is sent as a change of that media', async () => {
+    let received: Awaited<ReturnType<typeof readSubmission>> | undefined;
+    server.use(
+      http.put('/api/posts/42', async ({ request }) => {
+        received = await readSubmission(request);
+        return HttpResponse.json(editable());
+      }),
+    );
+    const { router } = await openEdit(editable({ media: [imageMedia(1, ''), imageMedia(3, 'A cat')] }));
+    const u = user();
+
+    const first = await screen.findByLabelText('Describe existing image 1');
+    expect(first).toHaveValue('');
+    expect(screen.getByLabelText('Describe existing image 2')).toHaveValue('A cat');
+    await u.click(first);
+    await u.paste('Ferris the crab');
+    await u.click(screen.getByRole('button', { name: 'Update Post' }));
+
+    await router.arrivesAt('/post/42');
+    expect(received?.post).toMatchObject({
+      removeMediaIds: [],
+      mediaAltTexts: [{ id: 1, altText: 'Ferris the crab' }],
     });
   });
 

@@ -10,7 +10,7 @@ export const FULL_APP_TIMEOUT_MS = 15_000;
 export const bobRef = { id: 8, name: 'Bob Stone', profilePicture: 'https://cdn.example/bob.png' };
 export const annRef = { id: ann.id, name: ann.name, profilePicture: null };
 
-export function imageMedia(id: number): PostMedia {
+export function imageMedia(id: number, altText = `Photo ${id}`): PostMedia {
   return {
     id,
     type: 'IMAGE',
@@ -19,6 +19,7 @@ export function imageMedia(id: number): PostMedia {
     width: 800,
     height: 600,
     durationSeconds: null,
+    altText,
   };
 }
 
@@ -31,6 +32,7 @@ export function videoMedia(id: number): PostMedia {
     width: null,
     height: null,
     durationSeconds: 12,
+    altText: '',
   };
 }
 
