@@ -10,6 +10,8 @@ export * from './content-moderation-constants.js';
 export * from './credentials.js';
 export * from './feed.js';
 export * from './feed-constants.js';
+export * from './first-steps.js';
+export * from './first-steps-constants.js';
 export * from './health.js';
 export * from './media.js';
 export * from './mentions.js';
