@@ -12,20 +12,3 @@ export const FIRST_STEPS_LIMITS = {
 /** The four steps, in the order the checklist shows them. */
 export const FIRST_STEP_KEYS = ['profile', 'follow', 'plan', 'post'] as const;
 export type FirstStepKey = (typeof FIRST_STEP_KEYS)[number];
-
-export const FIRST_STEPS_MESSAGES = {
-  title: 'Your first steps',
-  intro: 'A few things that make Pathwise yours. Each one ticks itself off once done.',
-  steps: {
-    profile: 'Complete your profile: add a bio or a picture',
-    follow: 'Follow three people',
-    plan: 'Start a learning plan',
-    post: 'Write your first post',
-  },
-  done: 'Done',
-  notDone: 'Not done yet',
-  dismiss: 'Hide first steps',
-  dismissFailed: 'Could not hide your first steps. Please try again.',
-  loadFailed: 'Your first steps could not be loaded.',
-  loading: 'Loading your first steps...',
-} as const;

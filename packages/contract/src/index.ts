@@ -12,6 +12,7 @@ export * from './feed.js';
 export * from './feed-constants.js';
 export * from './first-steps.js';
 export * from './first-steps-constants.js';
+export * from './first-steps-messages.js';
 export * from './health.js';
 export * from './media.js';
 export * from './mentions.js';

@@ -2,7 +2,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Tabs } from '../../components/tabs';
 import { FollowingFeed, HomeSideColumn, type RenderFollow } from '../../features/feed';
-import { FirstStepsChecklist, useIsNewcomer } from '../../features/first-steps';
+import { FirstSteps, useIsNewcomer } from '../../features/first-steps';
 import { PlanCard, PublicPlansFeed } from '../../features/plans';
 import { LatestPostsFeed, PostCard } from '../../features/posts';
 import { FollowPersonButton } from '../../features/users/follow';
@@ -100,7 +100,7 @@ export function HomePage() {
         </h1>
         <p className="mt-2 text-slate-600">What would you like to work on today?</p>
         {/* Hiding the steps removes the button under focus: focus goes back to the top of the page. */}
-        {newcomer && <FirstStepsChecklist onDismissed={() => greeting.current?.focus()} />}
+        {newcomer && <FirstSteps onDismissed={() => greeting.current?.focus()} />}
         <ul className="mt-6 grid gap-4 sm:grid-cols-2">
           {SHORTCUTS.map((shortcut) => (
             <li key={shortcut.to}>

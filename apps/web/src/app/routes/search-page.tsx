@@ -1,8 +1,9 @@
 import { FEED_MESSAGES, normalizeSearchQuery } from '@pathwise/contract';
 import { type ReactNode, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { PeopleToFollow, type RenderFollow } from '../../features/feed';
-import { PlanCard, PlansToExplore } from '../../features/plans';
+import { PeopleToFollow, type RenderFollow } from '../../features/feed/suggestions';
+import { PlanCard } from '../../features/plans';
+import { PlansToExplore } from '../../features/plans/explore';
 import { PostCard } from '../../features/posts';
 import {
   RecentSearches,

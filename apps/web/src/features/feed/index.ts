@@ -1,7 +1,4 @@
-/**
- * What the rest of the app may use from the feed feature: the home page's Following tab and side column, and
- * the people to follow that the search page suggests too.
- */
+/** What the rest of the app may use from the feed feature: the home page's Following tab and side column. */
 export { FollowingFeed } from './components/following-feed';
 export { HomeSideColumn } from './components/home-side-column';
-export { PeopleToFollow, type RenderFollow } from './components/people-to-follow';
+export type { RenderFollow } from './components/people-to-follow';

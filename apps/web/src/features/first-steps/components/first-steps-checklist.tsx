@@ -8,7 +8,8 @@ import {
 import { Link } from 'react-router';
 import { ErrorBox } from '../../../components/callout';
 import { CheckIcon } from '../../../components/icons';
-import { useDismissFirstSteps, useFirstSteps } from '../api/queries';
+import { useDismissFirstSteps } from '../api/dismiss';
+import { useFirstSteps } from '../api/queries';
 
 /** Where each step is done. Following starts from the search page, which suggests people to follow. */
 const STEP_LINKS: Record<FirstStepKey, string> = {
