@@ -19,7 +19,7 @@ test('a new user signs up, is greeted by name, signs out and signs back in @phon
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
   await expect(page).toHaveURL('/');
-  await expect(page.getByRole('heading', { name: 'Welcome back, Ada Lovelace' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to Pathwise, Ada Lovelace' })).toBeVisible();
 
   if (isMobile) {
     await page.getByRole('button', { name: /menu/i }).first().click();
@@ -38,10 +38,10 @@ test('a new user signs up, is greeted by name, signs out and signs back in @phon
 
   await page.getByLabel('Password').fill('analytical');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome back, Ada Lovelace' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to Pathwise, Ada Lovelace' })).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Welcome back, Ada Lovelace' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to Pathwise, Ada Lovelace' })).toBeVisible();
 });
 
 test('an expired session ends on the login page with the session-expired message', async ({

@@ -57,7 +57,7 @@ test('the first Google sign-in creates the account; the next one finds it again 
   await continueWithGoogle(page, email);
 
   // Back from the provider: the token is taken from the address bar at once.
-  await expect(page.getByRole('heading', { name: `Welcome back, ${name}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Welcome to Pathwise, ${name}` })).toBeVisible();
   await expect(page).toHaveURL('/');
   const shown = await statusTexts();
   const processing = shown.indexOf('Processing authentication...');
@@ -74,7 +74,7 @@ test('the first Google sign-in creates the account; the next one finds it again 
   await page.context().clearCookies();
   await page.goto('/login');
   await continueWithGoogle(page, email);
-  await expect(page.getByRole('heading', { name: `Welcome back, ${name}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Welcome to Pathwise, ${name}` })).toBeVisible();
   expect(await signedInUserId(page)).toBe(firstId);
 });
 

@@ -39,7 +39,7 @@ async function createData(api: APIRequestContext): Promise<{ data: ScreenData; a
   const word = madeUpWord('Spc');
   const owner = await createAccount(api, `${word} Owner`);
   const member = await createAccount(api, `${word} Member`);
-  const newcomer = await createAccount(api, 'Nia Newcomer');
+  const newcomer = await createAccount(api, 'Nia Newcomer', { newcomer: true });
   const postTitle = `${word} first notes`;
   const post = await publishPost(api, owner, postTitle);
   const topicTitle = 'Ownership';

@@ -39,6 +39,8 @@ import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
 import { feedRoutes } from './modules/feed/feed.routes.js';
 import { createFeedService } from './modules/feed/feed.service.js';
+import { firstStepsRoutes } from './modules/first-steps/first-steps.routes.js';
+import { createFirstStepsService } from './modules/first-steps/first-steps.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createLinkPreviews } from './modules/link-previews/index.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
@@ -270,6 +272,7 @@ export async function buildApp({
       });
       await api.register(suspensionRoutes, { prefix: '/moderation', suspensions });
       await api.register(feedRoutes, { prefix: '/feed', feed: createFeedService({ db, posts, plans }) });
+      await api.register(firstStepsRoutes, { prefix: '/users/me', firstSteps: createFirstStepsService(db) });
     },
     { prefix: '/api' },
   );

@@ -189,6 +189,14 @@ const MATRIX: Record<string, Row> = {
     request: () => json('PUT', '/api/users/me/privacy', { showEmail: true }),
     expect: signedIn(200),
   },
+  'GET /api/users/me/first-steps': {
+    request: () => ({ url: '/api/users/me/first-steps' }),
+    expect: signedIn(200),
+  },
+  'PUT /api/users/me/first-steps': {
+    request: () => json('PUT', '/api/users/me/first-steps', { dismissed: true }),
+    expect: signedIn(200),
+  },
   // Blocking or muting oneself is refused; anyone else may be blocked or muted.
   'PUT /api/users/:id/block': {
     request: (o) => ({ method: 'PUT', url: `/api/users/${o.userId}/block` }),

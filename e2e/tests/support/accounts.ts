@@ -7,14 +7,28 @@ export type Account = { id: number; name: string; email: string; password: strin
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${randomBytes(5).toString('hex')}@example.com`;
 
-/** Signs a user up through the API (faster than the form when the form is not what is tested). */
-export async function createAccount(request: APIRequestContext, name = 'Test User'): Promise<Account> {
+/**
+ * Signs a user up through the API (faster than the form when the form is not what is tested). The account
+ * has hidden its first steps, as someone who has been around would have, so the home page greets it
+ * "Welcome back" without the checklist; `{ newcomer: true }` keeps it as new as a real sign-up.
+ */
+export async function createAccount(
+  request: APIRequestContext,
+  name = 'Test User',
+  { newcomer = false } = {},
+): Promise<Account> {
   const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '.'));
   const password = 'correct horse';
   const signup = await request.post('/api/auth/signup', { data: { name, email, password } });
   if (!signup.ok()) throw new Error(`signup failed: ${signup.status()} ${await signup.text()}`);
   const { accessToken } = await signup.json();
-  const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${accessToken}` } });
+  const headers = { authorization: `Bearer ${accessToken}` };
+  if (!newcomer) {
+    const hidden = await request.put('/api/users/me/first-steps', { headers, data: { dismissed: true } });
+    if (!hidden.ok())
+      throw new Error(`hiding the first steps failed: ${hidden.status()} ${await hidden.text()}`);
+  }
+  const me = await request.get('/api/auth/me', { headers });
   return { id: (await me.json()).id, name, email, password, token: accessToken };
 }
 
@@ -54,8 +68,10 @@ export async function moderatorAccount(request: APIRequestContext): Promise<Acco
   }
   expect(answer.ok(), await answer.text()).toBe(true);
   const { accessToken } = await answer.json();
-  const me = await (
-    await request.get('/api/auth/me', { headers: { authorization: `Bearer ${accessToken}` } })
-  ).json();
+  const headers = { authorization: `Bearer ${accessToken}` };
+  // Like createAccount's accounts, the moderator has been around: no first steps on its home page.
+  const hidden = await request.put('/api/users/me/first-steps', { headers, data: { dismissed: true } });
+  expect(hidden.ok(), await hidden.text()).toBe(true);
+  const me = await (await request.get('/api/auth/me', { headers })).json();
   return { id: me.id, name: me.name, email: E2E_MODERATOR_EMAIL, password, token: accessToken };
 }

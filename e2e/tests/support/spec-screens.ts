@@ -187,7 +187,7 @@ export const SPEC_SCREENS: ScreenCheck[] = [
     viewer: 'visitor',
     path: '/oauth2/redirect?token={newcomerToken}',
     landsOn: '/',
-    see: [heading('Welcome back, {newcomerName}')],
+    see: [heading('Welcome to Pathwise, {newcomerName}')],
   },
 
   // A session that has expired.
@@ -204,7 +204,7 @@ export const SPEC_SCREENS: ScreenCheck[] = [
     screen: 'Home feed',
     viewer: 'newcomer',
     path: '/',
-    see: [heading('Welcome back, {newcomerName}'), tab('Latest Posts'), tab('Learning Plans')],
+    see: [heading('Welcome to Pathwise, {newcomerName}'), tab('Latest Posts'), tab('Learning Plans')],
   },
   {
     screen: 'Top bar',

@@ -30,5 +30,25 @@ const signInProviderAnswers = [
   ),
 ];
 
+/**
+ * Asked for by the home page: unless a test says otherwise, the signed-in person has done every first
+ * step, so the page greets them as returning and shows no checklist.
+ */
+const firstStepsAnswers = [
+  http.get('/api/users/me/first-steps', () =>
+    HttpResponse.json({
+      steps: { profile: true, follow: true, plan: true, post: true },
+      followingCount: 3,
+      dismissed: false,
+      newcomer: false,
+    }),
+  ),
+];
+
 /** The network as the tests see it; each test declares the answers it needs with `server.use`. */
-export const server = setupServer(...bellAnswers, ...safetySettingsAnswers, ...signInProviderAnswers);
+export const server = setupServer(
+  ...bellAnswers,
+  ...safetySettingsAnswers,
+  ...signInProviderAnswers,
+  ...firstStepsAnswers,
+);

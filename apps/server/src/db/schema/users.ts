@@ -37,6 +37,11 @@ export const users = pgTable(
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     /** The moderator's reason, kept while suspended; also in the moderation log. */
     suspensionReason: text('suspension_reason'),
+    /**
+     * When the person hid the first steps of the home page ("Hide first steps"); null while shown. Kept on
+     * the account, so the choice follows the person to every device.
+     */
+    firstStepsDismissedAt: timestamp('first_steps_dismissed_at', { withTimezone: true }),
     /** Kept by PostgreSQL for search: name above bio. */
     searchVector: tsvector('search_vector')
       .notNull()

@@ -1,7 +1,8 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Tabs } from '../../components/tabs';
 import { FollowingFeed, HomeSideColumn, type RenderFollow } from '../../features/feed';
+import { FirstSteps, useIsNewcomer } from '../../features/first-steps';
 import { PlanCard, PublicPlansFeed } from '../../features/plans';
 import { LatestPostsFeed, PostCard } from '../../features/posts';
 import { FollowPersonButton } from '../../features/users/follow';
@@ -54,10 +55,15 @@ const HOME_TABS: { key: string; label: string; panel: (feed: FeedProps) => React
   },
 ];
 
-/** The home page greets the user by name and offers shortcuts to create things, over the feeds. */
+/**
+ * The home page greets the user by name (a newcomer as new, with the first steps) and offers shortcuts to
+ * create things, over the feeds.
+ */
 export function HomePage() {
   useDocumentTitle('Home');
   const user = useSignedInUser();
+  const newcomer = useIsNewcomer(user);
+  const greeting = useRef<HTMLHeadingElement>(null);
   const wide = useMediaQuery(WIDE_SCREEN);
   const [searchParams, setSearchParams] = useSearchParams();
   const [bumps, setBumps] = useState(0);
@@ -84,10 +90,17 @@ export function HomePage() {
   return (
     <div className="min-[1100px]:grid min-[1100px]:grid-cols-[minmax(0,1fr)_18rem] min-[1100px]:gap-8">
       <section aria-labelledby="home-greeting" className="min-w-0">
-        <h1 id="home-greeting" className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
-          Welcome back, {user.name}
+        <h1
+          id="home-greeting"
+          ref={greeting}
+          tabIndex={-1}
+          className="text-2xl font-semibold tracking-tight text-slate-900 focus:outline-none sm:text-3xl"
+        >
+          {newcomer ? `Welcome to Pathwise, ${user.name}` : `Welcome back, ${user.name}`}
         </h1>
         <p className="mt-2 text-slate-600">What would you like to work on today?</p>
+        {/* Hiding the steps removes the button under focus: focus goes back to the top of the page. */}
+        {newcomer && <FirstSteps onDismissed={() => greeting.current?.focus()} />}
         <ul className="mt-6 grid gap-4 sm:grid-cols-2">
           {SHORTCUTS.map((shortcut) => (
             <li key={shortcut.to}>

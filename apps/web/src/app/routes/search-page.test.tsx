@@ -200,6 +200,11 @@ describe('search page', { timeout: 15_000 }, () => {
 
   it('searches for a submitted query: the address shows it, and submitting it again searches again', async () => {
     const requests = serveSearch({ posts: [post(100)] });
+    // Without a query the page suggests plans and people (search-suggestions.test.tsx): none here.
+    server.use(
+      http.get('/api/learning-plans/public', () => HttpResponse.json(pageOf([], 0))),
+      http.get('/api/feed/suggestions', () => HttpResponse.json([])),
+    );
     const { user, router } = renderApp('/search', { signedIn: true });
     const box = await screen.findByRole('searchbox', { name: 'Search for' });
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();

@@ -5,6 +5,8 @@ export const SEARCH_TEXTS = {
   allTab: 'All Results',
   noResults: (query: string) => `No results found for "${query}"`,
   noResultsHint: 'Try different keywords or check your spelling',
+  recentTitle: 'Recent searches',
+  clearRecent: 'Clear recent searches',
 } as const;
 
 /** How each kind of result is named: its tab, its 'View all N …' button and its empty text. */
