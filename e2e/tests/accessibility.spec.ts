@@ -144,7 +144,7 @@ for (const width of [390, 1280]) {
 
       // A chart's figures opened as a table on the analytics page.
       await page.goto('/analytics');
-      await page.getByRole('button', { name: 'Show as table: Learning Activity Timeline' }).click();
+      await page.getByRole('button', { name: 'Show as table (Learning Activity Timeline)' }).click();
       await expect(page.getByRole('table', { name: 'Learning Activity Timeline' })).toBeVisible();
       await expectNoSeriousViolations(page, 'analytics table');
 

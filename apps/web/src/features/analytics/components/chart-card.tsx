@@ -67,8 +67,7 @@ function TableDisclosure({ caption, table }: { caption: string; table: ChartTabl
         onClick={() => setOpen(!open)}
         className="text-link text-sm"
       >
-        {open ? 'Hide table' : 'Show as table'}
-        <span className="sr-only">: {caption}</span>
+        {open ? 'Hide table' : 'Show as table'} <span className="sr-only">({caption})</span>
       </button>
       {/* A named section is a region: the keyboard can reach it and scroll a long range. */}
       <section

@@ -16,7 +16,7 @@ const region = (name: string) => screen.getByRole('region', { name });
 /** The rows of a chart's table, as text, opened with its "Show as table" first when it is closed. */
 function tableRows(caption: string) {
   const chart = region(caption);
-  const show = within(chart).queryByRole('button', { name: `Show as table: ${caption}` });
+  const show = within(chart).queryByRole('button', { name: `Show as table (${caption})` });
   if (show) fireEvent.click(show);
   return within(within(chart).getByRole('table', { name: caption }))
     .getAllByRole('row')
@@ -110,14 +110,14 @@ describe('analytics dashboard', () => {
     );
 
     const toggle = within(timeline).getByRole('button', {
-      name: 'Show as table: Learning Activity Timeline',
+      name: 'Show as table (Learning Activity Timeline)',
     });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(within(timeline).queryByRole('table')).not.toBeInTheDocument();
     toggle.focus();
     await user.keyboard('{Enter}');
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(toggle).toHaveAccessibleName('Hide table: Learning Activity Timeline');
+    expect(toggle).toHaveAccessibleName('Hide table (Learning Activity Timeline)');
     const rows = within(within(timeline).getByRole('table', { name: 'Learning Activity Timeline' }))
       .getAllByRole('row')
       .map((row) => Array.from(row.children, (cell) => cell.textContent));
