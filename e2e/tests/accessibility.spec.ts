@@ -142,6 +142,12 @@ for (const width of [390, 1280]) {
       await expect(page.getByLabel('Your private note on Basics')).toBeVisible();
       await expectNoSeriousViolations(page, 'note editor');
 
+      // A chart's figures opened as a table on the analytics page.
+      await page.goto('/analytics');
+      await page.getByRole('button', { name: 'Show as table (Learning Activity Timeline)' }).click();
+      await expect(page.getByRole('table', { name: 'Learning Activity Timeline' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'analytics table');
+
       // The plan form with its errors showing.
       await page.goto('/create-learning-plan');
       await page

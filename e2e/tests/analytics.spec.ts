@@ -1,7 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { authHeaders, createAccount, signInAs } from './support/accounts';
 
-/** The row of a chart's table (read by screen readers) whose first cell is `first`, as text cells. */
+/** Opens the table of the chart `caption` with its "Show as table" button. */
+const showTable = (page: Page, caption: string) =>
+  page.getByRole('button', { name: `Show as table (${caption})` }).click();
+/** The row of a chart's open table whose first cell is `first`, as text cells. */
 const tableRow = (page: Page, caption: string, first: string) =>
   page
     .getByRole('table', { name: caption })
@@ -9,8 +12,9 @@ const tableRow = (page: Page, caption: string, first: string) =>
     .filter({ has: page.getByRole('rowheader', { name: first, exact: true }) });
 const statistic = (page: Page, term: string) =>
   page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
-const today = () =>
-  new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+/** Today as the tables write it (Chromium's locale is en-US), in `timeZone` (the machine's by default). */
+const today = (timeZone?: string) =>
+  new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone });
 
 test('resources completed on a plan show on the dashboard; another date range shows other figures', async ({
   page,
@@ -75,6 +79,7 @@ test('resources completed on a plan show on the dashboard; another date range sh
   await expect(statistic(page, 'Resources')).toHaveText('2/3');
   await expect(statistic(page, 'Completion Rate')).toHaveText('50.0%');
   // Today: two resources, 30 + 15 estimated minutes.
+  await showTable(page, 'Learning Activity Timeline');
   await expect(tableRow(page, 'Learning Activity Timeline', today()).getByRole('cell')).toHaveText([
     '2',
     '45m',
@@ -89,6 +94,8 @@ test('resources completed on a plan show on the dashboard; another date range sh
   // January 2024, long before Ann's first step: no activity, though the plans stay where they are.
   await page.getByLabel('Start Date').fill('2024-01-01');
   await page.getByLabel('End Date').fill('2024-01-31');
+  // On the way, 2024-01-01 to today was too long a range: the dashboard, its open table with it, went.
+  await showTable(page, 'Learning Activity Timeline');
   await expect(page.getByRole('table', { name: 'Learning Activity Timeline' }).getByRole('row')).toHaveCount(
     32,
   );
@@ -146,4 +153,57 @@ test('the dashboard fits a 375 px wide screen, its summary cards two by two', as
   ).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+/**
+ * A zone whose date differs from UTC's now, an hour or more from either midnight: Pago Pago (UTC-11)
+ * is still on yesterday before 10:00 UTC, Kiritimati (UTC+14) already on tomorrow from then on.
+ */
+const ZONE = new Date().getUTCHours() < 10 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
+
+test.describe(`in a browser set to ${ZONE}`, () => {
+  test.use({ timezoneId: ZONE });
+
+  test('a resource completed now counts on today as the viewer lives it, not UTC’s', async ({
+    page,
+    request,
+  }) => {
+    const ann = await createAccount(request, 'Ann Zone');
+    const created = await request.post('/api/learning-plans', {
+      headers: authHeaders(ann),
+      data: {
+        title: 'Learn Zig',
+        description: 'Comptime.',
+        category: 'PROGRAMMING',
+        estimatedDays: 7,
+        topics: [
+          {
+            title: 'Basics',
+            resources: [
+              { title: 'Tour', url: 'https://example.com/zig', type: 'VIDEO', durationMinutes: 40 },
+            ],
+          },
+        ],
+      },
+    });
+    expect(created.status()).toBe(201);
+    const plan = await created.json();
+    const [topic] = plan.topics;
+    const completed = await request.patch(
+      `/api/learning-plans/${plan.id}/topics/${topic.id}/resources/${topic.resources[0].id}/user-progress?isCompleted=true`,
+      { headers: authHeaders(ann) },
+    );
+    expect(completed.status()).toBe(200);
+
+    await signInAs(page, ann, '/analytics');
+    await showTable(page, 'Learning Activity Timeline');
+    await expect(tableRow(page, 'Learning Activity Timeline', today(ZONE)).getByRole('cell')).toHaveText([
+      '1',
+      '40m',
+    ]);
+    // UTC's today is another day: in the range (Kiritimati) it shows nothing, else it is past the range.
+    const utcDay = tableRow(page, 'Learning Activity Timeline', today('UTC'));
+    if (ZONE === 'Pacific/Kiritimati') await expect(utcDay.getByRole('cell')).toHaveText(['0', '0m']);
+    else await expect(utcDay).toHaveCount(0);
+  });
 });

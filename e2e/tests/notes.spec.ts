@@ -13,14 +13,22 @@ test('a private note: written on a topic, still there after a reload, on My note
 
   await signInAs(page, bob, `/learning-plan/${plan.id}`);
   const basics = page.getByRole('region', { name: '1. Basics' });
-  await basics.getByRole('button', { name: 'Note on Basics' }).click();
+  // One quiet control for the topic: an icon button, whose editor takes focus from the keyboard.
+  const noteButton = basics.getByRole('button', { name: /note on Basics$/ });
+  await expect(noteButton).toHaveAccessibleName('Add note on Basics');
+  await noteButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(basics.getByLabel('Your private note on Basics')).toBeFocused();
   await basics.getByLabel('Your private note on Basics').fill('Borrow **before** you move');
   await basics.getByRole('tab', { name: 'Preview' }).click();
   await expect(basics.getByRole('tabpanel').locator('strong')).toHaveText('before');
   await basics.getByRole('button', { name: 'Save note' }).click();
   await expect(basics.getByRole('status')).toHaveText('Note saved');
+  await expect(noteButton).toHaveAccessibleName('Edit note on Basics');
+  await expect(noteButton).toBeFocused();
 
   await page.reload();
+  await expect(noteButton).toHaveAccessibleName('Edit note on Basics');
   await expect(basics.getByText('Your private note')).toBeVisible();
   await expect(basics.locator('strong', { hasText: 'before' })).toBeVisible();
 
@@ -46,7 +54,7 @@ test('a private note: written on a topic, still there after a reload, on My note
   const annPage = await annContext.newPage();
   await signInAs(annPage, ann, `/learning-plan/${plan.id}`);
   const annBasics = annPage.getByRole('region', { name: '1. Basics' });
-  await expect(annBasics.getByRole('button', { name: 'Note on Basics' })).toBeVisible();
+  await expect(annBasics.getByRole('button', { name: 'Add note on Basics' })).toBeVisible();
   await expect(annPage.getByText('Borrow')).toHaveCount(0);
   await annPage.goto('/notes');
   await expect(annPage.getByRole('heading', { name: 'No notes yet' })).toBeVisible();
@@ -66,7 +74,7 @@ test.describe('on a 375 px wide screen', () => {
 
     await signInAs(page, cara, `/learning-plan/${plan.id}`);
     const basics = page.getByRole('region', { name: '1. Basics' });
-    await basics.getByRole('button', { name: 'Note on Basics' }).click();
+    await basics.getByRole('button', { name: 'Add note on Basics' }).click();
     await basics
       .getByLabel('Your private note on Basics')
       .fill('A long line of notes to wrap on a phone screen');

@@ -230,6 +230,42 @@ describe('GET /api/analytics', () => {
     ]);
   });
 
+  it('puts an action at 23:30 UTC on the next day in Asia/Tokyo; without tz the days are UTC’s', async () => {
+    const tess = await signUp(t, { name: 'Tess' });
+    const plan = await insertPlan(t, {
+      creatorId: tess.user.id,
+      title: 'Kanji',
+      category: 'LANGUAGE',
+      createdAt: '2024-03-01T08:00:00Z',
+      topics: [[{ type: 'ARTICLE' }]],
+    });
+    const [topic] = plan.topics;
+    const resourceId = topic!.resourceIds[0]!;
+    // Sunday 10 March, 23:30 UTC: Monday 11 March, 08:30 in Tokyo.
+    await recordActivity(t, tess.user.id, '2024-03-10T23:30:00Z', {
+      type: 'RESOURCE_COMPLETED',
+      planId: plan.id,
+      topicId: topic!.id,
+      resourceId,
+      minutes: null,
+    });
+    await storeCompletion(t, tess.user.id, resourceId, '2024-03-10T23:30:00Z');
+    const range = { startDate: '2024-03-10', endDate: '2024-03-11' };
+
+    const tokyo = await analyticsOf(tess.token, { ...range, tz: 'Asia/Tokyo' });
+    expect(tokyo.dailyActivity).toEqual([day('2024-03-10', 0, 0, 0), day('2024-03-11', 1, 0, 15)]);
+    expect(tokyo.learningStats).toMatchObject({
+      mostActiveDays: ['Monday'],
+      mostActiveHours: '08:00 - 09:00',
+    });
+
+    const utc = await analyticsOf(tess.token, { ...range, tz: 'UTC' });
+    expect(utc.dailyActivity).toEqual([day('2024-03-10', 1, 0, 15), day('2024-03-11', 0, 0, 0)]);
+    expect(utc.learningStats).toMatchObject({ mostActiveDays: ['Sunday'], mostActiveHours: '23:00 - 00:00' });
+    // Clients that do not send tz get exactly what they got before it existed.
+    expect(await analyticsOf(tess.token, range)).toEqual(utc);
+  });
+
   it('narrows the history figures to the range; plan figures describe now', async () => {
     const body = await analyticsOf(ann.token, {
       startDate: '2024-02-01',

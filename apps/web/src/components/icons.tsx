@@ -39,3 +39,10 @@ export const BookmarkIcon = (props: IconProps) => (
   <Icon {...props} path="M6.5 3.5h11a1 1 0 0 1 1 1v16l-6.5-4.2-6.5 4.2v-16a1 1 0 0 1 1-1Z" />
 );
 export const FlagIcon = (props: IconProps) => <Icon {...props} path="M5 21V4m0 0h11l-2 4 2 4H5" />;
+/** A page with a folded corner and two lines; filled (`fill-current` or a fill colour) when a note exists. */
+export const NoteIcon = (props: IconProps) => (
+  <Icon
+    {...props}
+    path="M7 3.5h7.5L19 8v11.5a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1v-15a1 1 0 0 1 1-1ZM14.5 3.5V8H19M9 12.5h6M9 16h4"
+  />
+);

@@ -1,5 +1,5 @@
 import { NOTE_MESSAGES, type Note } from '@pathwise/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { errorAnswer } from '../../test/error-answer';
@@ -32,10 +32,65 @@ describe('private notes on the plan page', { timeout: SLOW_PAGE_TEST_MS }, () =>
     expect(
       within(ownership).getByRole('button', { name: 'Edit note on Borrowing slides' }),
     ).toBeInTheDocument();
-    expect(within(topic('Traits')).getByRole('button', { name: 'Note on Traits' })).toHaveAttribute(
+    expect(within(topic('Traits')).getByRole('button', { name: 'Add note on Traits' })).toHaveAttribute(
       'aria-expanded',
       'false',
     );
+  });
+
+  it('gives each topic and resource one note button, named and filled by whether a note exists', async () => {
+    let requests = 0;
+    servePlan(planFixture());
+    server.use(
+      http.get('/api/learning-plans/5/notes', () => {
+        requests += 1;
+        return HttpResponse.json([noteOf({ resourceId: 22, content: 'Print it' })]);
+      }),
+    );
+    renderApp('/learning-plan/5', { signedIn: true });
+
+    const ownership = await screen.findByRole('region', { name: /Ownership/ });
+    const edit = await within(ownership).findByRole('button', { name: 'Edit note on Borrowing slides' });
+    expect(
+      within(ownership)
+        .getAllByRole('button', { name: /note on/ })
+        .map((button) => button.textContent),
+    ).toEqual(['Add note on Ownership', 'Add note on The Book, chapter 4', 'Edit note on Borrowing slides']);
+    expect(within(topic('Traits')).getAllByRole('button', { name: /note on/ })).toHaveLength(1);
+    expect(edit.querySelector('svg')).toHaveClass('fill-amber-200');
+    expect(
+      within(ownership).getByRole('button', { name: 'Add note on Ownership' }).querySelector('svg'),
+    ).not.toHaveClass('fill-amber-200');
+    // Four rows, one request for all their notes.
+    expect(requests).toBe(1);
+  });
+
+  it('moves focus into the editor when it opens and back to its button when it closes', async () => {
+    servePlan(planFixture());
+    server.use(
+      http.put('/api/learning-plans/5/topics/12/note', () =>
+        HttpResponse.json(noteOf({ id: 72, topicId: 12, content: 'Generics' })),
+      ),
+    );
+    const { user } = renderApp('/learning-plan/5', { signedIn: true });
+
+    await screen.findByRole('region', { name: /Traits/ });
+    const button = within(topic('Traits')).getByRole('button', { name: 'Add note on Traits' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const field = within(topic('Traits')).getByLabelText('Your private note on Traits');
+    await waitFor(() => expect(field).toHaveFocus());
+    await user.click(within(topic('Traits')).getByRole('button', { name: 'Cancel' }));
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await user.keyboard(' ');
+    await user.keyboard('Generics');
+    await user.click(within(topic('Traits')).getByRole('button', { name: 'Save note' }));
+    expect(await within(topic('Traits')).findByRole('status')).toHaveTextContent(NOTE_MESSAGES.saved);
+    const edit = within(topic('Traits')).getByRole('button', { name: 'Edit note on Traits' });
+    expect(edit).toHaveFocus();
   });
 
   it('writes a note in the Markdown editor, busy while saving, then shows it', async () => {
@@ -51,7 +106,7 @@ describe('private notes on the plan page', { timeout: SLOW_PAGE_TEST_MS }, () =>
     const { user } = renderApp('/learning-plan/5', { signedIn: true });
 
     await screen.findByRole('region', { name: /Traits/ });
-    await user.click(within(topic('Traits')).getByRole('button', { name: 'Note on Traits' }));
+    await user.click(within(topic('Traits')).getByRole('button', { name: 'Add note on Traits' }));
     const field = within(topic('Traits')).getByLabelText('Your private note on Traits');
     await user.type(field, 'Like *interfaces*');
     await user.click(within(topic('Traits')).getByRole('tab', { name: 'Preview' }));
@@ -78,7 +133,7 @@ describe('private notes on the plan page', { timeout: SLOW_PAGE_TEST_MS }, () =>
     const { user } = renderApp('/learning-plan/5', { signedIn: true });
 
     await screen.findByRole('region', { name: /Traits/ });
-    await user.click(within(topic('Traits')).getByRole('button', { name: 'Note on Traits' }));
+    await user.click(within(topic('Traits')).getByRole('button', { name: 'Add note on Traits' }));
     await user.type(within(topic('Traits')).getByLabelText('Your private note on Traits'), 'Too much');
     await user.click(within(topic('Traits')).getByRole('button', { name: 'Save note' }));
 
@@ -103,7 +158,7 @@ describe('private notes on the plan page', { timeout: SLOW_PAGE_TEST_MS }, () =>
     await user.click(within(topic('Traits')).getByRole('button', { name: 'Save note' }));
 
     expect(
-      await within(topic('Traits')).findByRole('button', { name: 'Note on Traits' }),
+      await within(topic('Traits')).findByRole('button', { name: 'Add note on Traits' }),
     ).toBeInTheDocument();
     expect(deleted).toEqual(['70']);
   });

@@ -1,7 +1,17 @@
-import { NoteToggle } from '../../features/notes';
-import { PlanDetailPage } from '../../features/plans/pages/plan-detail-page';
+import { NoteButton, NotePanel, PlanNotesProvider } from '../../features/notes';
+import { type ItemExtras, PlanDetailPage } from '../../features/plans/pages/plan-detail-page';
 
-/** /learning-plan/{planId}: the plan, with the viewer's private note under each topic and resource. */
+/** Each topic and resource gets the notes feature's button at the end of its row and its note under it. */
+const NOTE_EXTRAS: ItemExtras = {
+  action: (item) => <NoteButton {...item} />,
+  details: (item) => <NotePanel {...item} />,
+};
+
+/** /learning-plan/{planId}: the plan, with the viewer's private note on each topic and resource. */
 export function PlanPage() {
-  return <PlanDetailPage renderItemExtras={(item) => <NoteToggle {...item} />} />;
+  return (
+    <PlanNotesProvider>
+      <PlanDetailPage itemExtras={NOTE_EXTRAS} />
+    </PlanNotesProvider>
+  );
 }

@@ -20,11 +20,15 @@ export const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().time
 export const hoursInZone = (hours: string, timeZone: string) =>
   `${hours} (${timeZone.replaceAll('_', ' ')} time)`;
 
-/** '2024-01-29' → 'Jan 29' (chart axis). */
-export const dayLabel = (date: string) => format(parseISO(date), 'MMM d');
+// The server's days are already the reader's local days: read as local midnight, they stay on their day.
+const SHORT_DAY = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const FULL_DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-/** '2024-01-29' → 'Jan 29, 2024' (tables). */
-export const fullDayLabel = (date: string) => format(parseISO(date), 'PP');
+/** '2024-01-29' → 'Jan 29' in the reader's language (chart axis). */
+export const dayLabel = (date: string) => SHORT_DAY.format(parseISO(date));
+
+/** '2024-01-29' → 'Jan 29, 2024' in the reader's language (tables and tooltips). */
+export const fullDayLabel = (date: string) => FULL_DAY.format(parseISO(date));
 
 /** The last 30 days, today included, in the reader's own time zone. */
 export function defaultRange(today = new Date()) {

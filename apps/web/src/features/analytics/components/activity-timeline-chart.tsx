@@ -3,10 +3,29 @@ import type { TooltipItem } from 'chart.js';
 import { Line } from 'react-chartjs-2';
 import { dayLabel, formatMinutes, fullDayLabel } from '../analytics-display';
 import { ChartCard } from './chart-card';
-import { baseOptions, PALETTE } from './chart-setup';
+import { PALETTE, withTooltips } from './chart-setup';
 
 const RESOURCES = 'Resources completed';
 const MINUTES = 'Estimated minutes spent';
+
+const resourceCount = (count: number) => (count === 1 ? '1 resource' : `${count} resources`);
+
+/** The range, its totals and its busiest day in one sentence, for the chart's screen reader name. */
+export function timelineSummary(days: DailyActivity[]): string {
+  const first = days[0];
+  const last = days.at(-1);
+  const opening = 'Line chart of the resources completed and estimated time spent per day';
+  if (!first || !last) return `${opening}.`;
+  const range = `${opening}, ${fullDayLabel(first.date)} to ${fullDayLabel(last.date)}`;
+  const resources = days.reduce((sum, day) => sum + day.resourcesCompleted, 0);
+  const minutes = days.reduce((sum, day) => sum + day.minutesSpent, 0);
+  if (resources === 0 && minutes === 0) return `${range}: nothing completed.`;
+  // The first of the busiest days, so ties name the earliest.
+  const busiest = days.reduce((best, day) => (day.resourcesCompleted > best.resourcesCompleted ? day : best));
+  return `${range}: ${resourceCount(resources)}, ${formatMinutes(minutes)} in all; the most on ${fullDayLabel(
+    busiest.date,
+  )}, ${resourceCount(busiest.resourcesCompleted)}.`;
+}
 
 /** Resources completed per day (left axis) and estimated minutes spent (right axis). */
 export function ActivityTimelineChart({ days }: { days: DailyActivity[] }) {
@@ -30,18 +49,14 @@ export function ActivityTimelineChart({ days }: { days: DailyActivity[] }) {
     ],
   };
   const options = {
-    ...baseOptions,
+    ...withTooltips({
+      // The whole date, not the axis's short one.
+      title: ([item]: TooltipItem<'line'>[]) => (item ? fullDayLabel(days[item.dataIndex]!.date) : ''),
+      // Time reads 'Xh Ym' or 'Ym'.
+      label: ({ dataset, parsed }: TooltipItem<'line'>) =>
+        `${dataset.label}: ${dataset.yAxisID === 'y1' ? formatMinutes(parsed.y ?? 0) : parsed.y}`,
+    }),
     interaction: { mode: 'index' as const, intersect: false },
-    plugins: {
-      ...baseOptions.plugins,
-      tooltip: {
-        callbacks: {
-          // Time reads 'Xh Ym' or 'Ym'.
-          label: ({ dataset, parsed }: TooltipItem<'line'>) =>
-            `${dataset.label}: ${dataset.yAxisID === 'y1' ? formatMinutes(parsed.y ?? 0) : parsed.y}`,
-        },
-      },
-    },
     scales: {
       y: {
         position: 'left' as const,
@@ -70,8 +85,9 @@ export function ActivityTimelineChart({ days }: { days: DailyActivity[] }) {
       title="Learning Activity Timeline"
       note="Time is estimated from the resources you completed."
       table={table}
+      summary={timelineSummary(days)}
     >
-      <Line data={data} options={options} />
+      {(canvas) => <Line data={data} options={options} {...canvas} />}
     </ChartCard>
   );
 }

@@ -1,15 +1,20 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 
 export type ChartTable = { columns: string[]; rows: (string | number)[][] };
+
+/** What a chart's canvas carries for assistive technology: an image named by its summary. */
+export type CanvasLabel = { role: 'img'; 'aria-label': string };
 
 type ChartCardProps = {
   title: string;
   /** A line under the title, e.g. that time is estimated. */
   note?: string;
-  /** The same figures as the chart, as a table for screen readers. */
+  /** The same figures as the chart, shown as a table on request. */
   table: ChartTable;
-  /** The chart, drawn when the table has rows. */
-  children: ReactNode;
+  /** One sentence saying what the chart shows, read by screen readers in place of the drawing. */
+  summary: string;
+  /** Draws the chart, with the canvas labelled as given; called when the table has rows. */
+  children: (canvas: CanvasLabel) => ReactNode;
   /** Shown instead of the chart when given: one category alone would be drawn as a solid disc. */
   figure?: ChartFigure | undefined;
 };
@@ -17,10 +22,10 @@ type ChartCardProps = {
 export type ChartFigure = { value: string; caption: string };
 
 /**
- * A titled chart 300 px high. The canvas is hidden from assistive technology, which reads
- * the figures from a visually hidden table instead.
+ * A titled chart 300 px high. Its canvas is an image named by a summary, and "Show as table" under
+ * it shows the exact figures to everyone: readers of the tooltips, keyboard and screen reader users.
  */
-export function ChartCard({ title, note, table, children, figure }: ChartCardProps) {
+export function ChartCard({ title, note, table, summary, children, figure }: ChartCardProps) {
   const titleId = useId();
   return (
     <section
@@ -42,47 +47,73 @@ export function ChartCard({ title, note, table, children, figure }: ChartCardPro
         </p>
       ) : (
         <>
-          <div className="relative mt-4 h-[300px]" aria-hidden="true">
-            {children}
-          </div>
-          <DataTable caption={title} table={table} />
+          <div className="relative mt-4 h-[300px]">{children({ role: 'img', 'aria-label': summary })}</div>
+          <TableDisclosure caption={title} table={table} />
         </>
       )}
     </section>
   );
 }
 
-function DataTable({ caption, table }: { caption: string; table: ChartTable }) {
-  // The wrapper hides the table: a table itself grows to its content whatever its width says.
+function TableDisclosure({ caption, table }: { caption: string; table: ChartTable }) {
+  const [open, setOpen] = useState(false);
+  const tableId = useId();
   return (
-    <div className="sr-only">
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {table.columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row) => (
-            <tr key={String(row[0])}>
-              {row.map((cell, index) =>
-                index === 0 ? (
-                  <th key={table.columns[index]} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={table.columns[index]}>{cell}</td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="mt-3">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={tableId}
+        onClick={() => setOpen(!open)}
+        className="text-link text-sm"
+      >
+        {open ? 'Hide table' : 'Show as table'} <span className="sr-only">({caption})</span>
+      </button>
+      {/* A named section is a region: the keyboard can reach it and scroll a long range. */}
+      <section
+        id={tableId}
+        hidden={!open}
+        aria-label={`${caption} table`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box scrolls by keyboard only when it can take focus.
+        tabIndex={0}
+        className="mt-2 max-h-[300px] overflow-auto rounded-lg border border-slate-200"
+      >
+        {open && <DataTable caption={caption} table={table} />}
+      </section>
     </div>
+  );
+}
+
+function DataTable({ caption, table }: { caption: string; table: ChartTable }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="sticky top-0 bg-slate-50 text-slate-600">
+        <tr>
+          {table.columns.map((column) => (
+            <th key={column} scope="col" className="px-3 py-2 font-medium">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100 text-slate-900">
+        {table.rows.map((row) => (
+          <tr key={String(row[0])}>
+            {row.map((cell, index) =>
+              index === 0 ? (
+                <th key={table.columns[index]} scope="row" className="px-3 py-1.5 font-normal">
+                  {cell}
+                </th>
+              ) : (
+                <td key={table.columns[index]} className="px-3 py-1.5 tabular-nums">
+                  {cell}
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -49,3 +49,8 @@ export const baseOptions = {
   maintainAspectRatio: false,
   plugins: { legend: { position: 'bottom' as const } },
 };
+
+/** The shared options with tooltips on (Chart.js shows them on hover), their texts written by `callbacks`. */
+export function withTooltips<Callbacks extends object>(callbacks: Callbacks) {
+  return { ...baseOptions, plugins: { ...baseOptions.plugins, tooltip: { enabled: true, callbacks } } };
+}

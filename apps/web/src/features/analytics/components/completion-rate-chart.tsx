@@ -10,7 +10,12 @@ const options = {
   ...baseOptions,
   plugins: {
     legend: { display: false },
-    tooltip: { callbacks: { label: (item: TooltipItem<'bar'>) => formatPercent(item.parsed.y ?? 0) } },
+    tooltip: {
+      enabled: true,
+      callbacks: {
+        label: (item: TooltipItem<'bar'>) => `Completion rate: ${formatPercent(item.parsed.y ?? 0)}`,
+      },
+    },
   },
   // The axis always runs from 0 to 100.
   scales: { y: { min: 0, max: 100, ticks: { callback: (value: string | number) => `${value}%` } } },
@@ -18,15 +23,16 @@ const options = {
 
 /** The mean completion of each category's plans. */
 export function CompletionRateChart({ stats, colorOf }: { stats: CategoryStat[]; colorOf: ColorOf }) {
-  const { data, table } = categoryChart(stats, colorOf, {
+  const { data, table, summary } = categoryChart(stats, colorOf, {
     label: 'Completion rate (%)',
     value: (stat) => stat.completionRate,
     columns: ['Completion rate'],
     cells: (stat) => [formatPercent(stat.completionRate)],
+    kind: 'Bar chart of the completion rate per category',
   });
   return (
-    <ChartCard title="Completion Rate by Category" table={table}>
-      <Bar data={data} options={options} />
+    <ChartCard title="Completion Rate by Category" table={table} summary={summary}>
+      {(canvas) => <Bar data={data} options={options} {...canvas} />}
     </ChartCard>
   );
 }

@@ -13,12 +13,16 @@ import { analyticsFixture, serveAnalytics } from '../test/analytics';
 
 const findTitle = () => screen.findByRole('heading', { level: 1, name: 'Learning Analytics Dashboard' });
 const region = (name: string) => screen.getByRole('region', { name });
-/** The rows of a chart's table for screen readers, as text. */
-const tableRows = (caption: string) =>
-  within(screen.getByRole('table', { name: caption }))
+/** The rows of a chart's table, as text, opened with its "Show as table" first when it is closed. */
+function tableRows(caption: string) {
+  const chart = region(caption);
+  const show = within(chart).queryByRole('button', { name: `Show as table (${caption})` });
+  if (show) fireEvent.click(show);
+  return within(within(chart).getByRole('table', { name: caption }))
     .getAllByRole('row')
     .slice(1)
     .map((row) => Array.from(row.children, (cell) => cell.textContent));
+}
 const statistic = (term: string) =>
   screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
@@ -86,6 +90,50 @@ describe('analytics dashboard', () => {
     );
     expect(statistic('Learning Days')).toBe('3 days');
     expect(statistic('Longest Streak')).toBe('2 days');
+  });
+
+  it('names each drawing by its figures and opens its table from the keyboard', async () => {
+    serveAnalytics();
+    const { user } = renderApp('/analytics', { signedIn: true });
+    await screen.findByRole('heading', { name: 'Learning Plans Progress' });
+
+    const timeline = region('Learning Activity Timeline');
+    expect(within(timeline).getByRole('img')).toHaveAccessibleName(
+      'Line chart of the resources completed and estimated time spent per day, Jan 29, 2024 to Jan 31, 2024: ' +
+        '5 resources, 3h 0m in all; the most on Jan 31, 2024, 3 resources.',
+    );
+    expect(within(region('Time Distribution by Category')).getByRole('img')).toHaveAccessibleName(
+      'Doughnut chart of the estimated time per category: Programming 2h 15m, 75.0%; Language 45m, 25.0%.',
+    );
+    expect(within(region('Completion Rate by Category')).getByRole('img')).toHaveAccessibleName(
+      'Bar chart of the completion rate per category: Programming 50.0%; Language 100.0%.',
+    );
+
+    const toggle = within(timeline).getByRole('button', {
+      name: 'Show as table (Learning Activity Timeline)',
+    });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(timeline).queryByRole('table')).not.toBeInTheDocument();
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Hide table (Learning Activity Timeline)');
+    const rows = within(within(timeline).getByRole('table', { name: 'Learning Activity Timeline' }))
+      .getAllByRole('row')
+      .map((row) => Array.from(row.children, (cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Date', 'Resources completed', 'Estimated time spent'],
+      ['Jan 29, 2024', '2', '2h 15m'],
+      ['Jan 30, 2024', '0', '0m'],
+      ['Jan 31, 2024', '3', '45m'],
+    ]);
+    // Tab reaches the table's scrolling box, so a long range scrolls from the keyboard.
+    await user.tab();
+    expect(within(timeline).getByRole('region', { name: 'Learning Activity Timeline table' })).toHaveFocus();
+    await user.tab({ shift: true });
+    await user.keyboard(' ');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(timeline).queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('says Loading... until the figures arrive', async () => {

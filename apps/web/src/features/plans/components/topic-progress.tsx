@@ -13,6 +13,14 @@ const STATUS_LABELS: Record<TopicStatus, string> = {
 /** A topic or one of its resources, for what other features show under it. */
 export type PlanItem = { planId: number; topicId: number; resourceId: number | null; title: string };
 export type RenderItemExtras = (item: PlanItem) => ReactNode;
+/** What other features add to each topic and resource, in two places of its row. */
+export type ItemExtras = {
+  /** A small control at the end of the row's first line (the note button). */
+  action: RenderItemExtras;
+  /** What shows under the row, across its width (the note and its editor). */
+  details: RenderItemExtras;
+};
+type RowExtras = Record<keyof ItemExtras, (item: Pick<PlanItem, 'resourceId' | 'title'>) => ReactNode>;
 
 type TopicProgressProps = {
   topic: PlanTopic;
@@ -23,11 +31,11 @@ type TopicProgressProps = {
    */
   pending: ProgressChange | undefined;
   onChange: (change: ProgressChange) => void;
-  renderExtras: (item: Pick<PlanItem, 'resourceId' | 'title'>) => ReactNode;
+  extras: RowExtras;
 };
 
 /** One topic of the plan detail page: the viewer's status dropdown and a checkbox per resource. */
-export function TopicProgress({ topic, position, pending, onChange, renderExtras }: TopicProgressProps) {
+export function TopicProgress({ topic, position, pending, onChange, extras }: TopicProgressProps) {
   const headingId = useId();
   const busy = pending !== undefined;
   const status =
@@ -45,15 +53,18 @@ export function TopicProgress({ topic, position, pending, onChange, renderExtras
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {position}. {topic.title}
         </h2>
-        <StatusSelect
-          label={`Status of ${topic.title}`}
-          status={status}
-          busy={busy}
-          onSave={(next) => onChange({ topicId: topic.id, status: next })}
-        />
+        <div className="flex items-center gap-1">
+          <StatusSelect
+            label={`Status of ${topic.title}`}
+            status={status}
+            busy={busy}
+            onSave={(next) => onChange({ topicId: topic.id, status: next })}
+          />
+          {extras.action({ resourceId: null, title: topic.title })}
+        </div>
       </div>
       {topic.description && <Markdown text={topic.description} className="mt-1 text-sm text-slate-600" />}
-      {renderExtras({ resourceId: null, title: topic.title })}
+      {extras.details({ resourceId: null, title: topic.title })}
       {topic.resources.length > 0 ? (
         <ul className="mt-4 divide-y divide-slate-100">
           {topic.resources.map((resource) => (
@@ -65,7 +76,8 @@ export function TopicProgress({ topic, position, pending, onChange, renderExtras
               onToggle={(isCompleted) =>
                 onChange({ topicId: topic.id, resourceId: resource.id, isCompleted })
               }
-              extras={renderExtras({ resourceId: resource.id, title: resource.title })}
+              action={extras.action({ resourceId: resource.id, title: resource.title })}
+              details={extras.details({ resourceId: resource.id, title: resource.title })}
             />
           ))}
         </ul>
@@ -139,13 +151,14 @@ type ResourceRowProps = {
   isCompleted: boolean;
   busy: boolean;
   onToggle: (isCompleted: boolean) => void;
-  extras: ReactNode;
+  action: ReactNode;
+  details: ReactNode;
 };
 
-function ResourceRow({ resource, isCompleted, busy, onToggle, extras }: ResourceRowProps) {
+function ResourceRow({ resource, isCompleted, busy, onToggle, action, details }: ResourceRowProps) {
   const checkboxId = useId();
   return (
-    <li className="flex items-start gap-3 py-3">
+    <li className="flex flex-wrap items-start gap-x-3 py-3">
       <input
         id={checkboxId}
         type="checkbox"
@@ -188,8 +201,10 @@ function ResourceRow({ resource, isCompleted, busy, onToggle, extras }: Resource
         ) : (
           <p className="mt-1 text-sm text-slate-500">No file uploaded yet.</p>
         )}
-        {extras}
       </div>
+      {action}
+      {/* Under the row, lined up with the title (the checkbox's width and the gap). */}
+      <div className="min-w-0 basis-full pl-7">{details}</div>
     </li>
   );
 }

@@ -9,20 +9,22 @@ import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { type ProgressChange, usePlan, useProgressChange } from '../api/queries';
 import { PlanSummary } from '../components/plan-summary';
-import { type RenderItemExtras, TopicProgress } from '../components/topic-progress';
+import { type ItemExtras, TopicProgress } from '../components/topic-progress';
 import { planIdFrom } from '../plan-id';
 
+export type { ItemExtras };
+
 type PlanDetailPageProps = {
-  /** What other features show under each topic and resource (the viewer's notes), composed by app/. */
-  renderItemExtras?: RenderItemExtras;
+  /** What other features add to each topic and resource (the viewer's notes), composed by app/. */
+  itemExtras?: ItemExtras;
 };
 
 /** /learning-plan/{planId}: the plan, its topics and resources, and the viewer's own progress on them. */
-export function PlanDetailPage({ renderItemExtras }: PlanDetailPageProps) {
+export function PlanDetailPage({ itemExtras }: PlanDetailPageProps) {
   const planId = planIdFrom(useParams().planId);
   if (planId === null) return <PlanNotFound />;
   // Keyed by the id: another plan starts with nothing of the previous one's state.
-  return <PlanDetail key={planId} planId={planId} renderItemExtras={renderItemExtras} />;
+  return <PlanDetail key={planId} planId={planId} itemExtras={itemExtras} />;
 }
 
 function PlanNotFound() {
@@ -33,7 +35,7 @@ function PlanNotFound() {
   );
 }
 
-function PlanDetail({ planId, renderItemExtras }: { planId: number } & PlanDetailPageProps) {
+function PlanDetail({ planId, itemExtras }: { planId: number } & PlanDetailPageProps) {
   const me = useSignedInUser();
   const plan = usePlan(planId);
   useDocumentTitle(plan.data ? `Learning plan: ${plan.data.title}` : 'Learning plan');
@@ -69,7 +71,10 @@ function PlanDetail({ planId, renderItemExtras }: { planId: number } & PlanDetai
               position={index + 1}
               pending={pending}
               onChange={changeProgress}
-              renderExtras={(item) => renderItemExtras?.({ planId, topicId: topic.id, ...item })}
+              extras={{
+                action: (item) => itemExtras?.action({ planId, topicId: topic.id, ...item }),
+                details: (item) => itemExtras?.details({ planId, topicId: topic.id, ...item }),
+              }}
             />
           </li>
         ))}
