@@ -71,7 +71,7 @@ test('the search page without a query suggests, and remembers searches per accou
   await signInAs(page, ann, '/search');
 
   await expect(
-    page.getByRole('region', { name: 'New learning plans' }).getByRole('link').first(),
+    page.getByRole('region', { name: 'Popular learning plans' }).getByRole('link').first(),
   ).toBeVisible();
   await expect(page.getByRole('region', { name: 'People to follow' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Recent searches' })).toHaveCount(0);
@@ -93,6 +93,6 @@ test('the search page without a query suggests, and remembers searches per accou
   const bob = await createAccount(request, 'Bob Other');
   await page.evaluate((token) => localStorage.setItem('authToken', token), bob.token);
   await page.goto('/search');
-  await expect(page.getByRole('region', { name: 'New learning plans' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Popular learning plans' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Recent searches' })).toHaveCount(0);
 });

@@ -275,6 +275,10 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/api/learning-plans/public' }),
     expect: signedIn(200),
   },
+  'GET /api/learning-plans/popular': {
+    request: () => ({ url: '/api/learning-plans/popular' }),
+    expect: signedIn(200),
+  },
   'GET /api/learning-plans/user/:userId': {
     request: (o) => ({ url: `/api/learning-plans/user/${o.userId}` }),
     expect: signedIn(200),

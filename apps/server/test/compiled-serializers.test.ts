@@ -28,6 +28,7 @@ const aPost = {
       width: 640,
       height: 480,
       durationSeconds: null,
+      altText: 'A "quoted" <description>',
     },
     {
       id: 4,
@@ -37,6 +38,7 @@ const aPost = {
       width: null,
       height: null,
       durationSeconds: 2.5,
+      altText: '',
     },
   ],
   likesCount: 2,

@@ -61,6 +61,13 @@ export const learningPlans = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // Popular plans (most used as a template) read a page off this index.
+    index('learning_plans_public_template_use_idx').on(
+      t.isPublic,
+      t.templateUseCount.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('learning_plans_creator_created_at_idx').on(
       t.creatorId,
       t.createdAt.desc().nullsFirst(),

@@ -27,6 +27,8 @@ export const plansOf = (creatorId: number, viewerId: number) =>
     : and(eq(learningPlans.creatorId, creatorId), planVisibleTo(viewerId))!;
 
 const newestFirst = [desc(learningPlans.createdAt), desc(learningPlans.id)];
+/** Most used as a template first (a denormalised count), the newest among equals. */
+const mostUsedFirst = [desc(learningPlans.templateUseCount), ...newestFirst];
 
 /** A page's ids and the total its rows carry; an empty page (past the end) carries none, so it is counted. */
 async function idsAndTotal(db: Database, where: SQL, rows: { id: number; total: number }[]) {
@@ -150,16 +152,19 @@ export function preparePlanReads(db: Database) {
   const publicPlanCount =
     sql<number>`(select ${rowCounts.count} from ${rowCounts} where ${rowCounts.tableName} = 'public_learning_plans')
     - (select count(*) from ${learningPlans} where ${publicPlanHiddenFrom(viewerId)})`.mapWith(Number);
-  const publicPages = preparedPerSize((size) =>
-    db
-      .select({ id: learningPlans.id, total: publicPlanCount })
-      .from(learningPlans)
-      .where(publicPlansFor(viewerId))
-      .orderBy(...newestFirst)
-      .limit(literalLimit(size))
-      .offset(sql.placeholder('offset'))
-      .prepare(`plans_public_page_${size}`),
-  );
+  const publicPagesIn = (order: 'newest' | 'most_used') =>
+    preparedPerSize((size) =>
+      db
+        .select({ id: learningPlans.id, total: publicPlanCount })
+        .from(learningPlans)
+        .where(publicPlansFor(viewerId))
+        .orderBy(...(order === 'newest' ? newestFirst : mostUsedFirst))
+        .limit(literalLimit(size))
+        .offset(sql.placeholder('offset'))
+        .prepare(`plans_public_${order}_page_${size}`),
+    );
+  const publicPages = publicPagesIn('newest');
+  const popularPages = publicPagesIn('most_used');
   return {
     /** The plans among `ids` the viewer may see, with their creators, and all their items with the viewer's progress. */
     withIds: (viewer: number, planIds: number[]) =>
@@ -170,6 +175,13 @@ export function preparePlanReads(db: Database) {
     /** A page of the ids of the public plans the viewer sees, newest first, and how many there are. */
     publicPage: async (viewer: number, { limit, offset }: { limit: number; offset: number }) =>
       idsAndTotal(db, publicPlansFor(viewer), await publicPages(limit).execute({ viewerId: viewer, offset })),
+    /** The same plans, most used as a template first. */
+    popularPage: async (viewer: number, { limit, offset }: { limit: number; offset: number }) =>
+      idsAndTotal(
+        db,
+        publicPlansFor(viewer),
+        await popularPages(limit).execute({ viewerId: viewer, offset }),
+      ),
   };
 }
 export type PlanReads = ReturnType<typeof preparePlanReads>;

@@ -54,6 +54,18 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
   );
 
   app.get(
+    '/popular',
+    {
+      schema: {
+        tags,
+        summary: 'Public learning plans, most used as a template first, with the viewer’s progress',
+        ...pagedList(learningPlanPage),
+      },
+    },
+    async (request) => plans.popularPlans(viewerOf(request), request.query),
+  );
+
+  app.get(
     '/user/:userId',
     {
       schema: {

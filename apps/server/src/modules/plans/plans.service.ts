@@ -63,6 +63,10 @@ export function createPlansService({ db, events, removal }: Dependencies) {
     publicPlans: async (viewer: Viewer, query: PageQuery): Promise<Page<LearningPlan>> =>
       pageOf(viewer, await reads.publicPage(viewer.id, pageWindow(query)), query),
 
+    /** Every public plan, most used as a template first. */
+    popularPlans: async (viewer: Viewer, query: PageQuery): Promise<Page<LearningPlan>> =>
+      pageOf(viewer, await reads.popularPage(viewer.id, pageWindow(query)), query),
+
     /** A user's plans, newest first: all of them for the user, the public ones for everyone else (none when blocked either way). */
     async userPlans(viewer: Viewer, userId: number, query: PageQuery): Promise<Page<LearningPlan>> {
       if (!(await userExists(db, userId))) throw notFound(PLAN_MESSAGES.userNotFound);

@@ -40,7 +40,7 @@ function SearchSuggestions() {
     <div className="space-y-6">
       <RecentSearches />
       <div className="grid gap-6 md:grid-cols-2">
-        <SuggestionBox id="search-plans-to-explore" title="New learning plans">
+        <SuggestionBox id="search-plans-to-explore" title="Popular learning plans">
           <PlansToExplore />
         </SuggestionBox>
         <SuggestionBox id="search-people-to-follow" title={FEED_MESSAGES.suggestionsTitle}>

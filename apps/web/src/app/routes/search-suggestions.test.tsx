@@ -22,7 +22,7 @@ const cleo: FollowSuggestion = {
 
 function serveSuggestions() {
   server.use(
-    http.get('/api/learning-plans/public', () =>
+    http.get('/api/learning-plans/popular', () =>
       HttpResponse.json(
         pageOf([planFixture({ id: 5, title: 'Learn Rust' }), planFixture({ id: 6, title: 'Jazz piano' })]),
       ),
@@ -49,11 +49,11 @@ const recentLinks = () =>
 beforeAll(() => loadPages('/search'), FULL_APP_TIMEOUT_MS);
 
 describe('the search page without a query', { timeout: 15_000 }, () => {
-  it('suggests new learning plans and people to follow, and no tabs', async () => {
+  it('suggests popular learning plans and people to follow, and no tabs', async () => {
     serveSuggestions();
     renderApp('/search', { signedIn: true });
 
-    const plans = await screen.findByRole('region', { name: 'New learning plans' });
+    const plans = await screen.findByRole('region', { name: 'Popular learning plans' });
     expect(await within(plans).findByRole('link', { name: 'Learn Rust' })).toHaveAttribute(
       'href',
       '/learning-plan/5',
@@ -99,7 +99,7 @@ describe('the search page without a query', { timeout: 15_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear recent searches' }));
     expect(screen.queryByRole('region', { name: 'Recent searches' })).not.toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'New learning plans' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Popular learning plans' })).toBeInTheDocument();
   });
 
   it('keeps at most eight recent searches', async () => {
@@ -120,14 +120,14 @@ describe('the search page without a query', { timeout: 15_000 }, () => {
     localStorage.setItem(`pathwise_recent_searches_${ann.id + 1}`, JSON.stringify(['secret plans']));
     renderApp('/search', { signedIn: true });
 
-    await screen.findByRole('region', { name: 'New learning plans' });
+    await screen.findByRole('region', { name: 'Popular learning plans' });
     expect(screen.queryByText('secret plans')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Recent searches' })).not.toBeInTheDocument();
   });
 
   it('says when suggestions could not be loaded, and the search still works', async () => {
     server.use(
-      http.get('/api/learning-plans/public', errorAnswer(500, 'boom')),
+      http.get('/api/learning-plans/popular', errorAnswer(500, 'boom')),
       http.get('/api/feed/suggestions', errorAnswer(500, 'boom')),
     );
     serveEmptySearch();

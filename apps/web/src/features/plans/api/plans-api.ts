@@ -22,6 +22,13 @@ export async function fetchPublicPlans(page: number, refreshKey: string, signal?
   return answer;
 }
 
+/** Public plans, most used as a template first. */
+export function fetchPopularPlans(size: number, signal?: AbortSignal) {
+  const query = pageQuery(0);
+  query.set('size', String(size));
+  return apiRequest<Page<LearningPlan>>(`${BASE}/popular?${query}`, { signal });
+}
+
 export function fetchUserPlans(userId: number, page: number, signal?: AbortSignal) {
   return apiRequest<Page<LearningPlan>>(`${BASE}/user/${userId}?${pageQuery(page)}`, { signal });
 }

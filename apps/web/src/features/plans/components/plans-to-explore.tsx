@@ -2,20 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { CATEGORY_LABELS } from '../../../lib/labels';
-import { fetchPublicPlans } from '../api/plans-api';
+import { fetchPopularPlans } from '../api/plans-api';
 import { planKeys } from '../api/queries';
 
-/** How many of the newest public plans the search page suggests. */
+/** How many popular plans the search page suggests. */
 const SHOWN = 5;
 
-/**
- * The newest public plans as a short list of links, for the search page without a query: the same list
- * as the home page's Learning Plans tab, first page only.
- */
+/** The public plans most used as a template, as a short list of links, for the search page without a query. */
 export function PlansToExplore() {
   const query = useQuery({
-    queryKey: [...planKeys.lists, 'to-explore'],
-    queryFn: ({ signal }) => fetchPublicPlans(0, '', signal),
+    queryKey: [...planKeys.lists, 'popular'],
+    queryFn: ({ signal }) => fetchPopularPlans(SHOWN, signal),
   });
   if (query.isPending)
     return (
@@ -29,7 +26,7 @@ export function PlansToExplore() {
         Learning plans could not be loaded.
       </ErrorWithRetry>
     );
-  const plans = query.data.content.slice(0, SHOWN);
+  const plans = query.data.content;
   if (plans.length === 0) return <p className="text-sm text-slate-600">No public learning plans yet.</p>;
   return (
     <ul className="divide-y divide-slate-100">

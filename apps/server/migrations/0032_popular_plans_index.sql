@@ -1,0 +1,1 @@
+CREATE INDEX "learning_plans_public_template_use_idx" ON "learning_plans" USING btree ("is_public","template_use_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
