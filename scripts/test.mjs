@@ -87,9 +87,23 @@ if (serverUrl) {
     vitest('server-postgres.json', ['--project', 'server']),
   );
 }
-const built = stage('production build', () => ({ ok: run('npm', ['run', 'build', '--silent']) }));
+let built = false;
+// Vite's warnings start with "(!)": a chunk over its size limit, a config its next loader cannot read.
+stage('production build, without a warning', () => {
+  console.log('\n> npm run build --silent');
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, encoding: 'utf8' });
+  process.stdout.write(build.stdout);
+  process.stderr.write(build.stderr);
+  built = build.status === 0;
+  const warnings = `${build.stdout}${build.stderr}`.split('\n').filter((line) => line.includes('(!)'));
+  return { ok: built && warnings.length === 0, ...(warnings.length > 0 && { note: warnings.join(' ') }) };
+});
 stage('bundle budgets', () =>
   built ? checkBudgets() : { ok: false, note: 'not checked: the build failed' },
+);
+// npm start, npm run demo and .env, run as a person runs them: on the build just made.
+stage('the commands: install scripts, npm start, npm run demo, .env', () =>
+  built ? vitest('scripts.json', ['--project', 'scripts'], embeddedEnv) : { ok: false, passed: 0, failed: 1 },
 );
 if (serverUrl) {
   stage('topology: two server processes on PostgreSQL', () =>
