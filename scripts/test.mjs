@@ -98,9 +98,18 @@ console.log(
 
 // The end-to-end tests spend most of their time waiting on the browser and the network (slow-network and
 // retry tests above all), so the Vitest suites use the cores meanwhile.
-const built = stage('production build', async (log) => ({
-  ok: await run('npm', ['run', 'build', '--silent'], { log }),
-}));
+// Vite's warnings start with "(!)": a chunk over its size limit, a config its next loader cannot read.
+let buildSucceeded = false;
+const built = stage('production build, without a warning', async (log) => {
+  buildSucceeded = await run('npm', ['run', 'build', '--silent'], { log });
+  const warnings = readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('(!)'));
+  return {
+    ok: buildSucceeded && warnings.length === 0,
+    ...(warnings.length > 0 && { note: warnings.join(' ') }),
+  };
+}).then(() => buildSucceeded);
 const browserLane = built.then(async (ok) => {
   await stage('bundle budgets', async (log) =>
     ok ? checkBudgets(log) : { ok: false, note: 'not checked: the build failed' },
@@ -136,6 +145,12 @@ const vitestLane = (async () => {
     );
   }
   const ok = await built;
+  // npm start, npm run demo and .env, run as a person runs them: on the build just made.
+  await stage('the commands: install scripts, npm start, npm run demo, .env', (log) =>
+    ok
+      ? vitest('scripts.json', ['--project', 'scripts'], embeddedEnv, log)
+      : { ok: false, passed: 0, failed: 1 },
+  );
   if (serverUrl) {
     await stage('topology: two server processes on PostgreSQL', (log) =>
       ok

@@ -1,5 +1,5 @@
 import type { VitePWAOptions } from 'vite-plugin-pwa';
-import { API_CACHE, MEDIA_CACHE } from './src/lib/offline-caches';
+import { API_CACHE, MEDIA_CACHE } from './src/lib/offline-caches.ts';
 
 const DAY_SECONDS = 86_400;
 /** Where vite.config.ts puts the chunks only code blocks load (under assets/: hashed, cached a year). */

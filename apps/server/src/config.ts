@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './lib/storage/s3-storage.js';
+import type { LogFormat } from './lib/terminal-log.js';
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -63,6 +64,7 @@ const envSchema = z.object({
     .default('7d'),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://pathwise.example' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   SMTP_URL: z
     .url({
@@ -203,6 +205,8 @@ export type Config = {
   jwtExpiresInSeconds: number;
   publicUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Plain lines or JSON lines; unset: plain in a terminal, JSON otherwise (lib/terminal-log.ts). */
+  logFormat: LogFormat | undefined;
   authRateLimitPerMinute: number;
   /** Where e-mail is sent; without it, mails are written to the log. */
   smtpUrl: string | undefined;
@@ -283,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtExpiresInSeconds: durationToSeconds(e.JWT_EXPIRES_IN),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

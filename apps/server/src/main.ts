@@ -1,9 +1,11 @@
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { logFormatOf, terminalLog } from './lib/terminal-log.js';
 
 // src/main.ts and the bundled dist/main.js sit at the same depth, so these paths hold for both.
 const appRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -43,14 +45,14 @@ const database = await openDatabase({
 });
 await database.migrate(migrationsFolder);
 
-const prettyLogs = process.stdout.isTTY && process.env.NODE_ENV !== 'production';
+const logFormat = logFormatOf(config.logFormat, process.stdout.isTTY);
 const app = await buildApp({
   config,
   database,
   webDistDir,
   logger: {
     level: config.logLevel,
-    ...(prettyLogs && { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }),
+    ...(logFormat === 'pretty' && { stream: terminalLog((text) => process.stdout.write(text)) }),
   },
 });
 reportConnectionError = (err) => app.log.warn({ err }, 'a database connection broke; it is being replaced');
@@ -63,6 +65,20 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 });
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  `Pathwise is running on ${config.publicUrl ?? `http://localhost:${config.port}`} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'})`,
-);
+
+/** Where this process answers: the port it got (PORT=0 picks one), `localhost` for every interface. */
+function localUrl() {
+  const { port } = app.server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+const running = `Pathwise is running on ${localUrl()}`;
+const publicAddress = config.publicUrl ? `public address ${config.publicUrl}, ` : '';
+const databaseText =
+  database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
+if (logFormat === 'pretty') {
+  process.stdout.write(`${running}\n(${publicAddress}${databaseText}; Ctrl+C stops it)\n`);
+} else {
+  app.log.info(`${running} (${publicAddress}${databaseText})`);
+}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,12 +9,15 @@ import { createTestApp, type TestApp } from './helpers/app.js';
 let t: TestApp;
 const webDistDir = mkdtempSync(path.join(tmpdir(), 'pathwise-web-'));
 const bundle = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+/** The built index.html's own script, which runs before any file arrives (the theme, the frame). */
+const inlineScript = "document.documentElement.classList.add('dark');";
 
 beforeAll(async () => {
   mkdirSync(path.join(webDistDir, 'assets'));
   writeFileSync(
     path.join(webDistDir, 'index.html'),
-    '<!doctype html><title>Pathwise</title><div id="root"></div>',
+    `<!doctype html><title>Pathwise</title><script>${inlineScript}</script>` +
+      '<script type="module" src="/assets/index-abc123.js"></script><div id="root"></div>',
   );
   writeFileSync(path.join(webDistDir, 'assets', 'index-abc123.js'), bundle);
   writeFileSync(path.join(webDistDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
@@ -67,6 +71,13 @@ describe('API errors', () => {
 });
 
 describe('the web app', () => {
+  it("lets its page run index.html's own inline script, found by its hash, and no other", async () => {
+    const res = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    const hash = createHash('sha256').update(inlineScript).digest('base64');
+    const scriptSources = res.headers['content-security-policy']?.toString().match(/script-src ([^;]*)/)?.[1];
+    expect(scriptSources).toBe(`'self' 'sha256-${hash}'`);
+  });
+
   it.each(['/', '/profile/12', '/learning-plan/3/edit'])(
     'serves index.html for the client route %s',
     async (url) => {

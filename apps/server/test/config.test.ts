@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       JWT_EXPIRES_IN: '12h',
       PUBLIC_URL: 'https://learn.example.com/',
       LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'pretty',
       CORS_ORIGINS: 'https://app.example.com, http://localhost:3000/',
       SMTP_URL: 'smtps://mailer:secret@mail.example.com:465',
       MAIL_FROM: 'Pathwise <hello@example.com>',
@@ -48,6 +49,7 @@ describe('loadConfig', () => {
       jwtExpiresInSeconds: 12 * 3600,
       publicUrl: 'https://learn.example.com',
       logLevel: 'warn',
+      logFormat: 'pretty',
       corsOrigins: ['https://app.example.com', 'http://localhost:3000'],
       smtpUrl: 'smtps://mailer:secret@mail.example.com:465',
       mailFrom: 'Pathwise <hello@example.com>',
@@ -58,6 +60,11 @@ describe('loadConfig', () => {
   it('stops on an EMBEDDED_DATABASE_THREAD other than worker or main', () => {
     const attempt = () => loadConfig({ DATA_DIR: freshDataDir(), EMBEDDED_DATABASE_THREAD: 'threads' });
     expect(attempt).toThrow(/EMBEDDED_DATABASE_THREAD: must be worker or main/);
+  });
+
+  it('stops on a LOG_FORMAT other than pretty or json', () => {
+    const attempt = () => loadConfig({ DATA_DIR: freshDataDir(), LOG_FORMAT: 'yaml' });
+    expect(attempt).toThrow(/LOG_FORMAT: must be pretty or json/);
   });
 
   it('stops on an SMTP_URL that is not an smtp:// or smtps:// URL', () => {

@@ -1,9 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { logFormatOf } from '../src/lib/terminal-log.js';
 import { createServerDatabase, serverUrl } from './helpers/database.js';
-import { startServer, waitForListening } from './helpers/server-process.js';
+import { type ServerProcess, startServer, stopServer, waitForListening } from './helpers/server-process.js';
 
 describe('the server process', () => {
   it('refuses bad configuration with a clear message and exit code 1', async () => {
@@ -51,4 +53,53 @@ describe('the server process', () => {
     // Two servers started from the sources, each loading its modules and opening its database: on a busy
     // two-core machine that alone has taken over 30 s (the suite's default).
   }, 90_000);
+});
+
+describe('the server log', () => {
+  const env = () => ({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pw-log-')) });
+
+  /** The output once the server has said where it runs, and that address. */
+  async function started(server: ServerProcess) {
+    for (let i = 0; i < 300 && !/Pathwise is running on .*\n/.test(server.output()); i++) await sleep(100);
+    const url = server.output().match(/Pathwise is running on (http:\/\/127\.0\.0\.1:\d+)/)?.[1];
+    if (!url) throw new Error(`server did not start:\n${server.output()}`);
+    return url;
+  }
+
+  it('with LOG_FORMAT=pretty starts with plain words naming the real address, and a request in one plain line', async () => {
+    const server = startServer({ ...env(), LOG_FORMAT: 'pretty' });
+    try {
+      const url = await started(server);
+      expect(server.output().split('\n')[0]).toBe(`Pathwise is running on ${url}`);
+      expect(url).not.toMatch(/:0$/);
+      expect((await fetch(`${url}/api/posts`)).status).toBe(401);
+      await expect.poll(server.output).toMatch(/^\d\d:\d\d:\d\d GET \/api\/posts 401 \d+ ms$/m);
+      expect(server.output()).not.toContain('{"level"');
+    } finally {
+      await stopServer(server);
+    }
+  }, 60_000);
+
+  it('is JSON lines, each one, when its output is not a terminal and LOG_FORMAT is unset', async () => {
+    const server = startServer(env());
+    try {
+      const url = await started(server);
+      await fetch(`${url}/api/posts`);
+      await expect.poll(server.output).toContain('"msg":"request completed"');
+      const lines = server.output().trim().split('\n');
+      const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+      expect(messages).toContain(`Server listening at ${url}`);
+      expect(messages.some((message) => message.startsWith(`Pathwise is running on ${url} (`))).toBe(true);
+    } finally {
+      await stopServer(server);
+    }
+  }, 60_000);
+
+  it('is plain when stdout is a terminal, JSON when it is not, unless LOG_FORMAT says otherwise', () => {
+    expect(logFormatOf(undefined, true)).toBe('pretty');
+    expect(logFormatOf(undefined, false)).toBe('json');
+    expect(logFormatOf(undefined, undefined)).toBe('json');
+    expect(logFormatOf('json', true)).toBe('json');
+    expect(logFormatOf('pretty', false)).toBe('pretty');
+  });
 });

@@ -17,13 +17,14 @@ export const BIO_MAX_LENGTH = 500;
 export const LOCATION_MAX_LENGTH = 100;
 
 export const STORAGE_KEYS = {
+  /** Also read by apps/web/index.html's first script: a visitor without it is shown the sign-in page. */
   authToken: 'authToken',
   /**
    * The user the stored token belonged to at the last visit, shown at once while /api/auth/me confirms it.
    */
   rememberedUser: 'pathwise_remembered_user',
   oauthRedirectFrom: 'oauth_redirect_from',
-  /** 'light', 'dark' or 'system' (also read by apps/web/public/theme.js, before the app loads). */
+  /** 'light', 'dark' or 'system' (also read by apps/web/index.html's first script, before the app loads). */
   theme: 'theme',
 } as const;
 

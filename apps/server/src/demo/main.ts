@@ -51,6 +51,9 @@ try {
   console.log(
     `Done. Run \`npm start\` and sign in as any member, e.g. ${emailOf(PEOPLE[0]!)}, password ${DEMO_PASSWORD}`,
   );
+  // A setting given on this command's line alone would not reach the next command's.
+  if (process.env.DATA_DIR || process.env.DATABASE_URL)
+    console.log('npm start must be given the same DATA_DIR or DATABASE_URL: .env gives it to both.');
 } finally {
   await app.close();
 }

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -15,6 +16,21 @@ type WebAppOptions = {
   linkPreviews: LinkPreviews;
   publicUrl: string | undefined;
 };
+
+/** An inline script: a `<script>` element without a `src`. */
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/**
+ * The CSP sources (`'sha256-…'`) of the inline scripts of the built index.html, which paint the page in
+ * its theme before any file arrives; none without a built web app. The CSP allows these and no other.
+ */
+export function inlineScriptSources(distDir: string | undefined): string[] {
+  const index = distDir && path.join(distDir, 'index.html');
+  if (!index || !existsSync(index)) return [];
+  return [...readFileSync(index, 'utf8').matchAll(INLINE_SCRIPT)].map(
+    ([, script]) => `'sha256-${createHash('sha256').update(script!).digest('base64')}'`,
+  );
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html for every client route

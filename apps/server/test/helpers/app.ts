@@ -34,6 +34,7 @@ export const testConfig: Config = {
   jwtExpiresInSeconds: 3600,
   publicUrl: undefined,
   logLevel: 'silent',
+  logFormat: 'json',
   authRateLimitPerMinute: 10_000,
   smtpUrl: undefined,
   mailFrom: 'Pathwise <no-reply@pathwise.test>',

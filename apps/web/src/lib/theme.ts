@@ -15,7 +15,7 @@ function storedChoice(): ThemeChoice {
 }
 
 /**
- * The person's theme choice, remembered in this browser. apps/web/public/theme.js applies it (before
+ * The person's theme choice, remembered in this browser. index.html's first script applies it (before
  * the first paint, and again on the `pathwise:theme` event sent here), so the page never flashes.
  */
 export function useTheme(): [ThemeChoice, (choice: ThemeChoice) => void] {
