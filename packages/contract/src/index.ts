@@ -11,6 +11,8 @@ export * from './credentials.js';
 export * from './feed.js';
 export * from './feed-constants.js';
 export * from './health.js';
+export * from './instance.js';
+export * from './instance-constants.js';
 export * from './media.js';
 export * from './mentions.js';
 export * from './note-constants.js';

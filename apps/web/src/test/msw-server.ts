@@ -17,7 +17,9 @@ const bellAnswers = [
  * blocked or muted.
  */
 const safetySettingsAnswers = [
-  http.get('/api/users/me/privacy', () => HttpResponse.json({ showEmail: false })),
+  http.get('/api/users/me/privacy', () =>
+    HttpResponse.json({ showEmail: false, showProfileToVisitors: false }),
+  ),
   ...['blocks', 'mutes'].map((list) =>
     http.get(`/api/users/me/${list}`, () => HttpResponse.json(pageOf([]))),
   ),

@@ -8,7 +8,7 @@ import {
   writeFailures,
 } from '../../lib/route-schema.js';
 import { incomingUpload } from '../../lib/uploads/upload.js';
-import { viewerOf } from '../../lib/viewer.js';
+import { readerOf, viewerOf } from '../../lib/viewer.js';
 import type { PostsService } from './posts.service.js';
 
 type PostsRoutesOptions = { posts: PostsService };
@@ -28,7 +28,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
         ...pagedList(postPage),
       },
     },
-    async (request) => posts.feed(viewerOf(request), request.query),
+    async (request) => posts.feed(readerOf(request), request.query),
   );
 
   app.get(
@@ -41,7 +41,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
         ...pagedList(postPage),
       },
     },
-    async (request) => posts.byAuthor(viewerOf(request), request.params.userId, request.query),
+    async (request) => posts.byAuthor(readerOf(request), request.params.userId, request.query),
   );
 
   app.get(
@@ -54,7 +54,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
         response: { 200: post, ...readFailures },
       },
     },
-    async (request) => posts.byId(viewerOf(request), request.params.id),
+    async (request) => posts.byId(readerOf(request), request.params.id),
   );
 
   app.post(
