@@ -39,3 +39,6 @@ export const BookmarkIcon = (props: IconProps) => (
   <Icon {...props} path="M6.5 3.5h11a1 1 0 0 1 1 1v16l-6.5-4.2-6.5 4.2v-16a1 1 0 0 1 1-1Z" />
 );
 export const FlagIcon = (props: IconProps) => <Icon {...props} path="M5 21V4m0 0h11l-2 4 2 4H5" />;
+export const ShareIcon = (props: IconProps) => (
+  <Icon {...props} path="M12 15V3m0 0L8 7m4-4 4 4M6 11H5v10h14V11h-1" />
+);

@@ -32,5 +32,16 @@ const signInProviderAnswers = [
   ),
 ];
 
+/**
+ * Asked for when a visitor opens a page they could read on an instance allowing it: unless a test says
+ * otherwise, the instance is the default one, where every page but sign-in needs an account.
+ */
+const instanceAnswers = [http.get('/api/instance', () => HttpResponse.json({ publicReading: false }))];
+
 /** The network as the tests see it; each test declares the answers it needs with `server.use`. */
-export const server = setupServer(...bellAnswers, ...safetySettingsAnswers, ...signInProviderAnswers);
+export const server = setupServer(
+  ...bellAnswers,
+  ...safetySettingsAnswers,
+  ...signInProviderAnswers,
+  ...instanceAnswers,
+);
