@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { E2E_JWT_SECRET, E2E_PORT } from '../../settings.mjs';
 
-/** The second server's port: beside the run's own server and its helpers (E2E_PORT + 10, + 11). */
+/** The second server's port: next to the run's own server and its identity and mail servers. */
 export const READING_PORT = Number(process.env.E2E_READING_PORT ?? E2E_PORT + 12);
 export const READING_BASE_URL = `http://127.0.0.1:${READING_PORT}`;
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ShareIcon } from './icons';
 
 type ShareButtonProps = {
-  /** The page's canonical path on this site, such as `/post/12` or `/@annlee`. */
+  /** The page's canonical path on this site, such as `/post/{id}` or `/@handle`. */
   path: string;
   /** What the share sheet names the page by. */
   title: string;
