@@ -194,6 +194,17 @@ describe('a visitor on an instance with PUBLIC_READING on', () => {
     expect(malformed.json().message).toMatch(/handle/i);
   });
 
+  it('costs a visitor the same SQL statements as a member, whatever the length of a list', async () => {
+    for (const url of ['/api/posts?size=1', '/api/posts?size=20', '/api/learning-plans/public?size=20']) {
+      const visitor = await t.queries.count(() => ok(null, { url }));
+      const member = await t.queries.count(() => ok(stranger, { url }));
+      expect(visitor.statements, url).toBe(member.statements);
+    }
+    const short = await t.queries.count(() => ok(null, { url: '/api/posts?size=1' }));
+    const long = await t.queries.count(() => ok(null, { url: '/api/posts?size=20' }));
+    expect(long.statements).toBe(short.statements);
+  });
+
   it('still needs an account for anything personal and for every write', async () => {
     for (const request of [
       { url: '/api/auth/me' },
