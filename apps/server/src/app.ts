@@ -42,6 +42,7 @@ import { createFeedService } from './modules/feed/feed.service.js';
 import { firstStepsRoutes } from './modules/first-steps/first-steps.routes.js';
 import { createFirstStepsService } from './modules/first-steps/first-steps.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { instanceRoutes } from './modules/instance/instance.routes.js';
 import { createLinkPreviews } from './modules/link-previews/index.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
 import { createNotesService } from './modules/notes/notes.service.js';
@@ -158,7 +159,11 @@ export async function buildApp({
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds, config.jwtPreviousSecret);
   // Before any route is added, so that it sees and guards every one (documentation and media included).
   const sessions = await createSessionCache(database, users.sessionUser, config.sessionCacheSeconds);
-  await app.register(authPlugin, { tokens, findSessionUser: sessions.user });
+  await app.register(authPlugin, {
+    tokens,
+    findSessionUser: sessions.user,
+    publicReading: config.publicReading,
+  });
   await app.register(compress, { threshold: 1024 });
   // On a PostgreSQL server every process counts in the database, so N processes do not allow N × a limit.
   const counters =
@@ -210,6 +215,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db, storage });
+      await api.register(instanceRoutes, { publicReading: config.publicReading });
       await api.register(authRoutes, {
         prefix: '/auth',
         auth,
@@ -280,7 +286,7 @@ export async function buildApp({
 
   await app.register(webAppPlugin, {
     distDir: webDistDir,
-    linkPreviews: createLinkPreviews(db),
+    linkPreviews: createLinkPreviews(db, { publicReading: config.publicReading }),
     publicUrl: config.publicUrl,
   });
   app.addHook('onClose', async () => {

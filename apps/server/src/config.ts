@@ -101,6 +101,7 @@ const envSchema = z.object({
     })
     .transform((origins) => origins.map((origin) => new URL(origin).origin)),
   JOB_WORKERS: z.stringbool().default(true),
+  PUBLIC_READING: z.stringbool({ error: 'must be true or false' }).default(false),
   GOOGLE_ISSUER: issuerUrl.default(GOOGLE_ISSUER),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -218,6 +219,11 @@ export type Config = {
   adminEmails: ReadonlySet<string>;
   /** Whether this process runs background jobs (every process enqueues them). */
   jobWorkers: boolean;
+  /**
+   * Whether visitors without an account may read public content (the routes marked readable in
+   * plugins/public-routes.ts): off by default, when every page but sign-in needs an account.
+   */
+  publicReading: boolean;
   /** Social sign-in providers by lowercased id: `google` always, plus those named in OIDC_PROVIDERS. */
   oidcProviders: Record<string, OidcProvider>;
   /** Where uploaded media live: DATA_DIR/media, or an S3-compatible bucket. */
@@ -296,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     adminEmails: new Set(e.ADMIN_EMAILS),
     jobWorkers: e.JOB_WORKERS,
+    publicReading: e.PUBLIC_READING,
     oidcProviders: {
       google: {
         name: 'Google',

@@ -10,6 +10,7 @@ import { createPost, filePart, postPart, validPost } from './helpers/posts.js';
 /** What the owner of the things a route acts on made: created afresh for every route. */
 type Owned = {
   userId: number;
+  handle: string;
   postId: number;
   commentId: number;
   planId: number;
@@ -34,6 +35,11 @@ type Row = {
   expect: Record<Exclude<Caller, 'moderator' | 'blocked' | 'blocker'>, number> & {
     moderator?: number;
     acrossBlock?: number;
+    /**
+     * What a visitor (no token) gets on an instance with PUBLIC_READING on, where the owner shows
+     * their profile to visitors: as `anonymous` (the visitor on a default instance) unless declared.
+     */
+    visitor?: number;
   };
   /** The route ends the caller's sessions and answers a new token, which the caller keeps using. */
   renewsToken?: true;
@@ -59,6 +65,8 @@ const signedIn = (status: number): Row['expect'] => ({
   other: status,
   owner: status,
 });
+/** A read of public content: visitors get it too when the instance has PUBLIC_READING on. */
+const readable = (status: number): Row['expect'] => ({ ...signedIn(status), visitor: status });
 const ownerOnly = (status: number, refused = 403): Row['expect'] => ({
   anonymous: 401,
   other: refused,
@@ -72,6 +80,10 @@ const ownerOnly = (status: number, refused = 403): Row['expect'] => ({
 const MATRIX: Record<string, Row> = {
   'GET /api/health': {
     request: () => ({ url: '/api/health' }),
+    expect: { anonymous: 200, other: 200, owner: 200 },
+  },
+  'GET /api/instance': {
+    request: () => ({ url: '/api/instance' }),
     expect: { anonymous: 200, other: 200, owner: 200 },
   },
   'POST /api/auth/signup': {
@@ -152,7 +164,12 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 404, other: 404, owner: 404 },
   },
   'GET /api/auth/me': { request: () => ({ url: '/api/auth/me' }), expect: signedIn(200) },
-  'GET /api/users/:id': { request: (o) => ({ url: `/api/users/${o.userId}` }), expect: signedIn(200) },
+  // A profile its owner does not show to visitors is a 404 to them (public-reading.test.ts).
+  'GET /api/users/:id': { request: (o) => ({ url: `/api/users/${o.userId}` }), expect: readable(200) },
+  'GET /api/users/by-handle/:handle': {
+    request: (o) => ({ url: `/api/users/by-handle/${o.handle}` }),
+    expect: readable(200),
+  },
   'PUT /api/users/:id': {
     request: (o) =>
       // The address stays the owner's: a new one is confirmed by a mailed link (POST /api/auth/email/change).
@@ -230,14 +247,14 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ url: `/api/users/${o.userId}/social-activity` }),
     expect: signedIn(200),
   },
-  'GET /api/posts': { request: () => ({ url: '/api/posts' }), expect: signedIn(200) },
+  'GET /api/posts': { request: () => ({ url: '/api/posts' }), expect: readable(200) },
   'GET /api/posts/user/:userId': {
     request: (o) => ({ url: `/api/posts/user/${o.userId}` }),
-    expect: signedIn(200),
+    expect: readable(200),
   },
   'GET /api/posts/:id': {
     request: (o) => ({ url: `/api/posts/${o.postId}` }),
-    expect: { ...signedIn(200), acrossBlock: 404 },
+    expect: { ...readable(200), acrossBlock: 404 },
   },
   'POST /api/posts': {
     request: () => form('POST', '/api/posts', [postPart(validPost)]),
@@ -257,7 +274,7 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/posts/:postId/comments': {
     request: (o) => ({ url: `/api/posts/${o.postId}/comments` }),
-    expect: { ...signedIn(200), acrossBlock: 404 },
+    expect: { ...readable(200), acrossBlock: 404 },
   },
   'POST /api/posts/:postId/comments': {
     request: (o) => json('POST', `/api/posts/${o.postId}/comments`, { content: 'Nice' }),
@@ -273,7 +290,7 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/learning-plans/public': {
     request: () => ({ url: '/api/learning-plans/public' }),
-    expect: signedIn(200),
+    expect: readable(200),
   },
   'GET /api/learning-plans/popular': {
     request: () => ({ url: '/api/learning-plans/popular' }),
@@ -281,11 +298,11 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/learning-plans/user/:userId': {
     request: (o) => ({ url: `/api/learning-plans/user/${o.userId}` }),
-    expect: signedIn(200),
+    expect: readable(200),
   },
   'GET /api/learning-plans/:planId': {
     request: (o) => ({ url: `/api/learning-plans/${o.planId}` }),
-    expect: { ...signedIn(200), acrossBlock: 404 },
+    expect: { ...readable(200), acrossBlock: 404 },
   },
   'POST /api/learning-plans': {
     request: () => json('POST', '/api/learning-plans', planBody()),
@@ -481,6 +498,10 @@ const MATRIX: Record<string, Row> = {
   },
 };
 
+/** An app with the accounts rows act as: what ownedThings needs. */
+type Instance = { t: TestApp; owner: TestAccount; other: TestAccount };
+const defaultInstance = (): Instance => ({ t, owner, other });
+
 let t: TestApp;
 let owner: TestAccount;
 let other: TestAccount;
@@ -542,7 +563,9 @@ function acrossBlockOf({ expect: declared }: Row): number {
   return declared.other === 403 && declared.owner !== 403 ? 404 : declared.other;
 }
 
-async function ownedThings(): Promise<Owned> {
+/** The owner's things on `on` (the default instance, or the one reading signed out), made afresh. */
+async function ownedThings(on: Instance = defaultInstance()): Promise<Owned> {
+  const { t, owner, other } = on;
   const as = (account: TestAccount, request: InjectOptions) =>
     t.app.inject({ ...request, headers: { ...request.headers, ...bearer(account.token) } });
   const post = await createPost(t, owner.token);
@@ -563,6 +586,7 @@ async function ownedThings(): Promise<Owned> {
   ).json();
   return {
     userId: owner.user.id,
+    handle: owner.user.handle,
     postId: post.id,
     commentId: comment.id,
     planId: plan.id,
@@ -678,5 +702,28 @@ describe('beyond who is asking', () => {
     } finally {
       await as({ method: 'DELETE', url: `/api/users/${other.user.id}/mute` });
     }
+  });
+});
+
+describe('the visitor column with PUBLIC_READING on', () => {
+  let reading: Instance;
+  beforeAll(async () => {
+    const app = await createTestApp({ config: { publicReading: true } });
+    const readingOwner = await signUp(app, { name: 'Owner' });
+    reading = { t: app, owner: readingOwner, other: await signUp(app, { name: 'Other' }) };
+    const shown = await app.app.inject({
+      ...json('PUT', '/api/users/me/privacy', { showProfileToVisitors: true }),
+      headers: bearer(readingOwner.token),
+    });
+    expect(shown.statusCode).toBe(200);
+  });
+  afterAll(() => reading.t.close());
+
+  it.each(Object.entries(MATRIX))('%s answers a visitor as declared', async (_, row) => {
+    const owned = await ownedThings(reading);
+    const request = row.request(owned);
+    // The live stream is private whatever the setting: no need for a real connection to see its 401.
+    const res = await reading.t.app.inject({ ...request, headers: request.headers });
+    expect(res.statusCode).toBe(row.expect.visitor ?? row.expect.anonymous);
   });
 });

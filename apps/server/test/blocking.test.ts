@@ -75,14 +75,17 @@ describe('privacy: "Show my e-mail address to others"', () => {
     await send(ann, 'POST', `/api/users/${cat.user.id}/follow`);
     await send(cat, 'POST', `/api/users/${ann.user.id}/follow`);
 
-    expect(await get(ann, '/api/users/me/privacy')).toEqual({ showEmail: false });
+    expect(await get(ann, '/api/users/me/privacy')).toEqual({
+      showEmail: false,
+      showProfileToVisitors: false,
+    });
     const shown = ann.user.email;
     const hidden = { profile: null, following: null, followers: null, search: null };
     expect(await emailsOf(bob, ann, cat)).toEqual(hidden);
 
     const on = await send(ann, 'PUT', '/api/users/me/privacy', { showEmail: true });
     expect(on.statusCode, on.body).toBe(200);
-    expect(on.json()).toEqual({ showEmail: true });
+    expect(on.json()).toEqual({ showEmail: true, showProfileToVisitors: false });
     expect(await emailsOf(bob, ann, cat)).toEqual({
       profile: shown,
       following: shown,
@@ -92,7 +95,7 @@ describe('privacy: "Show my e-mail address to others"', () => {
 
     const res = await send(ann, 'PUT', '/api/users/me/privacy', { showEmail: false });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ showEmail: false });
+    expect(res.json()).toEqual({ showEmail: false, showProfileToVisitors: false });
     expect(await emailsOf(bob, ann, cat)).toEqual(hidden);
     // The user themself still sees it everywhere.
     expect(await emailsOf(ann, ann, cat)).toEqual({
@@ -162,7 +165,10 @@ describe('privacy: "Show my e-mail address to others"', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().message).toMatch(/showEmail/);
     }
-    expect(await get(ann, '/api/users/me/privacy')).toEqual({ showEmail: false });
+    expect(await get(ann, '/api/users/me/privacy')).toEqual({
+      showEmail: false,
+      showProfileToVisitors: false,
+    });
   });
 });
 

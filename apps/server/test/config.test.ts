@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       jwtExpiresInSeconds: 7 * 86400,
       corsOrigins: [],
       embeddedDatabaseThread: 'worker',
+      publicReading: false,
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
@@ -39,6 +40,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtps://mailer:secret@mail.example.com:465',
       MAIL_FROM: 'Pathwise <hello@example.com>',
       EMBEDDED_DATABASE_THREAD: 'main',
+      PUBLIC_READING: 'true',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -54,7 +56,13 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://mailer:secret@mail.example.com:465',
       mailFrom: 'Pathwise <hello@example.com>',
       embeddedDatabaseThread: 'main',
+      publicReading: true,
     });
+  });
+
+  it('stops on a PUBLIC_READING other than true or false', () => {
+    const attempt = () => loadConfig({ DATA_DIR: freshDataDir(), PUBLIC_READING: 'sometimes' });
+    expect(attempt).toThrow(/PUBLIC_READING: must be true or false/);
   });
 
   it('stops on an EMBEDDED_DATABASE_THREAD other than worker or main', () => {

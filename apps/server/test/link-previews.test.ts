@@ -214,3 +214,57 @@ describe('link previews without PUBLIC_URL', () => {
     }
   });
 });
+
+describe('link previews of profiles', () => {
+  it('describe, with PUBLIC_READING on, the profile of someone who shows it to visitors, at /@handle and /profile/{id}', async () => {
+    const reading = await createTestApp({ webDistDir, config: { publicUrl: SITE, publicReading: true } });
+    try {
+      const cat = await signUp(reading, { name: 'Cat <Ray>' });
+      const dan = await signUp(reading, { name: 'Dan Hidden' });
+      const show = (account: TestAccount) =>
+        reading.app.inject({
+          method: 'PUT',
+          url: '/api/users/me/privacy',
+          headers: bearer(account.token),
+          payload: { showProfileToVisitors: true },
+        });
+      await reading.app.inject({
+        method: 'PUT',
+        url: `/api/users/${cat.user.id}`,
+        headers: bearer(cat.token),
+        payload: { name: 'Cat <Ray>', email: cat.user.email, bio: 'Learning **Go** & Rust' },
+      });
+      const plain = readFileSync(indexHtml, 'utf8');
+      const visit = async (url: string) =>
+        (await reading.app.inject({ url, headers: { accept: 'text/html' } })).body;
+      // Before Cat chooses to show her profile, a preview tells nothing.
+      expect(await visit(`/@${cat.user.handle}`)).toBe(plain);
+
+      expect((await show(cat)).statusCode).toBe(200);
+      for (const url of [`/@${cat.user.handle}`, `/profile/${cat.user.id}`]) {
+        const html = await visit(url);
+        expect(metaOf(html, 'og:title'), url).toBe(`Cat <Ray> (@${cat.user.handle})`);
+        expect(metaOf(html, 'og:description'), url).toBe('Learning Go & Rust');
+        expect(metaOf(html, 'og:url'), url).toBe(`${SITE}/@${cat.user.handle}`);
+        expect(html).not.toContain(cat.user.email);
+      }
+      for (const url of [`/@${dan.user.handle}`, `/profile/${dan.user.id}`, '/@nobody_here', '/profile/0']) {
+        expect(await visit(url), url).toBe(plain);
+      }
+    } finally {
+      await reading.close();
+    }
+  });
+
+  it('tell nothing on an instance without PUBLIC_READING, whatever the person chose', async () => {
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/privacy',
+      headers: bearer(ann.token),
+      payload: { showProfileToVisitors: true },
+    });
+    const plain = readFileSync(indexHtml, 'utf8');
+    expect(await page(`/@${ann.user.handle}`)).toBe(plain);
+    expect(await page(`/profile/${ann.user.id}`)).toBe(plain);
+  });
+});

@@ -20,6 +20,8 @@ afterAll(() => t.close());
 const protectedRoutes = () => apiRoutes.filter((route) => !route.public);
 const idParams = (url: string) => url.match(/:\w*[iI]d\b/g) ?? [];
 const label = ({ method, url }: RouteAccess) => `${method} ${url}`;
+const openApiLabel = ({ method, url }: RouteAccess) =>
+  `${method.toLowerCase()} ${url.replace(/:(\w+)/g, '{$1}')}`;
 
 /** A request to `route` with every path parameter filled in (ids by `id`, anything else by `other`). */
 function requestTo(route: RouteAccess, id: string, other = '1'): InjectOptions {
@@ -39,7 +41,7 @@ describe('the route table', () => {
     );
   });
 
-  it('lists as public only the routes declared so: sign-up, sign-in, social sign-in, password reset, e-mail confirmation, health, the unread count, media and docs', () => {
+  it('lists as public only the routes declared so: sign-up, sign-in, social sign-in, password reset, e-mail confirmation, health, the instance settings, the unread count, media and docs', () => {
     const publicRoutes = apiRoutes
       .filter((route) => route.public && !route.url.startsWith('/api/docs'))
       .map(label)
@@ -50,6 +52,7 @@ describe('the route table', () => {
       'GET /api/auth/oauth2/providers',
       'GET /api/auth/password/reset',
       'GET /api/health',
+      'GET /api/instance',
       'GET /api/media/*',
       'GET /api/notifications/unread/count',
       'POST /api/auth/email/confirm',
@@ -60,6 +63,21 @@ describe('the route table', () => {
     ]);
     // The documentation is browsable without an account, and only it lives under /api/docs.
     expect(apiRoutes.filter((route) => route.url.startsWith('/api/docs')).every((r) => r.public)).toBe(true);
+  });
+
+  it('marks as readable by visitors (with PUBLIC_READING on) only reads of public posts, plans and profiles', () => {
+    const readable = apiRoutes.filter((route) => route.readable).map(label);
+    expect(readable.sort()).toEqual([
+      'GET /api/learning-plans/:planId',
+      'GET /api/learning-plans/public',
+      'GET /api/learning-plans/user/:userId',
+      'GET /api/posts',
+      'GET /api/posts/:id',
+      'GET /api/posts/:postId/comments',
+      'GET /api/posts/user/:userId',
+      'GET /api/users/:id',
+      'GET /api/users/by-handle/:handle',
+    ]);
   });
 });
 
@@ -80,6 +98,7 @@ describe('the API documentation', () => {
       'get /api/auth/oauth2/providers',
       'get /api/auth/password/reset',
       'get /api/health',
+      'get /api/instance',
       'get /api/notifications/unread/count',
       'post /api/auth/email/confirm',
       'post /api/auth/login',
@@ -87,10 +106,14 @@ describe('the API documentation', () => {
       'post /api/auth/password/reset',
       'post /api/auth/signup',
     ]);
-    for (const { operation } of operations.filter(({ operation }) => operation.security)) {
-      expect(operation.security).toEqual([{ bearerAuth: [] }]);
+    const readable = new Set(apiRoutes.filter((route) => route.readable).map(openApiLabel));
+    for (const { method, path, operation } of operations.filter(({ operation }) => operation.security)) {
+      // A readable route also takes no token at all (an empty requirement), and says when.
+      const token = readable.has(`${method} ${path}`) ? [{ bearerAuth: [] }, {}] : [{ bearerAuth: [] }];
+      expect(operation.security, `${method} ${path}`).toEqual(token);
       expect(operation.responses).toHaveProperty('401');
     }
+    expect(readable.size).toBeGreaterThan(0);
   });
 });
 
@@ -119,6 +142,40 @@ describe('deny by default', () => {
     const forged = `${ann.token.slice(0, -4)}AAAA`;
     const res = await t.app.inject({ url: '/api/posts', headers: bearer(forged) });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('with PUBLIC_READING on', () => {
+  let reading: TestApp;
+  beforeAll(async () => {
+    reading = await createTestApp({ config: { publicReading: true } });
+  });
+  afterAll(() => reading.close());
+
+  it('still answers 401 to a visitor on every route that is neither public nor readable', async () => {
+    const answers: Record<string, number> = {};
+    for (const route of protectedRoutes().filter((r) => !r.readable)) {
+      const res = await reading.app.inject(requestTo(route, '1', 'x'));
+      answers[label(route)] = res.statusCode;
+    }
+    expect(Object.entries(answers).filter(([, status]) => status !== 401)).toEqual([]);
+  });
+
+  it('lets a visitor reach every readable route, and refuses an invalid token there as anywhere', async () => {
+    const readable = protectedRoutes().filter((route) => route.readable && route.method === 'GET');
+    const forged = `${ann.token.slice(0, -4)}AAAA`;
+    for (const route of readable) {
+      const request = requestTo(route, '1', 'nobody_here');
+      const asVisitor = await reading.app.inject(request);
+      expect([200, 404], `${label(route)}: ${asVisitor.body}`).toContain(asVisitor.statusCode);
+      const withForgedToken = await reading.app.inject({ ...request, headers: bearer(forged) });
+      expect(withForgedToken.statusCode, label(route)).toBe(401);
+    }
+  });
+
+  it('says so to the web app, which asks before anyone signs in', async () => {
+    expect((await reading.app.inject({ url: '/api/instance' })).json()).toEqual({ publicReading: true });
+    expect((await t.app.inject({ url: '/api/instance' })).json()).toEqual({ publicReading: false });
   });
 });
 

@@ -14,6 +14,8 @@ export * from './first-steps.js';
 export * from './first-steps-constants.js';
 export * from './first-steps-messages.js';
 export * from './health.js';
+export * from './instance.js';
+export * from './instance-constants.js';
 export * from './media.js';
 export * from './mentions.js';
 export * from './note-constants.js';

@@ -109,12 +109,36 @@ export const userIdParams = z.object({
   id: pathId({ invalid: USER_MESSAGES.invalidId, notFound: USER_MESSAGES.notFound }),
 });
 
-/** `GET`/`PUT /api/users/me/privacy`: what the signed-in user shows others. */
+const showEmail = z.boolean({ error: 'showEmail must be true or false' });
+const showProfileToVisitors = z.boolean({ error: 'showProfileToVisitors must be true or false' });
+
+/** Answer of `GET`/`PUT /api/users/me/privacy`: what the signed-in user shows others. */
 export const privacySettings = z.object({
   /** "Show my e-mail address to others"; off until the person turns it on. */
-  showEmail: z.boolean({ error: 'showEmail must be true or false' }),
+  showEmail,
+  /**
+   * "Show my profile to visitors": whether people without an account see the profile when the
+   * instance allows reading signed out (docs/product.md#decisions, 19). Off until the person turns it
+   * on; the e-mail address is never shown to visitors either way.
+   */
+  showProfileToVisitors,
 });
 export type PrivacySettings = z.infer<typeof privacySettings>;
+
+/** `PUT /api/users/me/privacy`: the settings to change; what is left out stays as it is. */
+export const privacySettingsUpdate = z
+  .object({ showEmail: showEmail.optional(), showProfileToVisitors: showProfileToVisitors.optional() })
+  .refine((body) => body.showEmail !== undefined || body.showProfileToVisitors !== undefined, {
+    error: 'Send showEmail or showProfileToVisitors, true or false',
+  });
+export type PrivacySettingsUpdate = z.infer<typeof privacySettingsUpdate>;
+
+/** `{handle}` of `GET /api/users/by-handle/{handle}` (what `/@handle` pages open). */
+export const userHandleParams = z.object({
+  handle: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{3,30}$/, { error: 'A handle is 3 to 30 letters, digits or underscores' }),
+});
 
 /** Answer of `PUT`/`DELETE /api/users/{id}/block`: the state after the call. */
 export const blockStatus = z.object({ isBlocked: z.boolean() });

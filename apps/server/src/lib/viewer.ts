@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES } from '@pathwise/contract';
 import type { FastifyRequest } from 'fastify';
+import { VISITOR_ID } from '../db/user-privacy.js';
 import { unauthorized } from './app-error.js';
 
 /** Builds the absolute URL of a stored file; absolute URLs (from identity providers) pass through. */
@@ -36,6 +37,18 @@ export function viewerOf(request: FastifyRequest): Viewer {
   if (request.userId === null) throw unauthorized(AUTH_MESSAGES.unauthenticated);
   return { id: request.userId, mediaUrl: request.mediaUrl };
 }
+
+/**
+ * Who is reading on a route visitors may read (marked readable in plugins/public-routes.ts): the
+ * signed-in user, or a visitor, whose answers are the signed-out view (per-viewer fields at their
+ * signed-out values, counts kept). The auth plugin lets a visitor through only with PUBLIC_READING on.
+ */
+export function readerOf(request: FastifyRequest): Viewer {
+  return { id: request.userId ?? VISITOR_ID, mediaUrl: request.mediaUrl };
+}
+
+/** Whether the answer is for a visitor reading signed out. */
+export const isVisitor = (viewer: Viewer): boolean => viewer.id === VISITOR_ID;
 
 /**
  * Whether the request carries no credentials at all: a visitor, as opposed to a client whose token is

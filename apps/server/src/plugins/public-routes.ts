@@ -22,7 +22,36 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   // The spec's web client polls it while signed out: a caller without any token has 0 to read
   // (a token that is sent must still be valid: the route refuses invalid ones itself).
   'GET /api/notifications/unread/count',
+  // The web app asks what this instance allows (reading signed out) before knowing who is there.
+  'GET /api/instance',
 ]);
+
+/**
+ * Reads of public content that a visitor may call only when the instance turns PUBLIC_READING on
+ * (docs/product.md#decisions, 19): each answers the signed-out view (`readerOf`). Anything personal
+ * (notifications, saved, notes, settings, analytics, search, activity, follower lists) and every
+ * write stays in the deny-by-default set above. Entries follow the same `METHOD pattern` form.
+ */
+export const READABLE_ROUTES: ReadonlySet<string> = new Set([
+  // The home page's "Latest Posts", a post and its comments.
+  'GET /api/posts',
+  'GET /api/posts/:id',
+  'GET /api/posts/:postId/comments',
+  // The public plans, a plan (a private one stays 404) and a person's public plans and posts.
+  'GET /api/learning-plans/public',
+  'GET /api/learning-plans/:planId',
+  'GET /api/learning-plans/user/:userId',
+  'GET /api/posts/user/:userId',
+  // A profile, by id or by handle: 404 unless its owner shows it to visitors.
+  'GET /api/users/:id',
+  'GET /api/users/by-handle/:handle',
+]);
+
+/** Whether a visitor may call the route `pattern` on an instance with PUBLIC_READING on. */
+export function isReadableRoute(method: string, pattern: string | undefined): boolean {
+  if (pattern === undefined) return false;
+  return READABLE_ROUTES.has(`${method === 'HEAD' ? 'GET' : method} ${pattern}`);
+}
 
 /**
  * Trees a plugin serves to anyone: stored files (images in <img>, which sends no token; keys are

@@ -42,6 +42,7 @@ export const testConfig: Config = {
   corsOrigins: [],
   adminEmails: new Set([MODERATOR_EMAIL]),
   jobWorkers: true,
+  publicReading: false,
   oidcProviders: { google: { name: 'Google', client: null } },
   mediaStorage: { driver: 'local' },
 };

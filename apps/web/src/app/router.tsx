@@ -156,6 +156,11 @@ const ROUTES: RouteObject[] = [
                 ...lazyPage(() => import('./routes/search-page').then((m) => m.SearchPage)),
               },
               {
+                // `/@handle`: React Router matches whole segments, so the page checks for the `@`.
+                path: '/:handle',
+                ...lazyPage(() => import('./routes/profile').then((m) => m.HandleProfilePage)),
+              },
+              {
                 path: '*',
                 ...lazyPage(() => import('./routes/not-found-page').then((m) => m.NotFoundPage)),
               },

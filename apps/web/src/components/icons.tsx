@@ -46,3 +46,6 @@ export const NoteIcon = (props: IconProps) => (
     path="M7 3.5h7.5L19 8v11.5a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1v-15a1 1 0 0 1 1-1ZM14.5 3.5V8H19M9 12.5h6M9 16h4"
   />
 );
+export const ShareIcon = (props: IconProps) => (
+  <Icon {...props} path="M12 15V3m0 0L8 7m4-4 4 4M6 11H5v10h14V11h-1" />
+);

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useSignInFirst } from '../lib/visitor-gate';
 import { FlagIcon } from './icons';
 import type { ReportTarget } from './report-dialog';
 import { useDialogTrigger } from './use-dialog-trigger';
@@ -12,12 +13,13 @@ const ReportDialog = lazy(() => import('./report-dialog'));
  */
 export function ReportButton({ target, className = '' }: { target: ReportTarget; className?: string }) {
   const { open, setOpen, trigger } = useDialogTrigger();
+  const signInFirst = useSignInFirst();
   return (
     <>
       <button
         ref={trigger}
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={signInFirst(() => setOpen(true))}
         aria-label={`Report ${target.label}`}
         className={`inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-slate-600 hover:bg-red-50 hover:text-red-700 ${className}`}
       >

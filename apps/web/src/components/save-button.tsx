@@ -2,6 +2,7 @@ import { SAVED_MESSAGES, type SaveResponse } from '@pathwise/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest } from '../lib/api-client';
+import { useSignInFirst } from '../lib/visitor-gate';
 import { BusyButton } from './busy-button';
 import { BookmarkIcon } from './icons';
 
@@ -21,6 +22,7 @@ type SaveButtonProps = {
  */
 export function SaveButton({ kind, target }: SaveButtonProps) {
   const queryClient = useQueryClient();
+  const signInFirst = useSignInFirst();
   // The chosen state shows until a newer copy of the target arrives (as the like button does).
   const [chosen, setChosen] = useState<{ for: SaveButtonProps['target']; saved: boolean } | null>(null);
   const [failed, setFailed] = useState(false);
@@ -49,7 +51,7 @@ export function SaveButton({ kind, target }: SaveButtonProps) {
         type="button"
         aria-pressed={saved}
         busy={save.isPending}
-        onClick={toggle}
+        onClick={signInFirst(toggle)}
         className={`inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium hover:bg-indigo-50 aria-busy:cursor-wait ${saved ? 'text-indigo-700' : 'text-slate-600'}`}
       >
         <BookmarkIcon className={`size-5 ${saved ? 'fill-current' : ''}`} />

@@ -17,7 +17,9 @@ const bellAnswers = [
  * blocked or muted.
  */
 const safetySettingsAnswers = [
-  http.get('/api/users/me/privacy', () => HttpResponse.json({ showEmail: false })),
+  http.get('/api/users/me/privacy', () =>
+    HttpResponse.json({ showEmail: false, showProfileToVisitors: false }),
+  ),
   ...['blocks', 'mutes'].map((list) =>
     http.get(`/api/users/me/${list}`, () => HttpResponse.json(pageOf([]))),
   ),
@@ -45,10 +47,17 @@ const firstStepsAnswers = [
   ),
 ];
 
+/**
+ * Asked for when a visitor opens a page they could read on an instance allowing it: unless a test says
+ * otherwise, the instance is the default one, where every page but sign-in needs an account.
+ */
+const instanceAnswers = [http.get('/api/instance', () => HttpResponse.json({ publicReading: false }))];
+
 /** The network as the tests see it; each test declares the answers it needs with `server.use`. */
 export const server = setupServer(
   ...bellAnswers,
   ...safetySettingsAnswers,
   ...signInProviderAnswers,
   ...firstStepsAnswers,
+  ...instanceAnswers,
 );

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { forgetInstanceSettings } from '../lib/instance';
 import { server } from './msw-server';
 import { PAGE_LOAD_TIMEOUT_MS } from './page-load-timeout';
 
@@ -39,6 +40,7 @@ afterEach(() => {
   server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();
+  forgetInstanceSettings();
 });
 
 afterAll(() => server.close());

@@ -33,6 +33,12 @@ export const users = pgTable(
      * `email: null`. Off until the person turns it on: an address is theirs to share.
      */
     showEmail: boolean('show_email').notNull().default(false),
+    /**
+     * "Show my profile to visitors": whether people without an account may see the profile when the
+     * instance has PUBLIC_READING on. Off until the person turns it on: nobody signed up expecting
+     * their profile to be on the open web.
+     */
+    showProfileToVisitors: boolean('show_profile_to_visitors').notNull().default(false),
     /** Set by a moderator: the account cannot sign in and what it made is hidden from everyone (db/block-state.ts). */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     /** The moderator's reason, kept while suspended; also in the moderation log. */

@@ -7,7 +7,7 @@ import {
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deletionResponse, pagedList, writeFailures } from '../../lib/route-schema.js';
-import { viewerOf } from '../../lib/viewer.js';
+import { readerOf, viewerOf } from '../../lib/viewer.js';
 import type { CommentsService } from './comments.service.js';
 
 const tags = ['comments'];
@@ -26,7 +26,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }
         ...pagedList(commentPage),
       },
     },
-    async (request) => comments.ofPost(viewerOf(request), request.params.postId, request.query),
+    async (request) => comments.ofPost(readerOf(request), request.params.postId, request.query),
   );
 
   app.post(

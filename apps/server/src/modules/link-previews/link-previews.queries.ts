@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { learningPlans, postMedia, posts } from '../../db/schema/index.js';
+import { learningPlans, postMedia, posts, users } from '../../db/schema/index.js';
 import { NOBODY, planVisibleTo, postVisibleTo } from '../../db/visibility.js';
 
 /**
@@ -28,5 +28,23 @@ export async function findPublicPlanPreview(db: Database, planId: number) {
     .select({ title: learningPlans.title, text: learningPlans.description })
     .from(learningPlans)
     .where(and(eq(learningPlans.id, planId), planVisibleTo(NOBODY)));
+  return row ?? null;
+}
+
+/**
+ * A person's name, handle, bio and picture when their profile may be shown to visitors (they turned
+ * "Show my profile to visitors" on and are not suspended); null otherwise. One unique-index read.
+ */
+export async function findVisibleProfilePreview(db: Database, by: { id: number } | { handle: string }) {
+  const [row] = await db
+    .select({ name: users.name, handle: users.handle, bio: users.bio, picture: users.profilePicture })
+    .from(users)
+    .where(
+      and(
+        'id' in by ? eq(users.id, by.id) : eq(users.handle, by.handle.toLowerCase()),
+        eq(users.showProfileToVisitors, true),
+        sql`${users.suspendedAt} is null`,
+      ),
+    );
   return row ?? null;
 }

@@ -2,21 +2,44 @@ import { MAX_ID } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import type { MediaUrl } from '../../lib/viewer.js';
 import { type LinkPreview, previewText } from './link-previews.html.js';
-import { findPostPreview, findPublicPlanPreview } from './link-previews.queries.js';
+import {
+  findPostPreview,
+  findPublicPlanPreview,
+  findVisibleProfilePreview,
+} from './link-previews.queries.js';
 
 /** The web app's pages that have a preview: a post and a learning plan (apps/web router). */
 const PREVIEWED_PAGE = /^\/(post|learning-plan)\/(\d{1,10})\/?$/;
+/** A profile's pages: `/@handle` and `/profile/{id}`. */
+const PROFILE_PAGE = /^\/(?:@([A-Za-z0-9_]{3,30})|profile\/(\d{1,10}))\/?$/;
+
+type Site = { origin: string; mediaUrl: MediaUrl };
 
 /**
  * Previews of shared links to public content. Anything else (a private plan, a missing post, a path
- * that is not such a page) has none, so nothing about it is told to whoever asks.
+ * that is not such a page) has none, so nothing about it is told to whoever asks. Profiles have one
+ * only when the instance lets visitors read (PUBLIC_READING) and the person shows their profile to
+ * visitors: a link-preview fetcher is a visitor.
  */
-export function createLinkPreviews(db: Database) {
+export function createLinkPreviews(db: Database, { publicReading }: { publicReading: boolean }) {
+  async function profilePreviewOf(match: RegExpExecArray, site: Site): Promise<LinkPreview | null> {
+    const [, handle, id] = match;
+    if (id !== undefined && (Number(id) < 1 || Number(id) > MAX_ID)) return null;
+    const person = await findVisibleProfilePreview(db, handle ? { handle } : { id: Number(id) });
+    return (
+      person && {
+        title: `${person.name} (@${person.handle})`,
+        description: previewText(person.bio ?? ''),
+        url: `${site.origin}/@${person.handle}`,
+        image: site.mediaUrl(person.picture),
+      }
+    );
+  }
+
   return {
-    async previewOf(
-      pathname: string,
-      site: { origin: string; mediaUrl: MediaUrl },
-    ): Promise<LinkPreview | null> {
+    async previewOf(pathname: string, site: Site): Promise<LinkPreview | null> {
+      const profile = PROFILE_PAGE.exec(pathname);
+      if (profile) return publicReading ? profilePreviewOf(profile, site) : null;
       const match = PREVIEWED_PAGE.exec(pathname);
       if (!match) return null;
       const id = Number(match[2]);

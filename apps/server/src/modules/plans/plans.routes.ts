@@ -21,7 +21,7 @@ import {
   writeFailures,
 } from '../../lib/route-schema.js';
 import { incomingUpload } from '../../lib/uploads/upload.js';
-import { viewerOf } from '../../lib/viewer.js';
+import { readerOf, viewerOf } from '../../lib/viewer.js';
 import type { PlanFilesService } from './plan-files.service.js';
 import type { PlanTemplatesService } from './plan-templates.service.js';
 import type { PlansService } from './plans.service.js';
@@ -50,7 +50,7 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
         ...pagedList(learningPlanPage),
       },
     },
-    async (request) => plans.publicPlans(viewerOf(request), request.query),
+    async (request) => plans.publicPlans(readerOf(request), request.query),
   );
 
   app.get(
@@ -75,7 +75,7 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
         ...pagedList(learningPlanPage),
       },
     },
-    async (request) => plans.userPlans(viewerOf(request), request.params.userId, request.query),
+    async (request) => plans.userPlans(readerOf(request), request.params.userId, request.query),
   );
 
   app.get(
@@ -88,7 +88,7 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
         response: { 200: learningPlan, ...readFailures },
       },
     },
-    async (request) => plans.planFor(viewerOf(request), request.params.planId),
+    async (request) => plans.planFor(readerOf(request), request.params.planId),
   );
 
   app.post(

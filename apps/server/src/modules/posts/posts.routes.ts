@@ -8,7 +8,7 @@ import {
   writeFailures,
 } from '../../lib/route-schema.js';
 import { incomingUpload } from '../../lib/uploads/upload.js';
-import { viewerOf } from '../../lib/viewer.js';
+import { readerOf, viewerOf } from '../../lib/viewer.js';
 import type { PostsService } from './posts.service.js';
 
 type PostsRoutesOptions = { posts: PostsService };
@@ -29,7 +29,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
         ...pagedList(postPage),
       },
     },
-    async (request) => posts.feed(viewerOf(request), request.query),
+    async (request) => posts.feed(readerOf(request), request.query),
   );
 
   app.get(
@@ -42,7 +42,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
         ...pagedList(postPage),
       },
     },
-    async (request) => posts.byAuthor(viewerOf(request), request.params.userId, request.query),
+    async (request) => posts.byAuthor(readerOf(request), request.params.userId, request.query),
   );
 
   app.get(
@@ -55,7 +55,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
         response: { 200: post, ...readFailures },
       },
     },
-    async (request) => posts.byId(viewerOf(request), request.params.id),
+    async (request) => posts.byId(readerOf(request), request.params.id),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import type { PrivacySettingsUpdate } from '@pathwise/contract';
 import { eq, sql } from 'drizzle-orm';
 import { isBlockedBy, isMutedBy, type UserRef } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
@@ -9,7 +10,7 @@ import { visibleEmail } from '../../db/user-privacy.js';
  * A user with the counts kept on their row (migration 0011), whether the viewer follows, blocked or
  * muted them, and their e-mail address if they show it to the viewer, in one statement.
  */
-const selectProfile = (db: Database, id: UserRef, viewerId: UserRef) =>
+const selectProfile = (db: Database, viewerId: UserRef) =>
   db
     .select({
       id: users.id,
@@ -27,9 +28,9 @@ const selectProfile = (db: Database, id: UserRef, viewerId: UserRef) =>
       isBlocked: isBlockedBy(viewerId),
       isMuted: isMutedBy(viewerId),
       suspended: sql<boolean>`${users.suspendedAt} is not null`,
+      showProfileToVisitors: users.showProfileToVisitors,
     })
-    .from(users)
-    .where(eq(users.id, id));
+    .from(users);
 
 /** What the auth plugin reads for each signed-in request, by primary key. */
 const selectSessionUser = (db: Database, id: UserRef) =>
@@ -50,11 +51,18 @@ export function prepareUserReads(db: Database) {
   const id = sql.placeholder('id');
   const viewerId = sql.placeholder('viewerId');
   const sessionUser = selectSessionUser(db, id).prepare('users_session_user');
-  const profile = selectProfile(db, id, viewerId).prepare('users_profile');
+  const handle = sql.placeholder('handle');
+  const profile = selectProfile(db, viewerId).where(eq(users.id, id)).prepare('users_profile');
+  const profileByHandle = selectProfile(db, viewerId)
+    .where(eq(users.handle, sql`lower(${handle})`))
+    .prepare('users_profile_by_handle');
   return {
     sessionUser: async (userId: number) => (await sessionUser.execute({ id: userId }))[0] ?? null,
     profile: async (userId: number, viewer: number) =>
       (await profile.execute({ id: userId, viewerId: viewer }))[0] ?? null,
+    /** Handles are stored lowercased, so `@AnnLee` finds annlee as a mention does. */
+    profileByHandle: async (userHandle: string, viewer: number) =>
+      (await profileByHandle.execute({ handle: userHandle, viewerId: viewer }))[0] ?? null,
   };
 }
 /** The text of the session look-up as sent (tests leave it out of a route's statements). */
@@ -97,16 +105,18 @@ export async function setProfilePicture(db: Database, id: number, key: string) {
   await db.update(users).set({ profilePicture: key, updatedAt: sql`now()` }).where(eq(users.id, id));
 }
 
+const privacyColumns = { showEmail: users.showEmail, showProfileToVisitors: users.showProfileToVisitors };
+
 export async function findPrivacy(db: Database, id: number) {
-  const [row] = await db.select({ showEmail: users.showEmail }).from(users).where(eq(users.id, id));
+  const [row] = await db.select(privacyColumns).from(users).where(eq(users.id, id));
   return row ?? null;
 }
 
-export async function updatePrivacy(db: Database, id: number, settings: { showEmail: boolean }) {
+export async function updatePrivacy(db: Database, id: number, settings: PrivacySettingsUpdate) {
   const [row] = await db
     .update(users)
     .set({ ...settings, updatedAt: sql`now()` })
     .where(eq(users.id, id))
-    .returning({ showEmail: users.showEmail });
+    .returning(privacyColumns);
   return row ?? null;
 }

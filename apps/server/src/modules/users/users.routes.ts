@@ -1,15 +1,17 @@
 import {
   ownProfile,
   privacySettings,
+  privacySettingsUpdate,
   profilePictureResponse,
   profileUpdateBody,
+  userHandleParams,
   userIdParams,
   userProfile,
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failures } from '../../lib/route-schema.js';
 import { incomingUpload } from '../../lib/uploads/upload.js';
-import { viewerOf } from '../../lib/viewer.js';
+import { readerOf, viewerOf } from '../../lib/viewer.js';
 import type { UsersService } from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
@@ -26,7 +28,23 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     async (request, reply) => {
       // Counts and the follow state change with every follow: never answer from a cache.
       reply.header('Cache-Control', 'no-store');
-      return users.profile(viewerOf(request), request.params.id);
+      return users.profile(readerOf(request), request.params.id);
+    },
+  );
+
+  app.get(
+    '/by-handle/:handle',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "A user's profile found by handle (the /@handle pages)",
+        params: userHandleParams,
+        response: { 200: userProfile, ...failures(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return users.profileByHandle(readerOf(request), request.params.handle);
     },
   );
 
@@ -49,7 +67,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     {
       schema: {
         tags: ['users'],
-        summary: 'What you show others: whether your e-mail address is shown',
+        summary: 'What you show others: your e-mail address to members, your profile to visitors',
         response: { 200: privacySettings, ...failures(404) },
       },
     },
@@ -64,8 +82,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     {
       schema: {
         tags: ['users'],
-        summary: 'Show or hide your e-mail address from others (in profiles, follower lists and search)',
-        body: privacySettings,
+        summary:
+          'Show or hide your e-mail address from others (in profiles, follower lists and search) and ' +
+          'your profile from visitors; a setting left out stays as it is',
+        body: privacySettingsUpdate,
         response: { 200: privacySettings, ...failures(400, 404) },
       },
     },

@@ -1,6 +1,7 @@
 import {
   type OwnProfile,
   type PrivacySettings,
+  type PrivacySettingsUpdate,
   type ProfilePictureResponse,
   type ProfileUpdateBody,
   USER_MESSAGES,
@@ -11,7 +12,7 @@ import { answerText } from '../../lib/answer-text.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import type { Uploads } from '../../lib/uploads/upload.js';
 import { type IncomingUpload, withUpload } from '../../lib/uploads/upload.js';
-import type { Viewer } from '../../lib/viewer.js';
+import { isVisitor, type Viewer } from '../../lib/viewer.js';
 import { AVATAR_UPLOAD_RULES, newAvatarKey, ownedPictureKeys, renderAvatar } from './avatar.js';
 import {
   findPrivacy,
@@ -25,7 +26,7 @@ import {
 } from './users.queries.js';
 
 /** A suspended account's profile keeps its name (Mastodon's "This account has been suspended" page) and withholds the rest. */
-const toProfile = (viewer: Viewer, row: ProfileRow): UserProfile => ({
+const toProfile = (viewer: Viewer, { showProfileToVisitors: _, ...row }: ProfileRow): UserProfile => ({
   ...row,
   bio: row.suspended ? '' : answerText(row.bio),
   location: row.suspended ? '' : answerText(row.location),
@@ -48,10 +49,14 @@ function nextPicture(viewer: Viewer, current: string | null, requested: string |
 export function createUsersService(db: Database, uploads: Uploads) {
   const reads = prepareUserReads(db);
 
-  async function profile(viewer: Viewer, id: number): Promise<UserProfile> {
-    const row = await reads.profile(id, viewer.id);
-    if (!row) throw notFound(USER_MESSAGES.notFound);
+  /** A profile as the viewer may see it: to a visitor, only one its owner shows to visitors. */
+  function shown(viewer: Viewer, row: ProfileRow | null): UserProfile {
+    if (!row || (isVisitor(viewer) && !row.showProfileToVisitors)) throw notFound(USER_MESSAGES.notFound);
     return toProfile(viewer, row);
+  }
+
+  async function profile(viewer: Viewer, id: number): Promise<UserProfile> {
+    return shown(viewer, await reads.profile(id, viewer.id));
   }
 
   /** The viewer's own profile (their e-mail address always shown to them), or null when the account no longer exists. */
@@ -72,13 +77,18 @@ export function createUsersService(db: Database, uploads: Uploads) {
       return settings;
     },
 
-    async setPrivacy(viewer: Viewer, settings: PrivacySettings): Promise<PrivacySettings> {
+    async setPrivacy(viewer: Viewer, settings: PrivacySettingsUpdate): Promise<PrivacySettings> {
       const saved = await updatePrivacy(db, viewer.id, settings);
       if (!saved) throw notFound(USER_MESSAGES.notFound);
       return saved;
     },
 
     profile,
+
+    /** The profile of the person with `handle` (what a `/@handle` page shows). */
+    async profileByHandle(viewer: Viewer, handle: string): Promise<UserProfile> {
+      return shown(viewer, await reads.profileByHandle(handle, viewer.id));
+    },
 
     async updateProfile(viewer: Viewer, id: number, body: ProfileUpdateBody): Promise<OwnProfile> {
       if (id !== viewer.id) {

@@ -6,6 +6,29 @@ import { MobileMenu } from './mobile-menu';
 import { MAIN_NAV } from './nav-items';
 import { SearchBox } from './search-box';
 import { UserMenu } from './user-menu';
+import { VisitorActions } from './visitor-frame';
+
+/** The brand, leading home: the same on every top bar. */
+function Brand() {
+  return (
+    <Link to="/" className="flex items-center gap-2 rounded text-lg font-bold tracking-tight text-indigo-700">
+      <img src="/favicon.svg" alt="" className="size-7" />
+      Pathwise
+    </Link>
+  );
+}
+
+/** A visitor's top bar: the brand, then "Sign in" and "Join"; no bell, menu or search (members only). */
+export function VisitorTopBar() {
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 md:gap-6">
+        <Brand />
+        <VisitorActions />
+      </div>
+    </header>
+  );
+}
 
 export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -28,13 +51,7 @@ export function TopBar() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 md:gap-6">
-        <Link
-          to="/"
-          className="flex items-center gap-2 rounded text-lg font-bold tracking-tight text-indigo-700"
-        >
-          <img src="/favicon.svg" alt="" className="size-7" />
-          Pathwise
-        </Link>
+        <Brand />
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex gap-1">
             {MAIN_NAV.map((item) => (

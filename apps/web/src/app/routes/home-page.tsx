@@ -6,7 +6,7 @@ import { FirstSteps, useIsNewcomer } from '../../features/first-steps';
 import { PlanCard, PublicPlansFeed } from '../../features/plans';
 import { LatestPostsFeed, PostCard } from '../../features/posts';
 import { FollowPersonButton } from '../../features/users/follow';
-import { useSignedInUser } from '../../lib/auth/auth-context';
+import { useViewer } from '../../lib/auth/auth-context';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useMediaQuery } from '../../lib/media-query';
 
@@ -55,21 +55,26 @@ const HOME_TABS: { key: string; label: string; panel: (feed: FeedProps) => React
   },
 ];
 
+/** A visitor reading signed out (PUBLIC_READING) gets the feeds of everyone's things, not Following. */
+const VISITOR_TABS = HOME_TABS.filter((tab) => tab.key !== 'following');
+
 /**
  * The home page greets the user by name (a newcomer as new, with the first steps) and offers shortcuts to
- * create things, over the feeds.
+ * create things, over the feeds. A visitor is welcomed instead, and reads the latest posts and the public
+ * plans.
  */
 export function HomePage() {
   useDocumentTitle('Home');
-  const user = useSignedInUser();
+  const user = useViewer();
   const newcomer = useIsNewcomer(user);
   const greeting = useRef<HTMLHeadingElement>(null);
-  const wide = useMediaQuery(WIDE_SCREEN);
+  const tabs = user ? HOME_TABS : VISITOR_TABS;
+  const wide = useMediaQuery(WIDE_SCREEN) && user !== null;
   const [searchParams, setSearchParams] = useSearchParams();
   const [bumps, setBumps] = useState(0);
   const selectedIndex = Math.max(
     0,
-    HOME_TABS.findIndex((tab) => tab.key === searchParams.get('tab')),
+    tabs.findIndex((tab) => tab.key === searchParams.get('tab')),
   );
   // `?refresh=` (e.g. after publishing) and every bump make the feed start again from page 0.
   const feed: FeedProps = {
@@ -79,7 +84,7 @@ export function HomePage() {
   const selectTab = (index: number) => {
     setSearchParams(
       (params) => {
-        params.set('tab', HOME_TABS[index]!.key);
+        params.set('tab', tabs[index]!.key);
         return params;
       },
       { replace: true },
@@ -90,33 +95,52 @@ export function HomePage() {
   return (
     <div className="min-[1100px]:grid min-[1100px]:grid-cols-[minmax(0,1fr)_18rem] min-[1100px]:gap-8">
       <section aria-labelledby="home-greeting" className="min-w-0">
-        <h1
-          id="home-greeting"
-          ref={greeting}
-          tabIndex={-1}
-          className="text-2xl font-semibold tracking-tight text-slate-900 focus:outline-none sm:text-3xl"
-        >
-          {newcomer ? `Welcome to Pathwise, ${user.name}` : `Welcome back, ${user.name}`}
-        </h1>
-        <p className="mt-2 text-slate-600">What would you like to work on today?</p>
-        {/* Hiding the steps removes the button under focus: focus goes back to the top of the page. */}
-        {newcomer && <FirstSteps onDismissed={() => greeting.current?.focus()} />}
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-          {SHORTCUTS.map((shortcut) => (
-            <li key={shortcut.to}>
-              <Link
-                to={shortcut.to}
-                className="block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow-md"
-              >
-                <span className="font-semibold text-indigo-700">{shortcut.label}</span>
-                <span className="mt-1 block text-sm text-slate-600">{shortcut.description}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        {user ? (
+          <>
+            <h1
+              id="home-greeting"
+              ref={greeting}
+              tabIndex={-1}
+              className="text-2xl font-semibold tracking-tight text-slate-900 focus:outline-none sm:text-3xl"
+            >
+              {newcomer ? `Welcome to Pathwise, ${user.name}` : `Welcome back, ${user.name}`}
+            </h1>
+            <p className="mt-2 text-slate-600">What would you like to work on today?</p>
+            {/* Hiding the steps removes the button under focus: focus goes back to the top of the page. */}
+            {newcomer && <FirstSteps onDismissed={() => greeting.current?.focus()} />}
+          </>
+        ) : (
+          <>
+            <h1
+              id="home-greeting"
+              className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl"
+            >
+              Welcome to Pathwise
+            </h1>
+            <p className="mt-2 text-slate-600">
+              Read what people are learning. Sign in or join to post, follow people and track your own
+              progress.
+            </p>
+          </>
+        )}
+        {user && (
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+            {SHORTCUTS.map((shortcut) => (
+              <li key={shortcut.to}>
+                <Link
+                  to={shortcut.to}
+                  className="block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow-md"
+                >
+                  <span className="font-semibold text-indigo-700">{shortcut.label}</span>
+                  <span className="mt-1 block text-sm text-slate-600">{shortcut.description}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
 
         <Tabs
-          tabs={HOME_TABS.map((tab) => ({ key: tab.key, label: tab.label, panel: tab.panel(feed) }))}
+          tabs={tabs.map((tab) => ({ key: tab.key, label: tab.label, panel: tab.panel(feed) }))}
           selectedIndex={selectedIndex}
           onChange={selectTab}
           className="mt-10"
@@ -127,7 +151,7 @@ export function HomePage() {
           {/* The Following tab offers its own suggestions when it is empty: never the same list twice. */}
           <HomeSideColumn
             renderFollow={renderFollow}
-            showSuggestions={HOME_TABS[selectedIndex]?.key !== 'following'}
+            showSuggestions={tabs[selectedIndex]?.key !== 'following'}
           />
         </aside>
       )}

@@ -5,8 +5,9 @@ import { type TabItem, Tabs } from '../../components/tabs';
 import { ActivityTab } from '../../features/activity';
 import { UserPlans } from '../../features/plans';
 import { UserPosts } from '../../features/posts';
-import { type ProfileSectionProps, ProfileView } from '../../features/users';
-import { useSignedInUser } from '../../lib/auth/auth-context';
+import { ProfileByHandle, type ProfileSectionProps, ProfileView } from '../../features/users';
+import { useViewer } from '../../lib/auth/auth-context';
+import { NotFoundPage } from './not-found-page';
 
 /** Route ids that stand for "my own profile", e.g. from a link built before the user was known. */
 const OWN_PROFILE_IDS = new Set([undefined, 'undefined', 'edit']);
@@ -14,22 +15,47 @@ const OWN_PROFILE_IDS = new Set([undefined, 'undefined', 'edit']);
 /** The users feature's header over the user's tabs. */
 export function ProfilePage() {
   const { userId } = useParams();
-  const me = useSignedInUser();
-  if (OWN_PROFILE_IDS.has(userId)) return <Navigate to={`/profile/${me.id}`} replace />;
+  const me = useViewer();
+  // Only a signed-in viewer reaches an id-less profile: a visitor's guard leads to sign-in.
+  if (OWN_PROFILE_IDS.has(userId) && me) return <Navigate to={`/profile/${me.id}`} replace />;
   if (!/^[1-9]\d{0,14}$/.test(userId ?? '')) return <ErrorBox>{USER_MESSAGES.invalidId}</ErrorBox>;
+  return <ProfileOf userId={Number(userId)} />;
+}
 
-  const id = Number(userId);
+/**
+ * `/@handle`, a profile's canonical address (what Share copies). A one-segment path that does not
+ * start with `@` is no page.
+ */
+export function HandleProfilePage() {
+  const { handle = '' } = useParams();
+  if (!/^@\w+$/.test(handle)) return <NotFoundPage />;
+  return (
+    <ProfileByHandle handle={handle.slice(1)}>
+      {(profile) => <ProfileOf userId={profile.id} />}
+    </ProfileByHandle>
+  );
+}
+
+function ProfileOf({ userId }: { userId: number }) {
+  const visitor = useViewer() === null;
   return (
     // Keyed by the id: moving to another profile starts from its first tab and page.
-    <ProfileView key={id} userId={id}>
-      {(section) => <Tabs tabs={profileTabs(id, section)} />}
+    <ProfileView key={userId} userId={userId}>
+      {(section) => <Tabs tabs={profileTabs(userId, section, visitor)} />}
     </ProfileView>
   );
 }
 
-/** Only the selected tab is mounted, so switching tabs starts its list again from page 0. */
-function profileTabs(userId: number, { isOwnProfile, onPostDeleted }: ProfileSectionProps): TabItem[] {
-  return [
+/**
+ * Only the selected tab is mounted, so switching tabs starts its list again from page 0. A visitor
+ * gets no Activity tab: what people do is shown to members only.
+ */
+function profileTabs(
+  userId: number,
+  { isOwnProfile, onPostDeleted }: ProfileSectionProps,
+  visitor: boolean,
+): TabItem[] {
+  const tabs: TabItem[] = [
     {
       key: 'posts',
       label: 'Posts',
@@ -40,6 +66,8 @@ function profileTabs(userId: number, { isOwnProfile, onPostDeleted }: ProfileSec
       label: 'Learning Plans',
       panel: <UserPlans userId={userId} isOwnProfile={isOwnProfile} />,
     },
-    { key: 'activity', label: 'Activity', panel: <ActivityTab userId={userId} /> },
   ];
+  return visitor
+    ? tabs
+    : [...tabs, { key: 'activity', label: 'Activity', panel: <ActivityTab userId={userId} /> }];
 }

@@ -40,6 +40,14 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
+/**
+ * The signed-in user, or null for a visitor reading signed out (PUBLIC_READING): for the screens a
+ * visitor may read (home feeds, a post, a plan, a profile).
+ */
+export function useViewer(): CurrentUser | null {
+  return useAuth().user;
+}
+
 /** The signed-in user, for screens that only render behind the signed-in guard. */
 export function useSignedInUser(): CurrentUser {
   const { user } = useAuth();

@@ -9,8 +9,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * nobody is taken as new: right for nearly everyone, so the greeting seldom changes while it is read, and
  * only a likely newcomer is shown the checklist's loading and failure states.
  */
-export function useIsNewcomer(user: CurrentUser): boolean {
-  const query = useFirstSteps();
+export function useIsNewcomer(user: CurrentUser | null): boolean {
+  const query = useFirstSteps(user !== null);
+  if (!user) return false;
   if (query.data) return query.data.newcomer;
   const age = Date.now() - Date.parse(user.createdAt);
   return age < FIRST_STEPS_LIMITS.newcomerDays * DAY_MS && user.postsCount === 0 && user.followingCount === 0;

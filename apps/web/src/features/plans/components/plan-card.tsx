@@ -5,7 +5,7 @@ import { BusyButton } from '../../../components/busy-button';
 import { HiddenBanner } from '../../../components/hidden-banner';
 import { Markdown } from '../../../components/markdown/markdown';
 import { SaveButton } from '../../../components/save-button';
-import { useSignedInUser } from '../../../lib/auth/auth-context';
+import { useViewer } from '../../../lib/auth/auth-context';
 import { categoryLabel } from '../../../lib/labels';
 import { formatDays, formatTemplateUses, formatTopicCount } from '../plan-display';
 import { CreatorByline } from './creator-byline';
@@ -22,9 +22,9 @@ type PlanCardProps = {
 
 /** A plan in a list: who made it, what it covers and how far the viewer got. */
 export function PlanCard({ plan, onDelete, deleting = false }: PlanCardProps) {
-  const me = useSignedInUser();
+  const me = useViewer();
   const titleId = useId();
-  const showActions = onDelete !== undefined && plan.creator.id === me.id;
+  const showActions = onDelete !== undefined && plan.creator.id === me?.id;
 
   return (
     <article

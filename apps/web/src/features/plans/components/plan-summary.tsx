@@ -4,6 +4,7 @@ import { HiddenBanner } from '../../../components/hidden-banner';
 import { Markdown } from '../../../components/markdown/markdown';
 import { ReportButton } from '../../../components/report-button';
 import { SaveButton } from '../../../components/save-button';
+import { ShareButton } from '../../../components/share-button';
 import { categoryLabel } from '../../../lib/labels';
 import { formatCalendarDate, formatDays, formatTemplateUses } from '../plan-display';
 import { CreatorByline } from './creator-byline';
@@ -50,6 +51,7 @@ export function PlanSummary({ plan, isCreator }: PlanSummaryProps) {
           {plan.title}
         </h1>
         <SaveButton kind="learning-plans" target={plan} />
+        <ShareButton path={`/learning-plan/${plan.id}`} title={plan.title} />
         {!isCreator && (
           <ReportButton target={{ type: 'LEARNING_PLAN', id: plan.id, label: 'learning plan' }} />
         )}

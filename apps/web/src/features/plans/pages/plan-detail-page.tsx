@@ -5,8 +5,9 @@ import { ErrorBox } from '../../../components/callout';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { Loading } from '../../../components/loading';
 import { ApiError } from '../../../lib/api-client';
-import { useSignedInUser } from '../../../lib/auth/auth-context';
+import { useViewer } from '../../../lib/auth/auth-context';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useSignInFirst } from '../../../lib/visitor-gate';
 import { type ProgressChange, usePlan, useProgressChange } from '../api/queries';
 import { PlanSummary } from '../components/plan-summary';
 import { type ItemExtras, TopicProgress } from '../components/topic-progress';
@@ -36,17 +37,19 @@ function PlanNotFound() {
 }
 
 function PlanDetail({ planId, itemExtras }: { planId: number } & PlanDetailPageProps) {
-  const me = useSignedInUser();
+  const me = useViewer();
   const plan = usePlan(planId);
   useDocumentTitle(plan.data ? `Learning plan: ${plan.data.title}` : 'Learning plan');
   const progress = useProgressChange(planId);
   // Set in the click's own render, so a controlled checkbox shows its new state at once rather than
   // snapping back until the mutation's state arrives a tick later.
   const [pending, setPending] = useState<ProgressChange>();
-  const changeProgress = (change: ProgressChange) => {
+  const signInFirst = useSignInFirst();
+  // A visitor's tick is not shown: it would claim progress nobody saved.
+  const changeProgress = signInFirst((change: ProgressChange) => {
     setPending(change);
     progress.mutate(change, { onSettled: () => setPending(undefined) });
-  };
+  });
 
   if (plan.isPending) return <Loading />;
   if (!plan.data) {
@@ -57,7 +60,7 @@ function PlanDetail({ planId, itemExtras }: { planId: number } & PlanDetailPageP
   const failedChange = progress.isError ? progress.variables : undefined;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <PlanSummary plan={plan.data} isCreator={plan.data.creator.id === me.id} />
+      <PlanSummary plan={plan.data} isCreator={plan.data.creator.id === me?.id} />
       {failedChange && (
         <ErrorBox>
           {'status' in failedChange ? PLAN_MESSAGES.topicStatusFailed : PLAN_MESSAGES.resourceStatusFailed}

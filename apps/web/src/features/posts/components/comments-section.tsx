@@ -1,47 +1,34 @@
-import type { Post } from '@pathwise/contract';
+import { type CurrentUser, type Post, VISITOR_TEXTS } from '@pathwise/contract';
 import { useState } from 'react';
 import { ErrorBox } from '../../../components/callout';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { PagedItems } from '../../../components/paged-items';
-import { useSignedInUser } from '../../../lib/auth/auth-context';
+import { useViewer } from '../../../lib/auth/auth-context';
+import { useSignInFirst } from '../../../lib/visitor-gate';
 import { useAddComment, useComments } from '../api/queries';
 import { CommentEditor } from './comment-editor';
 import { CommentItem } from './comment-item';
 
 const LOAD_FAILED = 'Failed to load comments.';
 
-/** The add-comment form and the post's comments, newest first. */
+/** The add-comment form (for a visitor, a way to sign in first) and the post's comments, newest first. */
 export function CommentsSection({ post }: { post: Post }) {
-  const me = useSignedInUser();
+  const me = useViewer();
   const comments = useComments(post.id);
-  const add = useAddComment(post.id, { id: me.id, name: me.name, profilePicture: me.profilePicture });
-  const [addFailed, setAddFailed] = useState(false);
-
-  // The comment shows in the list at once (optimistic); a refusal takes it out and says so.
-  const submit = async (content: string) => {
-    setAddFailed(false);
-    try {
-      await add.mutateAsync(content);
-      return true;
-    } catch {
-      setAddFailed(true);
-      return false;
-    }
-  };
+  const signInFirst = useSignInFirst();
 
   return (
     <section aria-labelledby="comments-heading" className="space-y-5">
       <h2 id="comments-heading" className="text-lg font-semibold text-slate-900">
         Comments
       </h2>
-      <CommentEditor
-        label="Add a comment"
-        submitLabel="Post Comment"
-        pending={false}
-        clearsAtOnce
-        onSubmit={submit}
-      />
-      {addFailed && <ErrorBox>Failed to add comment. Please try again.</ErrorBox>}
+      {me ? (
+        <AddComment postId={post.id} me={me} />
+      ) : (
+        <button type="button" className="btn-secondary" onClick={signInFirst(() => {})}>
+          {VISITOR_TEXTS.signInToComment}
+        </button>
+      )}
       <PagedItems
         list={comments}
         loading={
@@ -63,8 +50,8 @@ export function CommentsSection({ post }: { post: Post }) {
                 <li key={comment.id}>
                   <CommentItem
                     comment={comment}
-                    canEdit={comment.user.id === me.id}
-                    canDelete={comment.user.id === me.id || post.author.id === me.id}
+                    canEdit={comment.user.id === me?.id}
+                    canDelete={comment.user.id === me?.id || post.author.id === me?.id}
                   />
                 </li>
               ))}
@@ -73,5 +60,36 @@ export function CommentsSection({ post }: { post: Post }) {
         }
       </PagedItems>
     </section>
+  );
+}
+
+/** The box to add a comment, for a signed-in viewer. */
+function AddComment({ postId, me }: { postId: number; me: CurrentUser }) {
+  const add = useAddComment(postId, { id: me.id, name: me.name, profilePicture: me.profilePicture });
+  const [addFailed, setAddFailed] = useState(false);
+
+  // The comment shows in the list at once (optimistic); a refusal takes it out and says so.
+  const submit = async (content: string) => {
+    setAddFailed(false);
+    try {
+      await add.mutateAsync(content);
+      return true;
+    } catch {
+      setAddFailed(true);
+      return false;
+    }
+  };
+
+  return (
+    <>
+      <CommentEditor
+        label="Add a comment"
+        submitLabel="Post Comment"
+        pending={false}
+        clearsAtOnce
+        onSubmit={submit}
+      />
+      {addFailed && <ErrorBox>Failed to add comment. Please try again.</ErrorBox>}
+    </>
   );
 }

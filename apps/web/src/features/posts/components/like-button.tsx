@@ -2,6 +2,7 @@ import type { LikeResponse, Post } from '@pathwise/contract';
 import { useState } from 'react';
 import { BusyButton } from '../../../components/busy-button';
 import { HeartIcon } from '../../../components/icons';
+import { useSignInFirst } from '../../../lib/visitor-gate';
 import { useLike } from '../api/queries';
 import { countLabel } from './counts';
 
@@ -17,6 +18,7 @@ type LikeButtonProps = {
  */
 export function LikeButton({ post, onResult }: LikeButtonProps) {
   const like = useLike(post.id);
+  const signInFirst = useSignInFirst();
   // The answer shows until a newer copy of the post arrives (lists outside our caches keep their copy).
   const [answer, setAnswer] = useState<{ for: Post; value: LikeResponse } | null>(null);
   const { liked, likesCount } =
@@ -46,7 +48,7 @@ export function LikeButton({ post, onResult }: LikeButtonProps) {
       aria-pressed={liked}
       aria-label={`Like, ${countLabel(likesCount, 'like')}`}
       busy={like.isPending}
-      onClick={toggle}
+      onClick={signInFirst(toggle)}
       className={`inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium hover:bg-rose-50 aria-busy:cursor-wait aria-busy:opacity-60 ${liked ? 'text-rose-600' : 'text-slate-600'}`}
     >
       <HeartIcon className={`size-5 ${liked ? 'fill-current' : ''}`} />

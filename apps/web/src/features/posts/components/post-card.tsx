@@ -5,7 +5,7 @@ import { HiddenBanner } from '../../../components/hidden-banner';
 import { CommentIcon } from '../../../components/icons';
 import { Markdown } from '../../../components/markdown/markdown';
 import { SaveButton } from '../../../components/save-button';
-import { useSignedInUser } from '../../../lib/auth/auth-context';
+import { useViewer } from '../../../lib/auth/auth-context';
 import { countLabel } from './counts';
 import { LikeButton } from './like-button';
 import { MediaGrid } from './media-grid';
@@ -19,10 +19,10 @@ type PostCardProps = { post: Post; actions?: PostCardActions };
 
 /** A post in a list: author, text cut short, media, likes and comments. */
 export function PostCard({ post, actions }: PostCardProps) {
-  const me = useSignedInUser();
+  const me = useViewer();
   const titleId = useId();
   const postPath = `/post/${post.id}`;
-  const showActions = actions !== undefined && post.author.id === me.id;
+  const showActions = actions !== undefined && post.author.id === me?.id;
 
   return (
     <article

@@ -8,9 +8,10 @@ import { Markdown } from '../../../components/markdown/markdown';
 import { ProgressBar } from '../../../components/progress-bar';
 import { ReportButton } from '../../../components/report-button';
 import { SaveButton } from '../../../components/save-button';
+import { ShareButton } from '../../../components/share-button';
 import { useConfirm } from '../../../components/use-confirm';
 import { ApiError } from '../../../lib/api-client';
-import { useSignedInUser } from '../../../lib/auth/auth-context';
+import { useViewer } from '../../../lib/auth/auth-context';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useDeletePost, usePost } from '../api/queries';
 import { CommentsSection } from '../components/comments-section';
@@ -53,7 +54,7 @@ function LoadedPost({ postId }: { postId: number }) {
 }
 
 function PostDetail({ post }: { post: Post }) {
-  const me = useSignedInUser();
+  const me = useViewer();
   const [likeFailed, setLikeFailed] = useState(false);
   const deletion = useDeletePost();
   const [confirm, confirmDialog] = useConfirm();
@@ -67,7 +68,7 @@ function PostDetail({ post }: { post: Post }) {
     });
     if (!confirmed) return;
     // The page has nothing left to show: the author's profile lists what remains.
-    deletion.mutate(post.id, { onSuccess: () => navigate(`/profile/${me.id}`, { replace: true }) });
+    deletion.mutate(post.id, { onSuccess: () => navigate(`/profile/${post.author.id}`, { replace: true }) });
   };
 
   return (
@@ -97,7 +98,8 @@ function PostDetail({ post }: { post: Post }) {
         <LikeButton post={post} onResult={(succeeded) => setLikeFailed(!succeeded)} />
         <span className="text-slate-600">{countLabel(post.commentsCount, 'comment')}</span>
         <SaveButton kind="posts" target={post} />
-        {post.author.id === me.id ? (
+        <ShareButton path={`/post/${post.id}`} title={post.title} />
+        {post.author.id === me?.id ? (
           <PostOwnerActions
             postId={post.id}
             onDelete={() => void remove()}

@@ -8,6 +8,7 @@ import {
   fetchFollowPage,
   fetchFollowStatus,
   fetchProfile,
+  fetchProfileByHandle,
   setFollowing,
 } from './users-api';
 
@@ -15,6 +16,19 @@ export const profileKey = (userId: number) => ['users', userId, 'profile'] as co
 
 export function useProfile(userId: number) {
   return useQuery({ queryKey: profileKey(userId), queryFn: ({ signal }) => fetchProfile(userId, signal) });
+}
+
+/** The profile of `/@handle`; once found, it is also kept as that user's profile by id. */
+export function useProfileByHandle(handle: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ['users', 'by-handle', handle.toLowerCase()],
+    queryFn: async ({ signal }) => {
+      const profile = await fetchProfileByHandle(handle, signal);
+      queryClient.setQueryData(profileKey(profile.id), profile);
+      return profile;
+    },
+  });
 }
 
 /** Changes the cached profile in place, e.g. after a follow or a deleted post. */

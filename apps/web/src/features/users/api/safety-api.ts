@@ -1,4 +1,11 @@
-import type { BlockStatus, MuteStatus, Page, PrivacySettings, RestrictedUser } from '@pathwise/contract';
+import type {
+  BlockStatus,
+  MuteStatus,
+  Page,
+  PrivacySettings,
+  PrivacySettingsUpdate,
+  RestrictedUser,
+} from '@pathwise/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { pageQuery } from '../../../lib/paged-list';
 
@@ -25,6 +32,6 @@ export function fetchPrivacy(signal?: AbortSignal): Promise<PrivacySettings> {
   return apiRequest('/api/users/me/privacy', { signal });
 }
 
-export function savePrivacy(body: PrivacySettings): Promise<PrivacySettings> {
+export function savePrivacy(body: PrivacySettingsUpdate): Promise<PrivacySettings> {
   return apiRequest('/api/users/me/privacy', { method: 'PUT', body });
 }

@@ -21,6 +21,10 @@ export function fetchProfile(userId: number, signal?: AbortSignal): Promise<User
   return apiRequest(fresh(`/api/users/${userId}`), { signal });
 }
 
+export function fetchProfileByHandle(handle: string, signal?: AbortSignal): Promise<UserProfile> {
+  return apiRequest(fresh(`/api/users/by-handle/${encodeURIComponent(handle)}`), { signal });
+}
+
 export function fetchFollowStatus(userId: number): Promise<FollowStatus> {
   return apiRequest(fresh(`/api/users/${userId}/follow/status`));
 }

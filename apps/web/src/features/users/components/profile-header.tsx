@@ -4,8 +4,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { ReportButton } from '../../../components/report-button';
+import { ShareButton } from '../../../components/share-button';
 import { SuspendAccountButton } from '../../../components/suspend-account-button';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { useIsVisitor } from '../../../lib/visitor-gate';
 import type { FollowDirection } from '../api/users-api';
 import { FollowButton } from './follow-button';
 import { FollowListDialog } from './follow-list-dialog';
@@ -17,6 +19,8 @@ type ProfileHeaderProps = { profile: UserProfile; isOwnProfile: boolean };
 export function ProfileHeader({ profile, isOwnProfile }: ProfileHeaderProps) {
   const [openList, setOpenList] = useState<FollowDirection | null>(null);
   const isModerator = useAuth().user?.isModerator ?? false;
+  // A visitor may not open the follower lists (members only): the counts show as plain figures.
+  const visitor = useIsVisitor();
   const memberSince = new Date(profile.createdAt);
 
   return (
@@ -60,16 +64,20 @@ export function ProfileHeader({ profile, isOwnProfile }: ProfileHeaderProps) {
               )}
             </div>
             {isOwnProfile ? (
-              <Link to="/profile/edit" className="btn-secondary shrink-0">
-                Edit Profile
-              </Link>
+              <div className="flex shrink-0 flex-col items-stretch gap-2 sm:flex-row sm:items-start">
+                <Link to="/profile/edit" className="btn-secondary">
+                  Edit Profile
+                </Link>
+                <ShareButton path={`/@${profile.handle}`} title={profile.name} />
+              </div>
             ) : (
               <div className="flex shrink-0 flex-col items-stretch gap-2 sm:flex-row sm:items-start">
                 {!profile.isBlocked && !profile.suspended && <FollowButton profile={profile} />}
                 {!profile.suspended && (
                   <ReportButton target={{ type: 'USER', id: profile.id, label: profile.name }} />
                 )}
-                <ProfileActionsMenu profile={profile} />
+                {!profile.suspended && <ShareButton path={`/@${profile.handle}`} title={profile.name} />}
+                {!visitor && <ProfileActionsMenu profile={profile} />}
                 {isModerator && (
                   <SuspendAccountButton
                     userId={profile.id}
@@ -89,14 +97,14 @@ export function ProfileHeader({ profile, isOwnProfile }: ProfileHeaderProps) {
               <CountButton
                 count={profile.followersCount}
                 label="Followers"
-                onClick={() => setOpenList('followers')}
+                onClick={visitor ? undefined : () => setOpenList('followers')}
               />
             </li>
             <li>
               <CountButton
                 count={profile.followingCount}
                 label="Following"
-                onClick={() => setOpenList('following')}
+                onClick={visitor ? undefined : () => setOpenList('following')}
               />
             </li>
           </ul>
@@ -107,7 +115,16 @@ export function ProfileHeader({ profile, isOwnProfile }: ProfileHeaderProps) {
   );
 }
 
-function CountButton({ count, label, onClick }: { count: number; label: string; onClick: () => void }) {
+/** A count opening its list; without `onClick` (a visitor), the figure alone. */
+function CountButton({ count, label, onClick }: { count: number; label: string; onClick?: () => void }) {
+  if (!onClick) {
+    return (
+      <span className="block px-2 py-1">
+        <span className="font-semibold text-slate-900">{count}</span>{' '}
+        <span className="text-slate-600">{label}</span>
+      </span>
+    );
+  }
   return (
     <button
       type="button"

@@ -1,12 +1,12 @@
-import { USER_MESSAGES } from '@pathwise/contract';
+import { USER_MESSAGES, type UserProfile, VISITOR_TEXTS } from '@pathwise/contract';
 import { type ReactNode, useCallback } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { Loading } from '../../../components/loading';
 import { ApiError } from '../../../lib/api-client';
-import { useSignedInUser } from '../../../lib/auth/auth-context';
+import { useViewer } from '../../../lib/auth/auth-context';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { usePatchProfile, useProfile } from '../api/queries';
+import { usePatchProfile, useProfile, useProfileByHandle } from '../api/queries';
 import { ProfileHeader } from './profile-header';
 
 /** What the sections under the header (the tabs) need to know. */
@@ -23,8 +23,8 @@ type ProfileViewProps = {
 
 /** A user's profile header with its loading, error and not-found states, and the sections under it. */
 export function ProfileView({ userId, children }: ProfileViewProps) {
-  const me = useSignedInUser();
-  const isOwnProfile = userId === me.id;
+  const me = useViewer();
+  const isOwnProfile = userId === me?.id;
   const profile = useProfile(userId);
   useDocumentTitle(profile.data?.name ?? 'Profile');
   const patchProfile = usePatchProfile(userId);
@@ -51,7 +51,7 @@ export function ProfileView({ userId, children }: ProfileViewProps) {
   const failure = (
     <ErrorWithRetry onRetry={retry}>{`Failed to load profile: ${profile.error?.message}`}</ErrorWithRetry>
   );
-  if (!isOwnProfile) return failure;
+  if (!isOwnProfile || !me) return failure;
   // On your own profile, the signed-in user's data stands in for the answer that failed.
   return (
     <div className="space-y-6">
@@ -62,7 +62,33 @@ export function ProfileView({ userId, children }: ProfileViewProps) {
   );
 }
 
+/**
+ * The profile at `/@handle`: found by handle, then shown as at `/profile/{id}` (the answer is kept as
+ * that profile's, so it is not asked for twice).
+ */
+export function ProfileByHandle({
+  handle,
+  children,
+}: {
+  handle: string;
+  children: (profile: UserProfile) => ReactNode;
+}) {
+  const profile = useProfileByHandle(handle);
+  if (profile.data) return children(profile.data);
+  if (profile.isFetching) return <Loading />;
+  if (profile.error instanceof ApiError && [400, 404].includes(profile.error.status)) {
+    return <ProfileNotFound onRetry={() => profile.refetch()} />;
+  }
+  return (
+    <ErrorWithRetry onRetry={() => profile.refetch()}>
+      {`Failed to load profile: ${profile.error?.message}`}
+    </ErrorWithRetry>
+  );
+}
+
 function ProfileNotFound({ onRetry }: { onRetry: () => void }) {
+  // A visitor is not told whether the profile exists or is shown to members only: the same words.
+  if (useViewer() === null) return <ProfileForMembers />;
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{USER_MESSAGES.notFound}</h1>
@@ -73,6 +99,27 @@ function ProfileNotFound({ onRetry }: { onRetry: () => void }) {
         <button type="button" onClick={onRetry} className="btn-secondary">
           Retry
         </button>
+      </div>
+    </section>
+  );
+}
+
+function ProfileForMembers() {
+  const { pathname, search } = useLocation();
+  const back = { from: `${pathname}${search}` };
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+        {VISITOR_TEXTS.profileForMembers}
+      </h1>
+      <p className="mt-2 text-slate-600">{VISITOR_TEXTS.profileForMembersHint}</p>
+      <div className="mt-8 flex justify-center gap-3">
+        <Link to="/login" state={back} className="btn-primary">
+          {VISITOR_TEXTS.signIn}
+        </Link>
+        <Link to="/signup" state={back} className="btn-secondary">
+          {VISITOR_TEXTS.join}
+        </Link>
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import type { RestrictedUser } from '@pathwise/contract';
+import type { PrivacySettings, RestrictedUser } from '@pathwise/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
@@ -11,13 +11,52 @@ import { SettingsSection } from '../../../components/settings-section';
 import type { Restriction } from '../api/safety-api';
 import { usePrivacy, useRestrictedList, useSavePrivacy, useSetRestricted } from '../api/safety-queries';
 
-function PrivacySection() {
-  const privacy = usePrivacy();
+type PrivacyKey = keyof PrivacySettings;
+
+/** One privacy choice, saved as soon as it is ticked; a refusal puts the saved value back. */
+function PrivacyOption({
+  setting,
+  saved,
+  label,
+  hint,
+}: {
+  setting: PrivacyKey;
+  saved: boolean;
+  label: string;
+  hint: string;
+}) {
   const save = useSavePrivacy();
   // Set in the click's own render, so the controlled checkbox shows the choice at once instead of
-  // snapping back until the mutation's state arrives; a refusal puts the saved value back.
+  // snapping back until the mutation's state arrives.
   const [chosen, setChosen] = useState<boolean | null>(null);
-  const checked = chosen ?? privacy.data?.showEmail;
+  const hintId = `${setting}-hint`;
+  return (
+    <>
+      <label className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          className="mt-1 size-4 accent-indigo-600"
+          checked={chosen ?? saved}
+          aria-describedby={hintId}
+          onChange={(event) => {
+            if (save.isPending) return;
+            const on = event.target.checked;
+            setChosen(on);
+            save.mutate({ [setting]: on }, { onError: () => setChosen(null) });
+          }}
+        />
+        <span className="text-slate-900">{label}</span>
+      </label>
+      <p id={hintId} className="-mt-2 text-sm text-slate-600">
+        {hint}
+      </p>
+      {save.error && <ErrorBox>{`Failed to save: ${save.error.message}`}</ErrorBox>}
+    </>
+  );
+}
+
+function PrivacySection() {
+  const privacy = usePrivacy();
   return (
     <SettingsSection title="Privacy">
       {privacy.isPending ? (
@@ -28,26 +67,18 @@ function PrivacySection() {
         </ErrorWithRetry>
       ) : (
         <>
-          <label className="flex items-start gap-3">
-            <input
-              type="checkbox"
-              className="mt-1 size-4 accent-indigo-600"
-              checked={checked ?? false}
-              aria-describedby="show-email-hint"
-              onChange={(event) => {
-                if (save.isPending) return;
-                const showEmail = event.target.checked;
-                setChosen(showEmail);
-                save.mutate({ showEmail }, { onError: () => setChosen(null) });
-              }}
-            />
-            <span className="text-slate-900">Show my e-mail address to others</span>
-          </label>
-          <p id="show-email-hint" className="-mt-2 text-sm text-slate-600">
-            Off unless you turn it on. When on, others see it on your profile; lists and search show your name
-            and @handle, never your address.
-          </p>
-          {save.error && <ErrorBox>{`Failed to save: ${save.error.message}`}</ErrorBox>}
+          <PrivacyOption
+            setting="showEmail"
+            saved={privacy.data.showEmail}
+            label="Show my e-mail address to others"
+            hint="Off unless you turn it on. When on, others see it on your profile; lists and search show your name and @handle, never your address."
+          />
+          <PrivacyOption
+            setting="showProfileToVisitors"
+            saved={privacy.data.showProfileToVisitors}
+            label="Show my profile to visitors"
+            hint="Off unless you turn it on. When this Pathwise lets people read without an account, they then see your profile, never your e-mail address. Your public posts and plans show under your name either way."
+          />
         </>
       )}
     </SettingsSection>

@@ -62,23 +62,30 @@ describe("a profile's ⋯ menu", () => {
 });
 
 describe('settings: privacy, blocked and muted people', () => {
-  it('saves "Show my e-mail address to others"', async () => {
+  it('saves "Show my e-mail address to others" and "Show my profile to visitors", each on its own', async () => {
     const sent: unknown[] = [];
+    let saved = { showEmail: false, showProfileToVisitors: false };
     server.use(
       http.put('/api/users/me/privacy', async ({ request }) => {
-        const body = await request.json();
+        const body = (await request.json()) as Partial<typeof saved>;
         sent.push(body);
-        return HttpResponse.json(body);
+        saved = { ...saved, ...body };
+        return HttpResponse.json(saved);
       }),
     );
     const { user } = renderApp('/settings', { signedIn: true });
     const privacy = await sectionNamed('Privacy');
-    const option = await privacy.findByRole('checkbox', { name: 'Show my e-mail address to others' });
-    // Off until the person turns it on.
-    expect(option).not.toBeChecked();
-    await user.click(option);
-    expect(sent).toEqual([{ showEmail: true }]);
-    expect(option).toBeChecked();
+    const email = await privacy.findByRole('checkbox', { name: 'Show my e-mail address to others' });
+    const profile = privacy.getByRole('checkbox', { name: 'Show my profile to visitors' });
+    // Both off until the person turns them on.
+    expect(email).not.toBeChecked();
+    expect(profile).not.toBeChecked();
+    expect(profile).toHaveAccessibleDescription(/never your e-mail address/);
+    await user.click(email);
+    await user.click(profile);
+    expect(sent).toEqual([{ showEmail: true }, { showProfileToVisitors: true }]);
+    expect(email).toBeChecked();
+    expect(profile).toBeChecked();
   });
 
   it('lists blocked people and unblocks one', async () => {
