@@ -1,5 +1,5 @@
 /**
- * Publishing a public plan answers in the same time whether its author has 10 or 100,000 followers:
+ * Publishing a public plan responses in the same time whether its author has 10 or 100,000 followers:
  * the followers are notified by background jobs (pg-boss), not in the request.
  *
  *   npx tsx bench/fanout.ts                                              # embedded PGlite

@@ -10,7 +10,7 @@ import type { ZodType } from 'zod';
 import { compiledSerializerCompiler } from '../apps/server/src/lib/compiled-serializers.js';
 
 const ROUNDS = 7;
-const ANSWERS_PER_ROUND = 5_000;
+const RESPONSES_PER_ROUND = 5_000;
 const when = '2026-11-20T10:00:00.000Z';
 const person = { id: 1, name: 'Ann Lee', profilePicture: 'http://localhost:8080/api/media/avatars/ann.webp' };
 const text = (words: number) => Array.from({ length: words }, (_, i) => `word${i}`).join(' ');
@@ -91,10 +91,10 @@ const plansPage = pageOf(
   })),
 );
 
-function microsPerAnswer(send: (data: unknown) => string, data: unknown) {
+function microsPerResponse(send: (data: unknown) => string, data: unknown) {
   const start = process.hrtime.bigint();
-  for (let i = 0; i < ANSWERS_PER_ROUND; i++) send(data);
-  return Number(process.hrtime.bigint() - start) / ANSWERS_PER_ROUND / 1000;
+  for (let i = 0; i < RESPONSES_PER_ROUND; i++) send(data);
+  return Number(process.hrtime.bigint() - start) / RESPONSES_PER_ROUND / 1000;
 }
 
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -103,14 +103,14 @@ for (const [name, schema, data] of [
   ['feed page', postPage, feedPage],
   ['public plans page', learningPlanPage, plansPage],
 ] as [string, ZodType, unknown][]) {
-  const zodThenStringify = (answer: unknown) => JSON.stringify(schema.encode(answer as never));
+  const zodThenStringify = (response: unknown) => JSON.stringify(schema.encode(response as never));
   const compiled = compiledSerializerCompiler({ schema, method: 'GET', url: '/bench', httpStatus: '200' });
   if (compiled(data) !== zodThenStringify(data)) throw new Error(`${name}: the two ways differ`);
   const before: number[] = [];
   const after: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    before.push(microsPerAnswer(zodThenStringify, data));
-    after.push(microsPerAnswer(compiled, data));
+    before.push(microsPerResponse(zodThenStringify, data));
+    after.push(microsPerResponse(compiled, data));
   }
   const [b, a] = [median(before), median(after)];
   console.log(

@@ -61,7 +61,9 @@ function report(file, read) {
   }
 }
 
-/** Vitest with `args`, its JSON report in test-results/`file`; a failed run with no failed test counts one. */
+/**
+ * Vitest with `args`, its JSON report in test-results/`file`; a failed run with no failed test counts one.
+ */
 async function vitest(file, args, env, log) {
   const ok = await run(
     'npx',

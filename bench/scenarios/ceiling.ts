@@ -100,7 +100,7 @@ export async function captureScripts(
   for (let i = 0; i < samples; i++) {
     const request = scenario.next();
     await send(server.url, request);
-    await pause(20); // the child's stdout reaches us after the answer
+    await pause(20); // the child's stdout reaches us after the response
     const from = server.output().length;
     await send(server.url, request);
     await pause(20);
@@ -112,7 +112,9 @@ export async function captureScripts(
 }
 
 export type CeilingResult = {
-  /** Requests' statements per second over `clients` connections, each script run as one pgbench transaction. */
+  /**
+   * Requests' statements per second over `clients` connections, each script run as one pgbench transaction.
+   */
   tps: number;
   /** How many statements one request sends (the first sample's). */
   statements: number;

@@ -49,7 +49,7 @@ export async function load(url: string, next: () => BenchRequest, options: LoadO
   };
 }
 
-/** The mean body size of `samples` answers to `next()`; throws on an answer other than 2xx. */
+/** The mean body size of `samples` answers to `next()`; throws on a response other than 2xx. */
 export async function meanBodyBytes(url: string, next: () => BenchRequest, samples: number) {
   let total = 0;
   for (let i = 0; i < samples; i++) {

@@ -1,10 +1,12 @@
 /**
- * `npm run bench -- [--data-dir bench/data] [--seconds 10] [--warmup 2] [--connections 50] [--only feed,search]
+ * `npm run bench -- [--data-dir bench/data] [--seconds 10] [--warmup 2] [--connections 50] [--only
+ * feed,search]
  * [--skip-baseline] [--skip-ceiling]`: load scenarios against the built server (npm run build) on the data of
  * `npm run bench:seed` (set DATABASE_URL as for the seed), each followed by the bare Fastify baseline
  * and, on PostgreSQL, by its SQL ceiling (its own statements replayed with pgbench).
  * Prints req/s, p50, p99, errors, server RSS, CPU per request and the ratios to the baseline and the
- * ceiling, then the performance targets (docs/testing.md, "Benchmarks"); the results are also kept in DATA_DIR/bench-results.json.
+ * ceiling, then the performance targets (docs/testing.md, "Benchmarks"); the results are also kept in
+ * DATA_DIR/bench-results.json.
  * `npm run bench -- --soak [--soak-seconds 600] [--connections 8]` instead measures the peak of a mix of
  * every scenario and sends 70 % of it for 10 minutes, reporting the server's RSS every 30 s, errors and
  * latency per minute, and exits with 1 when RSS grew more than 10 % after the warm-up.

@@ -80,7 +80,7 @@ test('the side column shows plans in progress and people to follow at 1280 px, a
   expect(scrollWidth).toBeLessThanOrEqual(390);
 });
 
-test('visitors get no Following feed: the API answers 401', async ({ request }) => {
+test('visitors get no Following feed: the API responses 401', async ({ request }) => {
   for (const path of ['/api/feed/following', '/api/feed/suggestions', '/api/feed/plans-in-progress']) {
     expect((await request.get(path)).status(), path).toBe(401);
   }

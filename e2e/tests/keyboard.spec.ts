@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, signInAs } from './support/accounts';
-import { answerConfirmation } from './support/confirm';
+import { responseConfirmation } from './support/confirm';
 import { publishPost } from './support/content';
 
 const COMMENT_QUESTION = 'Are you sure you want to delete this comment?';
@@ -53,7 +53,7 @@ test('Like, Follow and Post Comment keep focus; Ctrl+Enter sends; deleting asks 
   await expect(comments).toHaveCount(2);
 
   await page.keyboard.press('Enter');
-  await answerConfirmation(page, COMMENT_QUESTION, 'Delete');
+  await responseConfirmation(page, COMMENT_QUESTION, 'Delete');
   await expect(comments).toHaveCount(1);
 
   // Follow from the profile: the button keeps focus through the request.

@@ -132,7 +132,7 @@ test('an offline reload keeps the person signed in and confirms the session once
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(ann.token);
 });
 
-test('signing out forgets the API answers kept for offline reading', async ({ page, request }) => {
+test('signing out forgets the API responses kept for offline reading', async ({ page, request }) => {
   const ann = await createAccount(request, 'Ann Leaving');
   await signInAs(page, ann);
   await controlledByServiceWorker(page);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type Account, authHeaders, createAccount, signInAs } from './support/accounts';
-import { answerConfirmation } from './support/confirm';
+import { responseConfirmation } from './support/confirm';
 import { createPlan } from './support/content';
 
 const pdf = path.join(import.meta.dirname, '..', 'fixtures', 'doc.pdf');
@@ -133,7 +133,7 @@ test('a plan from creation to deletion: PDF upload, progress, edits that keep it
   await page.goto(`/profile/${ann.id}`);
   await page.getByRole('tab', { name: 'Learning Plans' }).click();
   await card(page, 'Learn Rust properly').getByRole('button', { name: 'Delete' }).click();
-  await answerConfirmation(
+  await responseConfirmation(
     page,
     'Are you sure you want to delete this learning plan? This action cannot be undone.',
     'Delete',

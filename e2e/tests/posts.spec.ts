@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type Account, authHeaders, createAccount, signInAs } from './support/accounts';
-import { answerConfirmation } from './support/confirm';
+import { responseConfirmation } from './support/confirm';
 
 const fixture = (name: string) => path.join(import.meta.dirname, '..', 'fixtures', name);
 
@@ -107,7 +107,7 @@ test('a post from creation to deletion: media, feed thumbnail, likes, comments, 
   await page.reload();
   await expect(commentBy(page, 'Ann Poster')).toContainText('Lifetimes come after traits.');
   await commentBy(page, 'Ann Poster').getByRole('button', { name: 'Delete' }).click();
-  await answerConfirmation(page, 'Are you sure you want to delete this comment?', 'Delete');
+  await responseConfirmation(page, 'Are you sure you want to delete this comment?', 'Delete');
   await expect(commentBy(page, 'Ann Poster')).toHaveCount(0);
   await expect(post).toContainText('0 comments');
 
@@ -126,7 +126,7 @@ test('a post from creation to deletion: media, feed thumbnail, likes, comments, 
   // Delete from the feed: asked first, then gone, also for the API.
   await page.goto('/');
   await card(page, `${title} (video only)`).getByRole('button', { name: 'Delete' }).click();
-  await answerConfirmation(
+  await responseConfirmation(
     page,
     'Are you sure you want to delete this post? This action cannot be undone.',
     'Delete',
@@ -180,7 +180,7 @@ test("a post's own page offers its author Edit and Delete, and nobody else", asy
 
   await page.goto(`/post/${id}`);
   await post.getByRole('button', { name: 'Delete' }).click();
-  await answerConfirmation(
+  await responseConfirmation(
     page,
     'Are you sure you want to delete this post? This action cannot be undone.',
     'Delete',

@@ -115,12 +115,12 @@ test('on a slow network the frame shows at once and the feed comes after one rou
   const feedAsked = new Promise<'feed asked'>((resolve) => {
     markFeedAsked = () => resolve('feed asked');
   });
-  let userAnswerWaited: string | undefined;
+  let userResponseWaited: string | undefined;
   await page.route('**/api/**', async (route) => {
     const path = new URL(route.request().url()).pathname;
     if (path === '/api/posts') markFeedAsked();
     if (path === '/api/auth/me') {
-      userAnswerWaited = await Promise.race([feedAsked, sleep(10_000, 'in vain')]);
+      userResponseWaited = await Promise.race([feedAsked, sleep(10_000, 'in vain')]);
     }
     await sleep(LATENCY_MS);
     await route.fallback();
@@ -132,5 +132,5 @@ test('on a slow network the frame shows at once and the feed comes after one rou
   await expect(page.getByRole('heading', { name: 'Welcome back, Ann Slow' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading content...' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Read on a slow train' })).toBeVisible();
-  expect(userAnswerWaited).toBe('feed asked');
+  expect(userResponseWaited).toBe('feed asked');
 });

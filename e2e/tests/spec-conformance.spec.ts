@@ -45,7 +45,7 @@ async function createData(api: APIRequestContext): Promise<{ data: ScreenData; a
   const topicTitle = 'Ownership';
   const resourceTitle = 'The ownership chapter';
   const planTitle = `${word} systems plan`;
-  const planAnswer = await api.post('/api/learning-plans', {
+  const planResponse = await api.post('/api/learning-plans', {
     headers: authHeaders(owner),
     data: {
       title: planTitle,
@@ -64,8 +64,8 @@ async function createData(api: APIRequestContext): Promise<{ data: ScreenData; a
       ],
     },
   });
-  expect(planAnswer.status(), await planAnswer.text()).toBe(201);
-  const plan = await planAnswer.json();
+  expect(planResponse.status(), await planResponse.text()).toBe(201);
+  const plan = await planResponse.json();
 
   // Eleven unread notifications for the owner: one follow and ten comments, so the badge says '9+'.
   const follow = await api.post(`/api/users/${owner.id}/follow`, { headers: authHeaders(member) });

@@ -8,7 +8,9 @@ import type { LogFormat } from './lib/terminal-log.js';
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** An OpenID Connect issuer: https, or plain http only for a provider on this machine (development, tests). */
+/**
+ * An OpenID Connect issuer: https, or plain http only for a provider on this machine (development, tests).
+ */
 const issuerUrl = z
   .url({ error: 'must be the issuer URL of an OpenID Connect provider, such as https://accounts.google.com' })
   .refine(

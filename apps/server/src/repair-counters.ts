@@ -1,6 +1,7 @@
 /**
  * `npm run db:repair-counters`: recomputes the counts kept on posts and users (likes, comments,
- * followers, following, posts), the template uses kept on plans and the feed's post count from the rows they count, on the database
+ * followers, following, posts), the template uses kept on plans and the feed's post count from the rows they
+ * count, on the database
  * the server is configured with (DATABASE_URL, else the embedded one in DATA_DIR; stop the server
  * first for the embedded one, which one process opens at a time). Prints how many rows were wrong.
  */

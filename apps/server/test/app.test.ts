@@ -62,7 +62,7 @@ describe('API errors', () => {
     );
   });
 
-  it('gives every answer a request id', async () => {
+  it('gives every response a request id', async () => {
     const first = await t.app.inject({ url: '/api/health' });
     const second = await t.app.inject({ url: '/api/health' });
     expect(first.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -116,7 +116,7 @@ describe('the web app', () => {
     expect(policy).toContain("manifest-src 'self'");
   });
 
-  it('sends security headers with pages, API answers and errors alike', async () => {
+  it('sends security headers with pages, API responses and errors alike', async () => {
     for (const url of ['/', '/api/health', '/api/no-such-route']) {
       const res = await t.app.inject({ url });
       expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -17,7 +17,7 @@ const userCount = async () => {
 };
 
 describe('POST /api/auth/signup', () => {
-  it('creates an account and answers a bearer token that signs the user in', async () => {
+  it('creates an account and returns a bearer token that signs the user in', async () => {
     const res = await post('/api/auth/signup', {
       name: '  Ann Lee ',
       email: ' Ann@Example.com ',
@@ -165,7 +165,7 @@ describe('POST /api/auth/login', () => {
     expect(me.json().id).toBe(account.user.id);
   });
 
-  it('gives the same answer for a wrong password and an unknown e-mail', async () => {
+  it('gives the same response for a wrong password and an unknown e-mail', async () => {
     await signUp(t, { email: 'known@example.com', password: 'right password' });
     const wrongPassword = await post('/api/auth/login', {
       email: 'known@example.com',

@@ -41,9 +41,12 @@ type Row = {
      */
     visitor?: number;
   };
-  /** The route ends the caller's sessions and answers a new token, which the caller keeps using. */
+  /** The route ends the caller's sessions and returns a new token, which the caller keeps using. */
   renewsToken?: true;
-  /** Undoes what the route leaves behind that would change the answers of later rows (a block), after each call. */
+  /**
+   * Undoes what the route leaves behind that would change the responses of later rows (a block), after each
+   * call.
+   */
   undo?: (owned: Owned) => InjectOptions;
 };
 
@@ -98,7 +101,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/auth/login': {
     request: () =>
       json('POST', '/api/auth/login', { email: 'nobody@example.com', password: 'wrong password' }),
-    // Wrong credentials are a 400 (as OAuth 2's invalid_grant), so clients do not take them for an expired session.
+    // Wrong credentials are a 400 (as OAuth 2's invalid_grant), so clients do not take them for an expired
+    // session.
     expect: { anonymous: 400, other: 400, owner: 400 },
   },
   'POST /api/auth/password/forgot': {
@@ -316,7 +320,8 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ method: 'DELETE', url: `/api/learning-plans/${o.planId}` }),
     expect: ownerOnly(204),
   },
-  // Anyone who may see a plan may use it as a template (another's private plan is a 404, in plan-templates.test.ts).
+  // Anyone who may see a plan may use it as a template (another's private plan is a 404, in
+  // plan-templates.test.ts).
   'POST /api/learning-plans/:planId/copies': {
     request: (o) => ({ method: 'POST', url: `/api/learning-plans/${o.planId}/copies` }),
     expect: { ...signedIn(201), acrossBlock: 404 },
@@ -533,7 +538,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The owner blocks "blocked" and "blocker" blocks the owner, again after a row that may have lifted either. */
+/**
+ * The owner blocks "blocked" and "blocker" blocks the owner, again after a row that may have lifted either.
+ */
 async function keepBlocks() {
   for (const [account, target] of [
     [owner, blocked],
@@ -632,7 +639,7 @@ describe('the authorization matrix', () => {
   it.each(Object.entries(MATRIX))(
     '%s answers anonymous, other user and owner as declared',
     async (_, row) => {
-      const answers: Record<Caller, number> = {
+      const responses: Record<Caller, number> = {
         anonymous: 0,
         other: 0,
         moderator: 0,
@@ -651,13 +658,13 @@ describe('the authorization matrix', () => {
       ];
       for (const [caller, account] of callers) {
         const owned = await ownedThings();
-        answers[caller] = await statusOf(row, row.request(owned), account);
+        responses[caller] = await statusOf(row, row.request(owned), account);
         if (row.undo && account) await t.app.inject({ ...row.undo(owned), headers: bearer(account.token) });
         if (caller === 'blocked' || caller === 'blocker') await keepBlocks();
       }
       const { anonymous, other: asOther, owner: asOwner, moderator: asModerator = asOther } = row.expect;
       const acrossBlock = acrossBlockOf(row);
-      expect(answers).toEqual({
+      expect(responses).toEqual({
         anonymous,
         other: asOther,
         moderator: asModerator,
@@ -673,7 +680,7 @@ describe('beyond who is asking', () => {
   it('answers 401 on every private route to a token claiming a version the account does not have', async () => {
     const ahead = await createTokenService(testConfig.jwtSecret, 3600).sign(owner.user.id, 1_000);
     const owned = await ownedThings();
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Object.entries(MATRIX)
         .filter(([, row]) => row.expect.anonymous === 401)
         .map(async ([route, row]) => {
@@ -685,7 +692,7 @@ describe('beyond who is asking', () => {
           return [route, (await t.app.inject({ ...request, headers })).statusCode] as const;
         }),
     );
-    expect(answers.filter(([, status]) => status !== 401)).toEqual([]);
+    expect(responses.filter(([, status]) => status !== 401)).toEqual([]);
   });
 
   it("answers the owner 404 for their notification from someone they muted, as it answers anyone else's", async () => {

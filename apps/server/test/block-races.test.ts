@@ -60,10 +60,10 @@ describe('a block racing likes, comments and follows between the two people', ()
       follow(t, ann, bob),
       ...(i === 4 ? [block(ann, bob)] : []),
     ]);
-    const answers = await Promise.all(writes);
+    const responses = await Promise.all(writes);
 
     // Each write either went in before the block or was refused like any write across one.
-    for (const res of answers) {
+    for (const res of responses) {
       expect([200, 201, 403, 404], res.body).toContain(res.statusCode);
       if (res.statusCode === 404) expect(res.json().message).toBe(POST_MESSAGES.postNotFound);
       if (res.statusCode === 403) expect(res.json().message).toBe(USER_MESSAGES.cannotFollowBlocked);
@@ -111,19 +111,19 @@ describe('a block racing likes, comments and follows between the two people', ()
         await holding;
         const written = write(t, bob, post.id);
         await until(async () => (await waiting()) === 1);
-        let blockAnswered = false;
+        let blockResponded = false;
         const blocked = block(ann, bob).then((res) => {
-          blockAnswered = true;
+          blockResponded = true;
           return res;
         });
         // The block either waits behind the write, or (were the check not held) lands at once.
-        await until(async () => blockAnswered || (await waiting()) === 2);
+        await until(async () => blockResponded || (await waiting()) === 2);
         release();
         await holder;
-        const [writeAnswer, blockAnswer] = await Promise.all([written, blocked]);
+        const [writeResponse, blockResponse] = await Promise.all([written, blocked]);
 
-        expect(blockAnswer.statusCode).toBe(200);
-        expect([200, 201, 404]).toContain(writeAnswer.statusCode);
+        expect(blockResponse.statusCode).toBe(200);
+        expect([200, 201, 404]).toContain(writeResponse.statusCode);
         expect(await untold(bob, ann)).toEqual([]);
       }
     },

@@ -51,7 +51,7 @@ async function restrict(account: TestAccount, kind: 'block' | 'mute', target: nu
 }
 
 describe('privacy: "Show my e-mail address to others"', () => {
-  /** Every answer about `whom` that carries an e-mail address, as `viewer` gets it. */
+  /** Every response about `whom` that carries an e-mail address, as `viewer` gets it. */
   async function emailsOf(viewer: TestAccount, whom: TestAccount, follower: TestAccount) {
     const name = whom.user.name;
     const search = await get(viewer, `/api/search?query=${encodeURIComponent(name)}`);

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp, testConfig } from './helpers/app.js';
 /**
  * Replays the calls of the web client Pathwise was first specified for (docs/api.md, "Using another
  * web client"; docs/product.md#decisions), with its exact request shapes, from its own origin, and
- * checks that each answer is one that client accepts.
+ * checks that each response is one that client accepts.
  */
 
 const CLIENT_ORIGIN = 'http://learnlink-client.example:3000';
@@ -116,7 +116,7 @@ describe('signed-out visitor', () => {
     expect(me.json().id).toEqual(expect.any(Number));
   });
 
-  it('keeps the shape of the other sign-in answers: an e-mail in use is a 409 with its message', async () => {
+  it('keeps the shape of the other sign-in responses: an e-mail in use is a 409 with its message', async () => {
     const { email } = await signUp('Taken');
     const again = await clientCall('POST', '/api/auth/signup', null, {
       name: 'Taken',

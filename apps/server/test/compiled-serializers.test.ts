@@ -105,7 +105,7 @@ describe('answers serialized by code compiled from the contract', () => {
     expect(serializerFor(searchResult)(result)).toBe(asZodSent(searchResult, result));
   });
 
-  it('refuses to send an answer missing a required field, as the zod check did', () => {
+  it('refuses to send a response missing a required field, as the zod check did', () => {
     const { title: _missing, ...withoutTitle } = aPost;
     expect(() => serializerFor(post)(withoutTitle)).toThrow();
     expect(() => serializerFor(learningPlan)({ id: 1 })).toThrow();

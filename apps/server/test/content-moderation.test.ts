@@ -40,7 +40,7 @@ afterAll(() => t.close());
 const call = (account: TestAccount | null, request: InjectOptions) =>
   t.app.inject({ ...request, headers: account ? bearer(account.token) : {} });
 
-/** The answer of a read that must succeed, as the client parses it. */
+/** The response of a read that must succeed, as the client parses it. */
 async function get(account: TestAccount, url: string) {
   const res = await call(account, { url });
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);

@@ -47,10 +47,10 @@ describe.runIf(serverUrl)('when PostgreSQL ends our connections (server restart,
     expect(await terminateOurConnections()).toBeGreaterThanOrEqual(2);
     await vi.waitFor(() => expect(connectionErrors.length).toBeGreaterThanOrEqual(2));
 
-    const answer = (await database.db.execute(sql`SELECT 41 + 1 AS answer`)) as unknown as {
-      rows: { answer: number }[];
+    const response = (await database.db.execute(sql`SELECT 41 + 1 AS answer`)) as unknown as {
+      rows: { response: number }[];
     };
-    expect(answer.rows).toEqual([{ answer: 42 }]);
+    expect(response.rows).toEqual([{ response: 42 }]);
 
     // The listener comes back on its own and listens on the same channel again.
     await vi.waitFor(

@@ -7,7 +7,7 @@ import { createTestApp, type SentStatement, type TestApp } from './helpers/app.j
  * The server keeps one generic plan per statement (db/client.ts), and a generic plan cannot know the
  * page's OFFSET. The feed's must still walk the newest-first index and check blocks, suspensions and
  * hiding in it: sorting every post instead cost 89 ms against 0.6 ms a page on the `large` data
- * (bench/RESULTS.md), with the same answer, so only the plan shows it.
+ * (bench/RESULTS.md), with the same response, so only the plan shows it.
  */
 let t: TestApp;
 let ann: TestAccount;

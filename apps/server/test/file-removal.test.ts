@@ -59,10 +59,12 @@ async function changesWhileDeletesFail(t: TestApp) {
       pdf.json().fileUrl as string,
     ],
     replacedPicture: firstPicture.url,
-    /** Deletes a post, removes an edited post's image, deletes a plan with a PDF (and replaces the picture). */
+    /**
+     * Deletes a post, removes an edited post's image, deletes a plan with a PDF (and replaces the picture).
+     */
     async run({ replacePicture }: { replacePicture: boolean }) {
       const auth = bearer(ann.token);
-      const answers = [
+      const responses = [
         (await t.app.inject({ method: 'DELETE', url: `/api/posts/${post.id}`, headers: auth })).statusCode,
         (
           await t.app.inject({
@@ -91,7 +93,7 @@ async function changesWhileDeletesFail(t: TestApp) {
         (await t.app.inject({ method: 'DELETE', url: `/api/learning-plans/${plan.id}`, headers: auth }))
           .statusCode,
       ];
-      return answers;
+      return responses;
     },
   };
 }

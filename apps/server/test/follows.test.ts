@@ -52,8 +52,8 @@ describe('POST and DELETE /api/users/{id}/follow', () => {
   it('keeps one follow under double clicks and concurrent requests, without errors', async () => {
     const ann = await signUp(t);
     const bob = await signUp(t);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => follow(ann, bob.user.id)));
-    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const responses = await Promise.all(Array.from({ length: 5 }, () => follow(ann, bob.user.id)));
+    expect(responses.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect((await follow(ann, bob.user.id)).json()).toEqual({ isFollowing: true, followersCount: 1 });
     expect(await storedFollows(ann.user.id, bob.user.id)).toHaveLength(1);
 

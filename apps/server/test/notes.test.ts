@@ -81,7 +81,7 @@ describe('private notes', () => {
     expect((await notesOn(bob, plan)).map((note) => note.id)).toEqual([onTopic.id]);
   });
 
-  it('shows a note to its writer only: others get 404, visitors 401, plan answers never carry it', async () => {
+  it('shows a note to its writer only: others get 404, visitors 401, plan responses never carry it', async () => {
     const plan = await createPlan(t, ann.token);
     const note = await write(bob, notePath(plan), 'Only mine');
 

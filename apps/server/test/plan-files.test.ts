@@ -64,7 +64,7 @@ function upload(token: string, plan: LearningPlan, topicId: number, parts: Part[
 }
 
 describe('POST …/resources/upload', () => {
-  it('stores the PDF as the resource’s file and answers a URL serving it', async () => {
+  it('stores the PDF as the resource’s file and returns a URL serving it', async () => {
     const { plan, topic, pdf } = await planWithPdfResource();
     const before = planFiles().length;
     const res = await upload(ann.token, plan, topic.id, [

@@ -57,7 +57,7 @@ const resource = (index: number) => ({
 const statuses = (seen: LearningPlan) => seen.topics.map((topic) => topic.completionStatus);
 
 describe('topic status', () => {
-  it('can be set to any value freely; the answer is the plan with the new percentage, rounded', async () => {
+  it('can be set to any value freely; the response is the plan with the new percentage, rounded', async () => {
     const [first, second, third] = plan.topics.map((topic) => topic.id) as [number, number, number];
     const res = await setTopicStatus(t, bob.token, plan, second, 'COMPLETED');
     expect(res.statusCode).toBe(200);
@@ -148,11 +148,11 @@ describe('resource completion', () => {
   });
 
   it('completes the topic when its last two resources are ticked at the same moment', async () => {
-    const answers = await Promise.all([
+    const responses = await Promise.all([
       setResourceCompleted(t, bob.token, plan, resource(0), true),
       setResourceCompleted(t, bob.token, plan, resource(1), true),
     ]);
-    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
     expect(statuses(await getPlan(t, bob.token, plan.id))[0]).toBe('COMPLETED');
     expect(published.filter((event) => event.type === 'progress.topic')).toHaveLength(1);
   });

@@ -704,7 +704,8 @@ describe('PUT /api/learning-plans/{id}', () => {
       createPlan(t, ann.token, {
         topics: Array.from({ length: n }, (_, i) => ({ title: `T${i}`, resources: resources(i, n) })),
       });
-    // Every kept item renamed and its list reversed; the last topic and each topic's last resource dropped, one of each added.
+    // Every kept item renamed and its list reversed; the last topic and each topic's last resource dropped,
+    // one of each added.
     const edit = (plan: LearningPlan) =>
       send('PUT', `/api/learning-plans/${plan.id}`, ann.token, {
         ...planBody(),

@@ -21,7 +21,9 @@ let t: TestApp;
 let ann: TestAccount;
 let bob: TestAccount;
 const published: DomainEvent[] = [];
-/** A subscriber failing inside the transaction stands for any database failure after the files were stored. */
+/**
+ * A subscriber failing inside the transaction stands for any database failure after the files were stored.
+ */
 const FAILING_TITLE = 'Fails inside the transaction';
 
 beforeAll(async () => {
@@ -610,7 +612,7 @@ describe('POST /api/posts/{id}/like', () => {
   const like = (id: number | string, token: string | null) =>
     t.app.inject({ method: 'POST', url: `/api/posts/${id}/like`, headers: token ? bearer(token) : {} });
 
-  it('toggles the like and answers the exact count', async () => {
+  it('toggles the like and returns the exact count', async () => {
     const made = await createPost(t, ann.token);
     expect((await like(made.id, bob.token)).json()).toEqual({ liked: true, likesCount: 1 });
     expect((await like(made.id, ann.token)).json()).toEqual({ liked: true, likesCount: 2 });
@@ -634,16 +636,16 @@ describe('POST /api/posts/{id}/like', () => {
   it('counts every user once when many like at the same moment', async () => {
     const made = await createPost(t, ann.token);
     const likers = await Promise.all(Array.from({ length: 8 }, () => signUp(t)));
-    const answers = await Promise.all(likers.map((liker) => like(made.id, liker.token)));
-    expect(answers.every((res) => res.json().liked === true)).toBe(true);
+    const responses = await Promise.all(likers.map((liker) => like(made.id, liker.token)));
+    expect(responses.every((res) => res.json().liked === true)).toBe(true);
     expect((await get(`/api/posts/${made.id}`)).json().likesCount).toBe(8);
   });
 
   it('keeps at most one like per user when the same user double-clicks', async () => {
     const { postLikes } = await import('../src/db/schema/index.js');
     const made = await createPost(t, ann.token);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => like(made.id, bob.token)));
-    expect(answers.map((res) => res.statusCode)).toEqual(Array(6).fill(200));
+    const responses = await Promise.all(Array.from({ length: 6 }, () => like(made.id, bob.token)));
+    expect(responses.map((res) => res.statusCode)).toEqual(Array(6).fill(200));
     const [{ n }] = (await t.db
       .select({ n: count() })
       .from(postLikes)

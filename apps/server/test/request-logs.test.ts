@@ -19,7 +19,7 @@ describe('request logs', () => {
   });
   afterAll(() => t.close());
 
-  it('say once per request what was asked, its answer and how long it took', async () => {
+  it('say once per request what was asked, its response and how long it took', async () => {
     const before = lines.length;
     await t.app.inject({ url: '/api/health?probe=once' });
 

@@ -119,17 +119,17 @@ describe('the API documentation', () => {
 
 describe('deny by default', () => {
   it('answers 401 to a visitor on every other route, before looking at the path, query or body', async () => {
-    const answers: Record<string, number> = {};
+    const responses: Record<string, number> = {};
     for (const route of protectedRoutes()) {
       for (const id of ['1', 'abc', String(MAX_ID + 1)]) {
         const res = await t.app.inject(requestTo(route, id, 'x'));
-        answers[`${label(route)} (${id})`] = res.statusCode;
+        responses[`${label(route)} (${id})`] = res.statusCode;
         if (res.statusCode === 401 && route.method !== 'HEAD') {
           expect(res.json().message).toBe(AUTH_MESSAGES.unauthenticated);
         }
       }
     }
-    expect(Object.entries(answers).filter(([, status]) => status !== 401)).toEqual([]);
+    expect(Object.entries(responses).filter(([, status]) => status !== 401)).toEqual([]);
   });
 
   it('answers 401, not 400, to a visitor for a malformed plan id and a malformed post id alike', async () => {
@@ -153,12 +153,12 @@ describe('with PUBLIC_READING on', () => {
   afterAll(() => reading.close());
 
   it('still answers 401 to a visitor on every route that is neither public nor readable', async () => {
-    const answers: Record<string, number> = {};
+    const responses: Record<string, number> = {};
     for (const route of protectedRoutes().filter((r) => !r.readable)) {
       const res = await reading.app.inject(requestTo(route, '1', 'x'));
-      answers[label(route)] = res.statusCode;
+      responses[label(route)] = res.statusCode;
     }
-    expect(Object.entries(answers).filter(([, status]) => status !== 401)).toEqual([]);
+    expect(Object.entries(responses).filter(([, status]) => status !== 401)).toEqual([]);
   });
 
   it('lets a visitor reach every readable route, and refuses an invalid token there as anywhere', async () => {
@@ -180,20 +180,20 @@ describe('with PUBLIC_READING on', () => {
 });
 
 describe('a validly signed token of an account that does not exist', () => {
-  async function answersWith(token: string) {
-    const answers: Record<string, number> = {};
+  async function responsesWith(token: string) {
+    const responses: Record<string, number> = {};
     for (const route of protectedRoutes()) {
       const res = await t.app.inject({ ...requestTo(route, '1'), headers: bearer(token) });
-      answers[label(route)] = res.statusCode;
+      responses[label(route)] = res.statusCode;
     }
-    return answers;
+    return responses;
   }
 
   it('gets 401 on every authenticated route once the account is deleted', async () => {
     const gone = await signUp(t);
     await deleteByHand(t, gone);
-    const answers = await answersWith(gone.token);
-    expect(Object.entries(answers).filter(([, status]) => status !== 401)).toEqual([]);
+    const responses = await responsesWith(gone.token);
+    expect(Object.entries(responses).filter(([, status]) => status !== 401)).toEqual([]);
   });
 
   it('gets 401 on every authenticated route once its owner signed out everywhere', async () => {
@@ -203,15 +203,15 @@ describe('a validly signed token of an account that does not exist', () => {
       url: '/api/auth/sign-out-everywhere',
       headers: bearer(ended.token),
     });
-    const answers = await answersWith(ended.token);
-    expect(Object.entries(answers).filter(([, status]) => status !== 401)).toEqual([]);
+    const responses = await responsesWith(ended.token);
+    expect(Object.entries(responses).filter(([, status]) => status !== 401)).toEqual([]);
   });
 
   it('gets 401 on every authenticated route for an id no account can have', async () => {
     const tokens = createTokenService(testConfig.jwtSecret, 60);
     for (const id of [MAX_ID, MAX_ID + 1]) {
-      const answers = await answersWith(await tokens.sign(id, 0));
-      expect(Object.entries(answers).filter(([, status]) => status !== 401)).toEqual([]);
+      const responses = await responsesWith(await tokens.sign(id, 0));
+      expect(Object.entries(responses).filter(([, status]) => status !== 401)).toEqual([]);
     }
   });
 

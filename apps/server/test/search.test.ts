@@ -159,9 +159,9 @@ describe('GET /api/search', () => {
       expect(ids((await search(syntax)).posts), syntax).toEqual([]);
     expect(ids((await search('brimlet diagram zarg')).learningPlans)).toEqual([plan.id]);
     expect(ids((await search('imghost')).learningPlans)).toEqual([]);
-    // Stored as written: the post answers its Markdown unchanged.
-    const answer = await t.app.inject({ url: `/api/posts/${post.id}`, headers: bearer(ann.token) });
-    expect(answer.json().content).toContain('[the quindle docs](https://quindlehost.example/guide)');
+    // Stored as written: the post responses its Markdown unchanged.
+    const response = await t.app.inject({ url: `/api/posts/${post.id}`, headers: bearer(ann.token) });
+    expect(response.json().content).toContain('[the quindle docs](https://quindlehost.example/guide)');
   });
 
   it('matches quoted phrases, leaves out -excluded words and accepts or', async () => {

@@ -82,14 +82,15 @@ describe('the token’s account, kept by each process', () => {
     const ann = await knownToBoth();
     await a.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, ann.user.id));
     expect(await refusedBy(b, ann.token)).toBe(true);
-    // A suspension raises the token version in the product; by hand here it did not, so the token is good again.
+    // A suspension raises the token version in the product; by hand here it did not, so the token is good
+    // again.
     await a.db.update(users).set({ suspendedAt: null }).where(eq(users.id, ann.user.id));
-    let answered = 0;
-    for (let attempt = 0; attempt < 100 && answered !== 200; attempt++) {
-      answered = (await me(b, ann.token)).statusCode;
-      if (answered !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
+    let responded = 0;
+    for (let attempt = 0; attempt < 100 && responded !== 200; attempt++) {
+      responded = (await me(b, ann.token)).statusCode;
+      if (responded !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(answered).toBe(200);
+    expect(responded).toBe(200);
   });
 });
 

@@ -21,7 +21,7 @@ const changePassword = (token: string, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/auth/password/change', headers: bearer(token), payload });
 
 describe('sign out everywhere', () => {
-  it('refuses with 401 every token issued before, and answers a new one for this device', async () => {
+  it('refuses with 401 every token issued before, and returns a new one for this device', async () => {
     const ann = await signUp(t);
     const laptop = (await login(ann.user.email, ann.password)).json().accessToken as string;
     const res = await signOutEverywhere(ann.token);

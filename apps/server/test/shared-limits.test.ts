@@ -55,10 +55,10 @@ describe.runIf(serverUrl)('limits shared by two app instances on one PostgreSQL 
 
   it('counts attempts arriving at the same moment on both instances once each', async () => {
     const { signIn } = await twoInstances(6);
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 12 }, (_, i) => signIn(i, `rush${i}@example.com`, 'nope', '10.9.0.2')),
     );
-    const statuses = answers.map((res) => res.statusCode);
+    const statuses = responses.map((res) => res.statusCode);
     expect(statuses.filter((status) => status === 400)).toHaveLength(6);
     expect(statuses.filter((status) => status === 429)).toHaveLength(6);
   });

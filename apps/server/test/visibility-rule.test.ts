@@ -46,7 +46,7 @@ const ALLOWED: { file: string; text: string; why: string }[] = [
   {
     file: 'modules/counters/counters.queries.ts',
     text: 'where is_public',
-    why: 'recomputes the kept count of public plans, whoever looks',
+    why: 'recomputes the denormalised count of public plans, whoever looks',
   },
   {
     file: 'modules/plans/plans.service.ts',

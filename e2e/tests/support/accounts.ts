@@ -62,12 +62,12 @@ export const authHeaders = (account: Account) => ({ authorization: `Bearer ${acc
 export async function moderatorAccount(request: APIRequestContext): Promise<Account> {
   const password = 'moderator password';
   const credentials = { email: E2E_MODERATOR_EMAIL, password };
-  let answer = await request.post('/api/auth/login', { data: credentials });
-  if (!answer.ok()) {
-    answer = await request.post('/api/auth/signup', { data: { name: 'Mo Derator', ...credentials } });
+  let response = await request.post('/api/auth/login', { data: credentials });
+  if (!response.ok()) {
+    response = await request.post('/api/auth/signup', { data: { name: 'Mo Derator', ...credentials } });
   }
-  expect(answer.ok(), await answer.text()).toBe(true);
-  const { accessToken } = await answer.json();
+  expect(response.ok(), await response.text()).toBe(true);
+  const { accessToken } = await response.json();
   const headers = { authorization: `Bearer ${accessToken}` };
   // Like createAccount's accounts, the moderator has been around: no first steps on its home page.
   const hidden = await request.put('/api/users/me/first-steps', { headers, data: { dismissed: true } });

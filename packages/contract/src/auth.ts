@@ -44,7 +44,7 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'Email address already in use.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
-  /** After too many failed sign-ins to one account from one address (the answer's Retry-After). */
+  /** After too many failed sign-ins to one account from one address (the response's Retry-After). */
   tooManyFailedSignIns: (retryAfterSeconds: number) => {
     const minutes = Math.ceil(retryAfterSeconds / 60);
     return `Too many failed sign-ins. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`;
@@ -52,7 +52,7 @@ export const AUTH_MESSAGES = {
   unauthenticated: 'Please sign in to continue.',
   /** A moderator suspended the account: refused to password, social sign-in and reset links alike. */
   accountSuspended: 'This account has been suspended.',
-  /** The same answer whether or not the address has an account, so it reveals neither. */
+  /** The same response whether or not the address has an account, so it reveals neither. */
   resetLinkSent:
     'If an account uses that address, we have sent it a link to choose a new password. The link works for one hour.',
   resetLinkUnknown: 'This reset link is not valid. Please ask for a new one.',
@@ -126,7 +126,7 @@ export const confirmEmailBody = z.object({
 });
 export type ConfirmEmailBody = z.infer<typeof confirmEmailBody>;
 
-/** An answer that only says what happened, for the person to read. */
+/** a response that only says what happened, for the person to read. */
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
 

@@ -54,7 +54,9 @@ export const moderationReport = z.object({
 export type ModerationReport = z.infer<typeof moderationReport>;
 export const moderationReportPage = page(moderationReport);
 
-/** `open` (the default): waiting for a moderator, oldest first; `closed`: resolved or dismissed, newest first. */
+/**
+ * `open` (the default): waiting for a moderator, oldest first; `closed`: resolved or dismissed, newest first.
+ */
 export const moderationReportsQuery = pageQuery().extend({
   status: z.enum(['open', 'closed'], { error: 'status must be open or closed' }).default('open'),
 });

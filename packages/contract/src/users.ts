@@ -55,7 +55,7 @@ export const userListItem = z.object({
 });
 export type UserListItem = z.infer<typeof userListItem>;
 
-/** Optional free text: trimmed, and an empty answer means "none" (stored as null). */
+/** Optional free text: trimmed, and an empty response means "none" (stored as null). */
 const optionalText = (max: number, label: string) =>
   text({ error: `${label} must be text` })
     .trim()

@@ -92,7 +92,10 @@ export class CachedStatementsPGlite extends PGlite {
     );
   }
 
-  /** The protocol messages `parts`, in one call into PostgreSQL; a database error carries the query as PGlite's own do. */
+  /**
+   * The protocol messages `parts`, in one call into PostgreSQL; a database error carries the query as
+   * PGlite's own do.
+   */
   async #send(parts: Uint8Array[], query: string, params: unknown[], options: QueryOptions | undefined) {
     try {
       const onNotice = options?.onNotice;

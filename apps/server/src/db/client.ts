@@ -19,7 +19,10 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type Unlisten = () => Promise<void>;
-/** What a listener is told besides payloads: that the connection broke (payloads go unheard), and that it is back. */
+/**
+ * What a listener is told besides payloads: that the connection broke (payloads go unheard), and that it is
+ * back.
+ */
 export type ListenEvents = { onInterrupt?: (() => void) | undefined; onResume?: (() => void) | undefined };
 type Listener = { onPayload: (payload: string) => void } & ListenEvents;
 

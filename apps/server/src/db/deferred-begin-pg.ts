@@ -36,11 +36,12 @@ export function installDeferredBegin(client: pg.PoolClient): void {
     if (endsTransaction(text)) return Promise.resolve({ ...NOTHING_SENT, command: text!.toUpperCase() });
     stream.cork();
     const begun = query(...(begin as [unknown, ...unknown[]]));
-    const answered = query(config, ...rest);
+    const responded = query(config, ...rest);
     stream.uncork();
-    // When the begin fails, so does the statement behind it (the connection is gone): its error is the begin's.
-    answered.catch(() => {});
-    return begun.then(() => answered);
+    // When the begin fails, so does the statement behind it (the connection is gone): its error is the
+    // begin's.
+    responded.catch(() => {});
+    return begun.then(() => responded);
   }) as typeof client.query;
 }
 

@@ -32,7 +32,10 @@ const hiddenIds = (viewer: UserRef) => ({
     where ${learningPlans.hiddenAt} is not null and ${learningPlans.creatorId} <> ${viewer})`,
 });
 
-/** Whether a row referring to a post, comment and/or plan (any may be null) refers to none hidden from `viewer`. */
+/**
+ * Whether a row referring to a post, comment and/or plan (any may be null) refers to none hidden from
+ * `viewer`.
+ */
 export function refersToVisibleContent(
   viewer: UserRef,
   refs: { postId: SQLWrapper; commentId: SQLWrapper; planId: SQLWrapper },

@@ -127,7 +127,7 @@ export class WorkerPGlite {
     return result;
   }
 
-  /** LISTEN on `channel`; answers the function that stops it. */
+  /** LISTEN on `channel`; returns the function that stops it. */
   async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
     const listener = this.#nextId++;
     this.#listeners.set(listener, onPayload);

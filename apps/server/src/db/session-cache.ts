@@ -90,7 +90,7 @@ export async function createSessionCache(
 /**
  * Once the transaction commits, this process forgets the user: their next request reads what it
  * changed. Other processes hear it from the trigger; this one must not wait for its own NOTIFY to
- * come back, as the answer to this request may already be on its way.
+ * come back, as the response to this request may already be on its way.
  */
 export async function forgetSessionAfterCommit(db: Database, userId: number): Promise<void> {
   await afterCommit(db, async (root) => {

@@ -9,10 +9,15 @@ import { comments, learningPlans, posts } from './schema/index.js';
  * written by hand elsewhere.
  */
 
-/** A viewer who is no one: a link-preview fetcher. No block or ownership applies; suspensions and moderation do. */
+/**
+ * A viewer who is no one: a link-preview fetcher. No block or ownership applies; suspensions and moderation
+ * do.
+ */
 export const NOBODY: SQLWrapper = sql`null::int`;
 
-/** The columns of a plan row the rule reads: the table itself, a Drizzle alias of it, or `planColumnsOf('p')`. */
+/**
+ * The columns of a plan row the rule reads: the table itself, a Drizzle alias of it, or `planColumnsOf('p')`.
+ */
 export type PlanColumns = { isPublic: SQLWrapper; creatorId: SQLWrapper; hiddenAt: SQLWrapper };
 
 /** The plan columns of a hand-written statement's alias (`from learning_plans p`). */
@@ -43,14 +48,17 @@ export function planVisibleTo(
  * else's a moderator hid): the complement of `planVisibleTo(viewer, { publicOnly: true })` among the
  * public plans, written so that PostgreSQL reads it through the creator index and the partial
  * `learning_plans_hidden_creator_idx` instead of every public plan. Counting these and taking them
- * from the kept count of public plans counts the visible ones.
+ * from the denormalised count of public plans counts the visible ones.
  */
 export const publicPlanHiddenFrom = (viewer: UserRef): SQL<boolean> =>
   sql<boolean>`(${learningPlans.isPublic}
     and (${learningPlans.creatorId} = any(${hiddenUserIds(viewer, { muted: false })})
       or (${learningPlans.hiddenAt} is not null and ${learningPlans.creatorId} <> ${viewer})))`;
 
-/** Whether `viewer` may see the post: its author neither blocked either way nor suspended, and not someone else's a moderator hid. */
+/**
+ * Whether `viewer` may see the post: its author neither blocked either way nor suspended, and not someone
+ * else's a moderator hid.
+ */
 export const postVisibleTo = (viewer: UserRef): SQL<boolean> =>
   sql<boolean>`(${shownTo(viewer, posts.authorId, { muted: false })}
     and ${notHiddenFrom(viewer, { hiddenAt: posts.hiddenAt, author: posts.authorId })})`;

@@ -199,7 +199,7 @@ export const POST_IDEAS: Record<Category, PostIdea[]> = {
     },
     {
       title: 'TypeScript generics, the useful parts',
-      content: `Three patterns I now use every day:\n\n1. \`keyof\` constraints\n2. conditional types for API answers\n3. \`satisfies\` for config objects\n\n${code('ts', 'function pluck<T, K extends keyof T>(items: T[], key: K): T[K][] {\n  return items.map((item) => item[key]);\n}')}`,
+      content: `Three patterns I now use every day:\n\n1. \`keyof\` constraints\n2. conditional types for API responses\n3. \`satisfies\` for config objects\n\n${code('ts', 'function pluck<T, K extends keyof T>(items: T[], key: K): T[K][] {\n  return items.map((item) => item[key]);\n}')}`,
       withImage: true,
     },
     {
@@ -255,7 +255,7 @@ export const POST_IDEAS: Record<Category, PostIdea[]> = {
         'Ask about their life, not your idea. Ask about specifics in the past, not generics about the future.',
     },
     {
-      title: 'First cold email that got an answer',
+      title: 'First cold email that got a response',
       content: 'Short, specific, one question. Four sentences total.',
       withImage: true,
     },

@@ -170,7 +170,9 @@ type Work =
   | { kind: 'post'; category: Category; idea: PostIdea }
   | { kind: 'plan'; idea: (typeof PLAN_IDEAS)[number] };
 
-/** Throws DemoRefusedError when the database has a user: the demo never mixes invented people with real ones. */
+/**
+ * Throws DemoRefusedError when the database has a user: the demo never mixes invented people with real ones.
+ */
 export async function assertNoUsers(db: Database) {
   const [{ users } = { users: 0 }] = (
     (await db.execute(sql`select count(*)::int as users from users`)) as unknown as {

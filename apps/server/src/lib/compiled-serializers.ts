@@ -47,7 +47,7 @@ function forSerializing(schema: unknown): unknown {
 
 /**
  * Answers are serialized by code compiled once per route and status from the contract's response
- * schema (fast-json-stringify), rather than checked by zod and then JSON.stringify'd on every answer:
+ * schema (fast-json-stringify), rather than checked by zod and then JSON.stringify'd on every response:
  * the schema still decides what leaves (undeclared properties are dropped, required ones enforced).
  */
 export const compiledSerializerCompiler: FastifySerializerCompiler<ZodType> = ({ schema }) => {

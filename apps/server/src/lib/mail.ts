@@ -3,7 +3,9 @@ import nodemailer from 'nodemailer';
 
 export type Mail = { to: string; subject: string; text: string };
 
-/** Sends mail through `smtpUrl`; without one, writes each mail to the log so a local user can still read it. */
+/**
+ * Sends mail through `smtpUrl`; without one, writes each mail to the log so a local user can still read it.
+ */
 export function createMailer({
   smtpUrl,
   from,

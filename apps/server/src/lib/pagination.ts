@@ -11,10 +11,16 @@ export const pageWindow = ({ page, size }: PageQuery) => ({ limit: size, offset:
  */
 export const literalLimit = (limit: number) => sql.raw(String(Math.trunc(limit))) as unknown as Placeholder;
 
-/** A statement per page size, prepared the first time that size is asked for (sizes are few: 1 to PAGE_SIZE.max). */
+/**
+ * A statement per page size, prepared the first time that size is asked for (sizes are few: 1 to
+ * PAGE_SIZE.max).
+ */
 export const preparedPerSize = <T>(prepare: (size: number) => T) => preparedPerKey(prepare, (size) => size);
 
-/** A statement (or its text) per shape of request, made the first time that shape is asked for; `keyOf` tells shapes apart, and they must be few. */
+/**
+ * A statement (or its text) per shape of request, made the first time that shape is asked for; `keyOf` tells
+ * shapes apart, and they must be few.
+ */
 export function preparedPerKey<K, T>(prepare: (shape: K) => T, keyOf: (shape: K) => unknown) {
   const statements = new Map<unknown, T>();
   return (shape: K) => {

@@ -28,7 +28,7 @@ function loggedRequest(request: FastifyRequest) {
 type LoggerOption = FastifyServerOptions['logger'];
 
 /**
- * One line per request, when its answer has gone: what was asked, the status and how long it took.
+ * One line per request, when its response has gone: what was asked, the status and how long it took.
  * Fastify's default writes a second line on arrival that says nothing more, and each line costs the
  * hot paths serialization and a write.
  */

@@ -26,7 +26,10 @@ export function mediaUrlFor(publicUrl: string | undefined, request: FastifyReque
 declare module 'fastify' {
   interface FastifyRequest {
     mediaUrl: MediaUrl;
-    /** The signed-in user's id (a valid token of an existing account, set by the auth plugin); null for visitors. */
+    /**
+     * The signed-in user's id (a valid token of an existing account, set by the auth plugin); null for
+     * visitors.
+     */
     userId: number | null;
   }
 }
@@ -47,7 +50,7 @@ export function readerOf(request: FastifyRequest): Viewer {
   return { id: request.userId ?? VISITOR_ID, mediaUrl: request.mediaUrl };
 }
 
-/** Whether the answer is for a visitor reading signed out. */
+/** Whether the response is for a visitor reading signed out. */
 export const isVisitor = (viewer: Viewer): boolean => viewer.id === VISITOR_ID;
 
 /**

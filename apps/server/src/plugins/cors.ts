@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 
 /**
  * Lets web pages of the given other origins call the API (wire contract decision 17). A refused origin
- * gets no `Access-Control-Allow-*` header at all, so its browser blocks the answer; requests without
+ * gets no `Access-Control-Allow-*` header at all, so its browser blocks the response; requests without
  * `Origin`, or from the server's own origin, are served as ever.
  */
 export const corsPlugin = fp(async (app: FastifyInstance, { origins }: { origins: string[] }) => {

@@ -46,8 +46,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(error.statusCode).send(body(error.statusCode, error.message, error.errors));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const answer = validationBody(error);
-      return reply.status(answer.statusCode).send(answer);
+      const response = validationBody(error);
+      return reply.status(response.statusCode).send(response);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

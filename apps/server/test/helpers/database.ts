@@ -7,7 +7,10 @@ import { type DatabaseHandle, type EmbeddedThread, openDatabase } from '../../sr
 
 export const migrationsFolder = path.join(fileURLToPath(new URL('../..', import.meta.url)), 'migrations');
 
-/** Set DATABASE_URL to run the suite on a PostgreSQL server; otherwise each test file gets an in-memory PGlite. */
+/**
+ * Set DATABASE_URL to run the suite on a PostgreSQL server; otherwise each test file gets an in-memory
+ * PGlite.
+ */
 export const serverUrl = process.env.DATABASE_URL;
 /**
  * Where each test file's in-memory PGlite runs: the test's own thread, unless
@@ -44,7 +47,9 @@ async function template() {
   return { server: provided && 'server' in provided ? provided.server : undefined };
 }
 
-/** A database of its own for one test file: a copy of the run's migrated one, or else a freshly migrated one. */
+/**
+ * A database of its own for one test file: a copy of the run's migrated one, or else a freshly migrated one.
+ */
 export async function createTestDatabase(
   onQuery?: (sql: string, params: unknown[]) => void,
 ): Promise<TestDatabase> {

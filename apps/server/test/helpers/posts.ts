@@ -55,7 +55,7 @@ export function sendPost(
   return t.app.inject({ ...target, payload, headers: { ...headers, ...(token ? bearer(token) : {}) } });
 }
 
-/** Publishes a post through the API and returns the answer. */
+/** Publishes a post through the API and returns the response. */
 export async function createPost(
   t: Pick<TestApp, 'app'>,
   token: string,

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { postFixture } from '../features/posts/test/posts';
 import { ANN_TOKEN, ann } from '../test/fixtures';
-import { heldAnswer } from '../test/held-answer';
+import { heldResponse } from '../test/held-response';
 import { server } from '../test/msw-server';
 import { recordPageLoads } from '../test/page-loads';
 import { pageOf } from '../test/page-of';
@@ -28,7 +28,7 @@ describe('guards', () => {
 
 describe('restoring a stored session', () => {
   it("shows the signed-in frame and 'Loading...' until the server says whose the token is", async () => {
-    const me = heldAnswer();
+    const me = heldResponse();
     localStorage.setItem(STORAGE_KEYS.authToken, ANN_TOKEN);
     server.use(http.get('/api/auth/me', me.resolver));
     renderApp('/');
@@ -105,7 +105,7 @@ describe('a session remembered from the last visit', () => {
     localStorage.setItem(STORAGE_KEYS.rememberedUser, JSON.stringify({ token, user: ann }));
 
   it('asks for the feed together with the user, not after: one round trip to the feed', async () => {
-    const me = heldAnswer();
+    const me = heldResponse();
     localStorage.setItem(STORAGE_KEYS.authToken, ANN_TOKEN);
     remember(ANN_TOKEN);
     server.use(
@@ -120,7 +120,7 @@ describe('a session remembered from the last visit', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Feed while the user loads' })).toBeInTheDocument();
     me.release(HttpResponse.json({ ...ann, name: 'Ann Lee-Smith' }));
-    // The server's answer wins over the remembered one, and is remembered for the next visit.
+    // The server's response wins over the remembered one, and is remembered for the next visit.
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ann Lee-Smith' })).toBeInTheDocument();
     // Remembered by an effect, after the render that shows the name.
     await waitFor(() =>
@@ -129,7 +129,7 @@ describe('a session remembered from the last visit', () => {
   });
 
   it('ignores a user remembered for another token', async () => {
-    const me = heldAnswer();
+    const me = heldResponse();
     localStorage.setItem(STORAGE_KEYS.authToken, ANN_TOKEN);
     remember('token-of-someone-else');
     server.use(http.get('/api/auth/me', me.resolver));

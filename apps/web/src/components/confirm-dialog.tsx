@@ -2,15 +2,15 @@ import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react
 
 export type ConfirmQuestion = { title: string; message: string; confirmLabel: string };
 
-type ConfirmDialogProps = { question: ConfirmQuestion; onAnswer: (confirmed: boolean) => void };
+type ConfirmDialogProps = { question: ConfirmQuestion; onResponse: (confirmed: boolean) => void };
 
 /**
  * An alert dialog asking before something that cannot be undone. Focus starts on Cancel, the safe
  * answer; Escape or a click outside also cancels, and focus returns to the control that asked.
  */
-export default function ConfirmDialog({ question, onAnswer }: ConfirmDialogProps) {
+export default function ConfirmDialog({ question, onResponse }: ConfirmDialogProps) {
   return (
-    <Dialog open role="alertdialog" onClose={() => onAnswer(false)} className="relative z-50">
+    <Dialog open role="alertdialog" onClose={() => onResponse(false)} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-end justify-center p-4 sm:items-center">
         <DialogPanel className="w-full max-w-md space-y-3 rounded-2xl bg-white p-5 shadow-xl">
@@ -18,10 +18,10 @@ export default function ConfirmDialog({ question, onAnswer }: ConfirmDialogProps
           <Description className="text-slate-700">{question.message}</Description>
           <div className="flex justify-end gap-2 pt-2">
             {/* biome-ignore lint/a11y/noAutofocus: an alert dialog starts on its least destructive answer. */}
-            <button type="button" autoFocus onClick={() => onAnswer(false)} className="btn-secondary">
+            <button type="button" autoFocus onClick={() => onResponse(false)} className="btn-secondary">
               Cancel
             </button>
-            <button type="button" onClick={() => onAnswer(true)} className="btn-danger">
+            <button type="button" onClick={() => onResponse(true)} className="btn-danger">
               {question.confirmLabel}
             </button>
           </div>

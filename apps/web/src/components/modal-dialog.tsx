@@ -28,14 +28,14 @@ export function ModalDialog({
 }
 
 /** What a dialog's form answered, in place of the form, and the button that closes the dialog. */
-export function DialogAnswer({ message, onClose }: { message: string; onClose: () => void }) {
+export function DialogResponse({ message, onClose }: { message: string; onClose: () => void }) {
   return (
     <>
       <p role="status" className="text-slate-700">
         {message}
       </p>
       <div className="flex justify-end">
-        {/* biome-ignore lint/a11y/noAutofocus: the answer replaced the form, which held focus. */}
+        {/* biome-ignore lint/a11y/noAutofocus: the response replaced the form, which held focus. */}
         <button type="button" autoFocus onClick={onClose} className="btn-primary">
           Close
         </button>

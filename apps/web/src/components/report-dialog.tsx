@@ -12,7 +12,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { apiRequest, serverMessageOr } from '../lib/api-client';
 import { BusyButton } from './busy-button';
 import { ErrorBox } from './callout';
-import { DialogAnswer, ModalDialog } from './modal-dialog';
+import { DialogResponse, ModalDialog } from './modal-dialog';
 
 export type ReportTarget = {
   type: ReportTargetType;
@@ -49,7 +49,7 @@ export default function ReportDialog({ target, onClose }: { target: ReportTarget
   return (
     <ModalDialog title={`Report ${target.label}`} onClose={onClose}>
       {send.isSuccess ? (
-        <DialogAnswer message={send.data.message} onClose={onClose} />
+        <DialogResponse message={send.data.message} onClose={onClose} />
       ) : (
         <form onSubmit={submit} className="space-y-4" noValidate>
           <fieldset>

@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, it } from 'vitest';
-import { heldAnswer } from '../test/held-answer';
+import { heldResponse } from '../test/held-response';
 import { server } from '../test/msw-server';
 import { SaveButton } from './save-button';
 
@@ -19,8 +19,8 @@ function renderButton(isSaved: boolean) {
 }
 
 it('shows Saved at once, sends PUT, and keeps it when the server agrees', async () => {
-  const answer = heldAnswer();
-  server.use(http.put('/api/saved/posts/42', answer.resolver));
+  const response = heldResponse();
+  server.use(http.put('/api/saved/posts/42', response.resolver));
   const { user, button } = renderButton(false);
   expect(button()).toHaveAttribute('aria-pressed', 'false');
 
@@ -33,8 +33,8 @@ it('shows Saved at once, sends PUT, and keeps it when the server agrees', async 
   expect(button()).toHaveFocus();
   await user.click(button());
   expect(button()).toHaveTextContent('Saved');
-  await answer.arrived;
-  answer.release(HttpResponse.json({ saved: true }));
+  await response.arrived;
+  response.release(HttpResponse.json({ saved: true }));
   await waitFor(() => expect(button()).not.toHaveAttribute('aria-busy'));
   expect(button()).toHaveTextContent('Saved');
 });

@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { expect, it, vi } from 'vitest';
-import { errorAnswer } from '../test/error-answer';
+import { errorResponse } from '../test/error-response';
 import { server } from '../test/msw-server';
 import { SuspendAccountButton } from './suspend-account-button';
 
@@ -53,7 +53,7 @@ it("shows the server's reason when refused, keeping the dialog open", async () =
   server.use(
     http.post(
       '/api/moderation/users/7/suspend',
-      errorAnswer(409, SUSPENSION_MESSAGES.cannotSuspendModerator),
+      errorResponse(409, SUSPENSION_MESSAGES.cannotSuspendModerator),
     ),
   );
   const user = renderButton(false);

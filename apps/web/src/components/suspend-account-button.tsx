@@ -14,7 +14,7 @@ type ChangeRequest = { suspend: true; reason: string } | { suspend: false };
 /**
  * A moderator's "Suspend account" (asking why in a dialog) or "Unsuspend" for a user, on their profile
  * and on reports about them (docs/features.md, "Reports and moderation"). What the account made appears in or
- * leaves every list at once, so every cached answer is refetched.
+ * leaves every list at once, so every cached response is refetched.
  */
 export function SuspendAccountButton({
   userId,

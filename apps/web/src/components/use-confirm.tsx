@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { ConfirmQuestion } from './confirm-dialog';
 
-type Pending = { question: ConfirmQuestion; answer: (confirmed: boolean) => void; asker: Element | null };
+type Pending = { question: ConfirmQuestion; response: (confirmed: boolean) => void; asker: Element | null };
 
 // The dialog's code (Headless UI's Dialog and focus trap) is fetched on the first question only,
 // so the pages that offer a delete keep their first-paint budget.
@@ -26,7 +26,7 @@ export function useConfirm(): [(question: ConfirmQuestion) => Promise<boolean>, 
   const confirm = useCallback(
     (question: ConfirmQuestion) =>
       new Promise<boolean>((resolve) => {
-        setPending({ question, answer: resolve, asker: document.activeElement });
+        setPending({ question, response: resolve, asker: document.activeElement });
       }),
     [],
   );
@@ -35,8 +35,8 @@ export function useConfirm(): [(question: ConfirmQuestion) => Promise<boolean>, 
     <Suspense fallback={null}>
       <ConfirmDialog
         question={pending.question}
-        onAnswer={(confirmed) => {
-          pending.answer(confirmed);
+        onResponse={(confirmed) => {
+          pending.response(confirmed);
           returnFocusTo.current = pending.asker;
           setPending(null);
         }}

@@ -74,7 +74,7 @@ describe('requests', () => {
     expect(part).toBe('{"title":"Hi"}');
   });
 
-  it('resolves a bare JSON number and an empty answer', async () => {
+  it('resolves a bare JSON number and an empty response', async () => {
     server.use(
       http.get('/api/count', () => HttpResponse.json(4)),
       http.delete('/api/things/1', () => new HttpResponse(null, { status: 204 })),
@@ -101,7 +101,7 @@ describe('errors', () => {
     expect(serverMessageOr(error, 'Failed to register')).toBe('Invalid email address');
   });
 
-  it('falls back to the caller’s text when the answer has no error body', async () => {
+  it('falls back to the caller’s text when the response has no error body', async () => {
     server.use(http.get('/api/things', () => HttpResponse.text('Bad gateway', { status: 502 })));
 
     const error = await apiRequest('/api/things').catch((e: unknown) => e);
@@ -222,7 +222,7 @@ describe('uploads with progress', () => {
     return body;
   };
 
-  it('sends FormData with the bearer token, reports progress and resolves with the answer', async () => {
+  it('sends FormData with the bearer token, reports progress and resolves with the response', async () => {
     signIn();
     let received: { authorization: string | null; contentType: string | null; text: string } | undefined;
     server.use(

@@ -52,7 +52,7 @@ export type RequestOptions = {
   signInAttempt?: boolean;
 };
 
-/** Calls the API and resolves with the decoded answer (`undefined` when the answer has no body). */
+/** Calls the API and resolves with the decoded answer (`undefined` when the response has no body). */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = localStorage.getItem(STORAGE_KEYS.authToken);
   const { response, payload } = await send(path, options, token);
@@ -120,7 +120,7 @@ export function apiUpload<T>(path: string, { method = 'POST', body, onProgress }
   });
 }
 
-/** The 401 policy, then the answer or an ApiError. */
+/** The 401 policy, then the response or an ApiError. */
 function settle<T>(
   path: string,
   status: number,
@@ -147,7 +147,7 @@ export function serverMessageOr(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.body ? error.body.message : fallback;
 }
 
-/** Fetches and reads the answer, both within the time limit. */
+/** Fetches and reads the response, both within the time limit. */
 async function send(path: string, options: RequestOptions, token: string | null) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new RequestTimeoutError()), REQUEST_TIMEOUT_MS);

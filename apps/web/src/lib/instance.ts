@@ -32,8 +32,8 @@ export function useInstanceSettings(needed: boolean): InstanceSettings | undefin
   useEffect(() => {
     if (!needed || settings) return;
     let current = true;
-    void fetchInstanceSettings().then((answer) => {
-      if (current) setSettings(answer);
+    void fetchInstanceSettings().then((response) => {
+      if (current) setSettings(response);
     });
     return () => {
       current = false;

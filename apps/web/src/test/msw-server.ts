@@ -6,7 +6,7 @@ import { pageOf } from './page-of';
  * Asked for by the top bar's notification bell on every signed-in page: unless a test says
  * otherwise, nothing is unread and the live stream is declined (HTTP 204 tells it not to reconnect).
  */
-const bellAnswers = [
+const bellResponses = [
   http.get('/api/notifications/unread/count', () => HttpResponse.json(0)),
   http.get('/api/notifications/stream', () => new HttpResponse(null, { status: 204 })),
 ];
@@ -16,7 +16,7 @@ const bellAnswers = [
  * settings' tests show too: unless a test says otherwise, the e-mail address is hidden and nobody is
  * blocked or muted.
  */
-const safetySettingsAnswers = [
+const safetySettingsResponses = [
   http.get('/api/users/me/privacy', () =>
     HttpResponse.json({ showEmail: false, showProfileToVisitors: false }),
   ),
@@ -26,7 +26,7 @@ const safetySettingsAnswers = [
 ];
 
 /** Asked for by the sign-in and sign-up pages: unless a test says otherwise, Google is configured. */
-const signInProviderAnswers = [
+const signInProviderResponses = [
   http.get('/api/auth/oauth2/providers', () =>
     HttpResponse.json({ providers: [{ id: 'google', name: 'Google' }] }),
   ),
@@ -36,7 +36,7 @@ const signInProviderAnswers = [
  * Asked for by the home page: unless a test says otherwise, the signed-in person has done every first
  * step, so the page greets them as returning and shows no checklist.
  */
-const firstStepsAnswers = [
+const firstStepsResponses = [
   http.get('/api/users/me/first-steps', () =>
     HttpResponse.json({
       steps: { profile: true, follow: true, plan: true, post: true },
@@ -51,13 +51,13 @@ const firstStepsAnswers = [
  * Asked for when a visitor opens a page they could read on an instance allowing it: unless a test says
  * otherwise, the instance is the default one, where every page but sign-in needs an account.
  */
-const instanceAnswers = [http.get('/api/instance', () => HttpResponse.json({ publicReading: false }))];
+const instanceResponses = [http.get('/api/instance', () => HttpResponse.json({ publicReading: false }))];
 
-/** The network as the tests see it; each test declares the answers it needs with `server.use`. */
+/** The network as the tests see it; each test declares the responses it needs with `server.use`. */
 export const server = setupServer(
-  ...bellAnswers,
-  ...safetySettingsAnswers,
-  ...signInProviderAnswers,
-  ...firstStepsAnswers,
-  ...instanceAnswers,
+  ...bellResponses,
+  ...safetySettingsResponses,
+  ...signInProviderResponses,
+  ...firstStepsResponses,
+  ...instanceResponses,
 );

@@ -1,7 +1,7 @@
 import type { UserListItem, UserProfile } from '@pathwise/contract';
 import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { errorAnswer } from './error-answer';
+import { errorResponse } from './error-response';
 import { ann } from './fixtures';
 import { server } from './msw-server';
 import { pageOf } from './page-of';
@@ -36,7 +36,7 @@ export function serveProfiles(...profiles: UserProfile[]) {
       const profile = byId.get(String(params.id));
       return profile
         ? HttpResponse.json(profile)
-        : errorAnswer(404, 'User profile not found. Please check the user ID.')();
+        : errorResponse(404, 'User profile not found. Please check the user ID.')();
     }),
   );
 }

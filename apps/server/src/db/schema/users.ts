@@ -29,7 +29,7 @@ export const users = pgTable(
      */
     tokenVersion: integer('token_version').notNull().default(0),
     /**
-     * "Show my e-mail address to others": when false, every answer about the user to someone else has
+     * "Show my e-mail address to others": when false, every response about the user to someone else has
      * `email: null`. Off until the person turns it on: an address is theirs to share.
      */
     showEmail: boolean('show_email').notNull().default(false),
@@ -39,7 +39,10 @@ export const users = pgTable(
      * their profile to be on the open web.
      */
     showProfileToVisitors: boolean('show_profile_to_visitors').notNull().default(false),
-    /** Set by a moderator: the account cannot sign in and what it made is hidden from everyone (db/block-state.ts). */
+    /**
+     * Set by a moderator: the account cannot sign in and what it made is hidden from everyone
+     * (db/block-state.ts).
+     */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     /** The moderator's reason, kept while suspended; also in the moderation log. */
     suspensionReason: text('suspension_reason'),

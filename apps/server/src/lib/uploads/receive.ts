@@ -24,7 +24,9 @@ export type StagedUpload = {
 export type UploadRules = {
   /** Part names carrying files, e.g. `files` (repeated) or `file`. */
   fileFields: readonly string[];
-  /** Part names carrying a JSON document (sent as an application/json blob or as a text field), e.g. `post`. */
+  /**
+   * Part names carrying a JSON document (sent as an application/json blob or as a text field), e.g. `post`.
+   */
   jsonFields?: readonly string[];
   /** Accepted types, decided from the bytes, never from the browser's claim. */
   accept: Readonly<Record<string, MediaKind>>;

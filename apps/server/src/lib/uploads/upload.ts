@@ -3,7 +3,10 @@ import type { FileRemoval } from '../storage/file-removal.js';
 import type { Storage } from '../storage/storage.js';
 import { type ReceivedUploads, receiveUploads, type UploadRules } from './receive.js';
 
-/** What a module needs to accept uploads: the store, a temporary directory to check files in first, and file removal. */
+/**
+ * What a module needs to accept uploads: the store, a temporary directory to check files in first, and file
+ * removal.
+ */
 export type Uploads = { storage: Storage; tmpDir: string; removal: FileRemoval };
 
 /**

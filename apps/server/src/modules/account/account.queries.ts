@@ -314,7 +314,9 @@ type AccountRows = {
   [K in keyof typeof accountParts]: Awaited<ReturnType<typeof readPart<(typeof accountParts)[K]['fields']>>>;
 };
 
-/** Everything a person made or chose on Pathwise, read in one snapshot, so the parts agree with each other. */
+/**
+ * Everything a person made or chose on Pathwise, read in one snapshot, so the parts agree with each other.
+ */
 export function selectAccountData(db: Database, userId: number) {
   return db.transaction(
     async (tx) => {

@@ -17,7 +17,7 @@ import { planColumnsOf, planVisibleTo } from '../../db/visibility.js';
 /** The user and the range: local calendar days `startDate`…`endDate` in the IANA zone `tz`. */
 export type AnalyticsWindow = { userId: number; startDate: string; endDate: string; tz: string };
 
-/** Every block of the answer except the plan list, which the plans feature answers for these ids. */
+/** Every block of the response except the plan list, which the plans feature answers for these ids. */
 export type AnalyticsFigures = Omit<Analytics, 'learningPlans'> & { listedPlanIds: number[] };
 
 const learningTypes = sql.join(
@@ -68,7 +68,7 @@ const countedPlans = ({ userId, startDate, endDate, tz }: AnalyticsWindow) => sq
 
 /**
  * `plan_state`: where the user stands now on each counted plan: topics, resources and completion
- * percentage (100 × completed topics ÷ topics, rounded to one decimal, as plan answers give it).
+ * percentage (100 × completed topics ÷ topics, rounded to one decimal, as plan responses give it).
  */
 const planState = (userId: number) => sql`
   topic_counts as (
@@ -200,8 +200,8 @@ const monthlyProgress = ({ userId, startDate, endDate, tz }: AnalyticsWindow) =>
       limit 1) recorded on true
     group by m.month)`;
 
-/** The answer: the blocks the dashboard shows, built from the parts above. */
-const answer = ({ startDate, endDate }: AnalyticsWindow) => sql`
+/** The response: the blocks the dashboard shows, built from the parts above. */
+const response = ({ startDate, endDate }: AnalyticsWindow) => sql`
   json_build_object(
     'summary', (
       select json_build_object(
@@ -264,6 +264,6 @@ export async function selectAnalytics(db: Database, window: AnalyticsWindow): Pr
     ${actionsInRange(window)},
     ${completionTimes(window.userId)},
     ${monthlyProgress(window)}
-    select ${answer(window)} as result`)) as unknown as { rows: { result: AnalyticsFigures }[] };
+    select ${response(window)} as result`)) as unknown as { rows: { result: AnalyticsFigures }[] };
   return rows[0]!.result;
 }

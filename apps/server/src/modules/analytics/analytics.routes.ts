@@ -4,7 +4,7 @@ import { failures } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { AnalyticsService } from './analytics.service.js';
 
-/** `GET /api/analytics?startDate&endDate&tz`: every block of the dashboard in one answer. */
+/** `GET /api/analytics?startDate&endDate&tz`: every block of the dashboard in one response. */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (
   app,
   { analytics: service },

@@ -12,7 +12,7 @@ import { type AnalyticsWindow, selectAnalytics } from './analytics.queries.js';
 
 type Dependencies = {
   db: Database;
-  /** Plan answers with the viewer's progress, in the order of `ids` (the plans feature's). */
+  /** Plan responses with the viewer's progress, in the order of `ids` (the plans feature's). */
   plansFor: (viewer: Viewer, ids: number[]) => Promise<LearningPlan[]>;
 };
 

@@ -139,7 +139,7 @@ export async function findEmailChange(db: Database, tokenHash: string) {
   return row ?? null;
 }
 
-/** Moves the account to `email` and answers the address it had. */
+/** Moves the account to `email` and returns the address it had. */
 export async function replaceEmail(db: Database, id: number, email: string): Promise<string | null> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update');
   if (!row) return null;

@@ -109,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       preHandler: [perAddress],
       schema: {
         tags: ['auth'],
-        summary: 'Mail a password reset link, if the address has an account (the answer does not say)',
+        summary: 'Mail a password reset link, if the address has an account (the response does not say)',
         body: forgotPasswordBody,
         response: { 202: messageResponse, ...failures(400, 429) },
       },

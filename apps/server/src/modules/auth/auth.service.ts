@@ -83,7 +83,7 @@ export function createAuthService({
   /** Verified against when the e-mail is unknown, so both failures take the same time. */
   const decoyHash = passwords.hash('pathwise-decoy-password');
 
-  /** Mails after the answer: a slow or failing mail server neither delays nor fails the request. */
+  /** Mails after the response: a slow or failing mail server neither delays nor fails the request. */
   const sendLater = (mail: Mail) => {
     mailer
       .send(mail)
@@ -123,7 +123,10 @@ export function createAuthService({
       return session(userId, await raiseTokenVersion(db, userId));
     },
 
-    /** Sets a new password, ending every other session; an account without one (social sign-in) needs no current one. */
+    /**
+     * Sets a new password, ending every other session; an account without one (social sign-in) needs no
+     * current one.
+     */
     async changePassword(userId: number, body: ChangePasswordBody) {
       const account = await findPasswordHash(db, userId);
       await requireCurrentPassword(
@@ -137,7 +140,7 @@ export function createAuthService({
 
     /**
      * Mails a reset link when `email` has an account that is not suspended. Answers the same, as fast,
-     * either way: the mail is sent after the answer, so its delay does not tell that the account exists.
+     * either way: the mail is sent after the response, so its delay does not tell that the account exists.
      */
     async forgotPassword(email: string, origin: string) {
       const account = await findCredentialsByEmail(db, email);

@@ -16,7 +16,9 @@ export function createProviderRegistry(providers: Record<string, OidcProvider>) 
   const configurations = new Map<string, Promise<client.Configuration>>();
 
   return {
-    /** The provider named in a sign-in URL (already lowercased); unknown and unconfigured ones are refused. */
+    /**
+     * The provider named in a sign-in URL (already lowercased); unknown and unconfigured ones are refused.
+     */
     find(id: string): ConfiguredProvider {
       const provider = Object.hasOwn(providers, id) ? providers[id] : undefined;
       if (!provider) throw notFound(OAUTH_MESSAGES.unknownProvider(id));

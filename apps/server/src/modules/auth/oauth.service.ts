@@ -145,7 +145,7 @@ export function createOAuthService({
 
     /**
      * Completes sign-in from the provider's redirect (`callbackUrl`: our redirect URI with the query the
-     * provider added) and the flow kept since the start; answers a Pathwise bearer token.
+     * provider added) and the flow kept since the start; returns a Pathwise bearer token.
      */
     async finish(provider: ConfiguredProvider, callbackUrl: URL, sealedFlow: string | undefined) {
       const flow = await flows.open(provider.id, sealedFlow);

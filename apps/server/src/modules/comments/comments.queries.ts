@@ -109,7 +109,7 @@ export async function lockPostToComment(db: Database, postId: number, viewerId: 
  * Who may change the comment (its author and the author of its post), and whether `viewerId` may
  * see it and its post (`commentVisibleTo`). The post's row is locked
  * before the comment's (locks are taken in the order the FOR clauses name them): deleting the
- * comment updates the post's kept count, and a concurrent delete of the post locks the post and
+ * comment updates the post's denormalised count, and a concurrent delete of the post locks the post and
  * then its comments, so taking them the other way round would deadlock.
  */
 export async function lockCommentWithPostAuthor(db: Database, id: number, viewerId: number) {

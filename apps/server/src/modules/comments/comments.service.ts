@@ -53,7 +53,7 @@ async function lockChangeable(
 }
 
 export function createCommentsService({ db, events }: { db: Database; events: EventBus }) {
-  async function answerFor(viewer: Viewer, id: number): Promise<Comment> {
+  async function responseFor(viewer: Viewer, id: number): Promise<Comment> {
     const row = await findComment(db, id);
     if (!row) throw notFound(POST_MESSAGES.commentNotFound);
     return toComment(row, viewer.mediaUrl);
@@ -87,7 +87,7 @@ export function createCommentsService({ db, events }: { db: Database; events: Ev
         });
         return commentId;
       });
-      return answerFor(viewer, id);
+      return responseFor(viewer, id);
     },
 
     /** Only the comment's author edits it. */
@@ -109,7 +109,7 @@ export function createCommentsService({ db, events }: { db: Database; events: Ev
           content,
         });
       });
-      return answerFor(viewer, id);
+      return responseFor(viewer, id);
     },
 
     /** The comment's author or the post's author may delete it. */

@@ -8,7 +8,8 @@ const changedRows = async (db: Database, statement: SQL) =>
   ((await db.execute(statement)) as unknown as { rows: unknown[] }).rows.length;
 
 /**
- * Recomputes every kept count (migrations 0006, 0011, 0012 and 0016) from the rows it counts and corrects those
+ * Recomputes every denormalised count (migrations 0006, 0011, 0012 and 0016) from the rows it counts and
+ * corrects those
  * that differ. The counted tables are locked against writes meanwhile (reads go on), so no change
  * can slip between counting and correcting.
  */

@@ -111,7 +111,8 @@ export type PlanInProgressRow = {
 
 /**
  * The plans `viewerId` created or tracked (a topic status or a completed resource) that they may
- * still see (`planVisibleTo`) and have not completed, most recently worked on (or created) first: one statement.
+ * still see (`planVisibleTo`) and have not completed, most recently worked on (or created) first: one
+ * statement.
  */
 export async function selectPlansInProgress(db: Database, viewerId: number, limit: number) {
   return rowsOf<PlanInProgressRow>(

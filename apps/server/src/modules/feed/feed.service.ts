@@ -9,16 +9,16 @@ import {
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
-import { answerItems } from '../../lib/post-and-plan-items.js';
+import { responseItems } from '../../lib/post-and-plan-items.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { completionPercentage, type PlansService } from '../plans/index.js';
 import type { PostsService } from '../posts/index.js';
 import { selectFollowingPage, selectPlansInProgress, selectSuggestions } from './feed.queries.js';
 
-/** Posts and plans are answered by their own modules, as their lists answer them. */
+/** Posts and plans are built by their own modules, as their lists build them. */
 type FeedDependencies = {
   db: Database;
-  posts: Pick<PostsService, 'answersFor'>;
+  posts: Pick<PostsService, 'responsesFor'>;
   plans: Pick<PlansService, 'plansFor'>;
 };
 
@@ -27,11 +27,11 @@ export function createFeedService({ db, posts, plans }: FeedDependencies) {
     /** What the people the viewer follows made, newest first: three statements whatever the page holds. */
     async following(viewer: Viewer, pageQuery: PageQuery): Promise<FollowingFeedPage> {
       const { total, items } = await selectFollowingPage(db, viewer.id, pageWindow(pageQuery));
-      const content = await answerItems(
+      const content = await responseItems(
         items,
-        { posts: (ids) => posts.answersFor(viewer, ids), plans: (ids) => plans.plansFor(viewer, ids) },
-        (item, answered): FollowingFeedItem => ({
-          ...answered,
+        { posts: (ids) => posts.responsesFor(viewer, ids), plans: (ids) => plans.plansFor(viewer, ids) },
+        (item, responded): FollowingFeedItem => ({
+          ...responded,
           createdAt: new Date(item.createdAt).toISOString(),
         }),
       );

@@ -14,7 +14,7 @@ const withTimeout = (check: Promise<void>) =>
     check,
     new Promise<never>((_, reject) => {
       setTimeout(
-        () => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)),
+        () => reject(new Error(`no response within ${CHECK_TIMEOUT_MS} ms`)),
         CHECK_TIMEOUT_MS,
       ).unref();
     }),

@@ -22,7 +22,10 @@ export async function findPostPreview(db: Database, postId: number) {
   return row ?? null;
 }
 
-/** A plan's title and description when anyone may see it; null for a private, hidden or missing plan, or a suspended creator's: one primary-key read. */
+/**
+ * A plan's title and description when anyone may see it; null for a private, hidden or missing plan, or a
+ * suspended creator's: one primary-key read.
+ */
 export async function findPublicPlanPreview(db: Database, planId: number) {
   const [row] = await db
     .select({ title: learningPlans.title, text: learningPlans.description })

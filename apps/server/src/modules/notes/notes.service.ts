@@ -24,7 +24,7 @@ import {
 /** What a note is written on: a topic of a plan, or one of the topic's resources. */
 export type NoteTarget = { planId: number; topicId: number; resourceId?: number | undefined };
 
-const answer = (row: NoteRow): Note => ({
+const response = (row: NoteRow): Note => ({
   ...row,
   createdAt: new Date(row.createdAt).toISOString(),
   updatedAt: new Date(row.updatedAt).toISOString(),
@@ -56,19 +56,19 @@ export function createNotesService(db: Database) {
           target.resourceId === undefined ? notFound(PLAN_MESSAGES.topicNotFound) : resourceGone,
         ),
       );
-      return answer(row);
+      return response(row);
     },
 
     /** The viewer's notes on a plan they may see. */
     async onPlan(viewer: Viewer, planId: number): Promise<Note[]> {
       if (!(await planVisible(db, viewer.id, planId))) throw notFound(PLAN_MESSAGES.planNotFound);
-      return (await selectPlanNotes(db, viewer.id, planId)).map(answer);
+      return (await selectPlanNotes(db, viewer.id, planId)).map(response);
     },
 
     async one(viewer: Viewer, noteId: number): Promise<Note> {
       const row = await findOwnNote(db, viewer.id, noteId);
       if (!row) throw missingNote();
-      return answer(row);
+      return response(row);
     },
 
     async remove(viewer: Viewer, noteId: number): Promise<void> {
@@ -81,7 +81,7 @@ export function createNotesService(db: Database) {
       const content = groups.map((group) => ({
         plan: group.plan,
         notes: group.notes.map((note) => ({
-          ...answer(note),
+          ...response(note),
           topicTitle: note.topicTitle,
           resourceTitle: note.resourceTitle,
         })),

@@ -122,7 +122,9 @@ export async function insertNotifications(
   await afterCommit(db, (pool) => sendSignals(pool, inserted.rows));
 }
 
-/** Tells every server process that the recipient's unread count changed (once the transaction has committed). */
+/**
+ * Tells every server process that the recipient's unread count changed (once the transaction has committed).
+ */
 export async function signalUnreadCount(db: Database, recipientId: number): Promise<void> {
   await afterCommit(db, (pool) => sendSignals(pool, [{ recipientId }]));
 }

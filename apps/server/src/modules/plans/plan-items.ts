@@ -30,7 +30,10 @@ function refuseRepeatedIds(ids: (number | null | undefined)[]) {
 
 type ExistingResource = { topicId: number; url: string | null; fileKey: string | null };
 
-/** A kept resource keeps its uploaded PDF unless it is given a link of its own instead, and its link when sent without one. */
+/**
+ * A kept resource keeps its uploaded PDF unless it is given a link of its own instead, and its link when sent
+ * without one.
+ */
 function resourceColumns(
   resource: ResourceInput,
   orderIndex: number,

@@ -20,7 +20,10 @@ type PlanColumns = typeof learningPlans.$inferInsert;
 type ResourceRow = typeof planResources.$inferInsert;
 
 const publicPlansFor = (viewerId: number | Placeholder) => planVisibleTo(viewerId, { publicOnly: true });
-/** `creatorId`'s plans as `viewerId` sees them: all of their own, the public ones of anyone else not blocked either way. */
+/**
+ * `creatorId`'s plans as `viewerId` sees them: all of their own, the public ones of anyone else not blocked
+ * either way.
+ */
 export const plansOf = (creatorId: number, viewerId: number) =>
   creatorId === viewerId
     ? eq(learningPlans.creatorId, creatorId)
@@ -53,7 +56,9 @@ export async function pagePlanIds(db: Database, where: SQL, window: { limit: num
 const originals = alias(learningPlans, 'original');
 const originalCreators = alias(users, 'original_creator');
 
-/** The plans among `ids` that `viewerId` may see, with their creators and the originals they were copied from. */
+/**
+ * The plans among `ids` that `viewerId` may see, with their creators and the originals they were copied from.
+ */
 function selectPlans(db: Database, ids: SQL, viewerId: Placeholder) {
   return db
     .select({
@@ -166,7 +171,10 @@ export function preparePlanReads(db: Database) {
   const publicPages = publicPagesIn('newest');
   const popularPages = publicPagesIn('most_used');
   return {
-    /** The plans among `ids` the viewer may see, with their creators, and all their items with the viewer's progress. */
+    /**
+     * The plans among `ids` the viewer may see, with their creators, and all their items with the viewer's
+     * progress.
+     */
     withIds: (viewer: number, planIds: number[]) =>
       Promise.all([
         plans.execute({ viewerId: viewer, ids: planIds }),
@@ -209,7 +217,10 @@ export async function findPlanOwnership(db: Database, planId: number, viewerId: 
   return row ?? null;
 }
 
-/** A plan, whether `viewerId` may see it and, when it belongs to it, one of its topics; null when the plan is missing. */
+/**
+ * A plan, whether `viewerId` may see it and, when it belongs to it, one of its topics; null when the plan is
+ * missing.
+ */
 export async function findPlanTopic(db: Database, planId: number, topicId: number, viewerId: number) {
   const [row] = await db
     .select({
@@ -238,7 +249,10 @@ export async function findTopicResource(db: Database, topicId: number, resourceI
   return row ?? null;
 }
 
-/** Stops a topic from being deleted (by an edit of its plan) until the transaction ends; false when it is gone. */
+/**
+ * Stops a topic from being deleted (by an edit of its plan) until the transaction ends; false when it is
+ * gone.
+ */
 export async function keepTopic(db: Database, topicId: number) {
   const rows = await db
     .select({ id: planTopics.id })
@@ -287,7 +301,10 @@ export async function selectPlanFileKeys(db: Database, planId: number) {
   return rows.map((row) => row.fileKey!);
 }
 
-/** An id list as one array parameter: the statement's text stays the same whatever the number of ids, so it is prepared once. */
+/**
+ * An id list as one array parameter: the statement's text stays the same whatever the number of ids, so it is
+ * prepared once.
+ */
 const anyId = (column: AnyPgColumn, ids: number[]) => sql`${column} = any(${sql.param(ids)}::int[])`;
 
 /** Rows sent as one JSON parameter and read back as a set: one statement whatever their number. */
@@ -297,7 +314,7 @@ export type NewTopicRow = { title: string; description: string | null; orderInde
 export type TopicEdit = NewTopicRow & { id: number };
 export type ResourceColumns = Omit<ResourceRow, 'id' | 'topicId'>;
 
-/** Adds topics to a plan in one statement; answers their ids by order index (unique within the plan). */
+/** Adds topics to a plan in one statement; returns their ids by order index (unique within the plan). */
 export async function insertTopics(db: Database, planId: number, topics: NewTopicRow[]) {
   if (topics.length === 0) return new Map<number, number>();
   const result = (await db.execute(sql`
@@ -322,7 +339,7 @@ export async function deleteTopics(db: Database, topicIds: number[]) {
   if (topicIds.length > 0) await db.delete(planTopics).where(anyId(planTopics.id, topicIds));
 }
 
-/** Adds resources in one statement; answers their ids. */
+/** Adds resources in one statement; returns their ids. */
 export async function insertResources(db: Database, resources: (ResourceColumns & { topicId: number })[]) {
   if (resources.length === 0) return [];
   const result = (await db.execute(sql`
@@ -362,7 +379,7 @@ export async function nextResourceOrderIndex(db: Database, topicId: number) {
 }
 
 /**
- * Gives a resource its uploaded file (it becomes a PDF without a link) and answers the file it
+ * Gives a resource its uploaded file (it becomes a PDF without a link) and returns the file it
  * replaces; null when the resource is gone.
  */
 export async function setResourceFile(db: Database, resourceId: number, fileKey: string) {
@@ -409,7 +426,7 @@ export async function saveTopicStatus(db: Database, userId: number, topicId: num
     });
 }
 
-/** Marks a resource completed (or not) for a user; answers whether anything changed. */
+/** Marks a resource completed (or not) for a user; returns whether anything changed. */
 export async function saveResourceCompletion(
   db: Database,
   userId: number,

@@ -198,7 +198,7 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
     {
       schema: {
         tags,
-        summary: 'Set the viewer’s own status of a topic; answers the plan as the viewer now sees it',
+        summary: 'Set the viewer’s own status of a topic; returns the plan as the viewer now sees it',
         params: topicParams,
         querystring: topicProgressQuery,
         response: { 200: learningPlan, ...readFailures },
@@ -218,7 +218,7 @@ export const planRoutes: FastifyPluginAsyncZod<PlanRoutesOptions> = async (
       schema: {
         tags,
         summary:
-          'Mark a resource completed or not for the viewer; answers the plan as the viewer now sees it',
+          'Mark a resource completed or not for the viewer; returns the plan as the viewer now sees it',
         params: resourceParams,
         querystring: resourceProgressQuery,
         response: { 200: learningPlan, ...readFailures },

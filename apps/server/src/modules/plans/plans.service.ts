@@ -8,15 +8,15 @@ import {
   type PlanResource,
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
-import { answerText } from '../../lib/answer-text.js';
 import { notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
+import { responseText } from '../../lib/response-text.js';
 import type { FileRemoval } from '../../lib/storage/file-removal.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { requireOwnPlan, requireOwnTopic } from './plan-access.js';
-import { planAnswers } from './plan-answers.js';
 import { applyPlanItems } from './plan-items.js';
+import { planResponses } from './plan-responses.js';
 import {
   deletePlan,
   insertPlan,
@@ -41,23 +41,23 @@ export function createPlansService({ db, events, removal }: Dependencies) {
 
   /** A plan as the viewer sees it, or the 404 a private plan of someone else gets. */
   async function planFor(viewer: Viewer, planId: number): Promise<LearningPlan> {
-    const [plan] = await planAnswers(reads, viewer, [planId]);
+    const [plan] = await planResponses(reads, viewer, [planId]);
     if (!plan) throw notFound(PLAN_MESSAGES.planNotFound);
     return plan;
   }
 
   async function pageOf(viewer: Viewer, { ids, total }: { ids: number[]; total: number }, query: PageQuery) {
-    return toPage(await planAnswers(reads, viewer, ids), total, query);
+    return toPage(await planResponses(reads, viewer, ids), total, query);
   }
 
   return {
     planFor,
 
     /**
-     * Plan answers for other features (search, analytics): the plans `ids` the viewer may see, with the
+     * Plan responses for other features (search, analytics): the plans `ids` the viewer may see, with the
      * viewer's progress, in the order given, in a constant number of SQL statements.
      */
-    plansFor: (viewer: Viewer, ids: number[]) => planAnswers(reads, viewer, ids),
+    plansFor: (viewer: Viewer, ids: number[]) => planResponses(reads, viewer, ids),
 
     /** Every public plan, newest first. */
     publicPlans: async (viewer: Viewer, query: PageQuery): Promise<Page<LearningPlan>> =>
@@ -67,7 +67,10 @@ export function createPlansService({ db, events, removal }: Dependencies) {
     popularPlans: async (viewer: Viewer, query: PageQuery): Promise<Page<LearningPlan>> =>
       pageOf(viewer, await reads.popularPage(viewer.id, pageWindow(query)), query),
 
-    /** A user's plans, newest first: all of them for the user, the public ones for everyone else (none when blocked either way). */
+    /**
+     * A user's plans, newest first: all of them for the user, the public ones for everyone else (none when
+     * blocked either way).
+     */
     async userPlans(viewer: Viewer, userId: number, query: PageQuery): Promise<Page<LearningPlan>> {
       if (!(await userExists(db, userId))) throw notFound(PLAN_MESSAGES.userNotFound);
       return pageOf(viewer, await pagePlanIds(db, plansOf(userId, viewer.id), pageWindow(query)), query);
@@ -112,7 +115,9 @@ export function createPlansService({ db, events, removal }: Dependencies) {
       return planFor(viewer, planId);
     },
 
-    /** Removes the plan and everything that depends on it: items, progress, activities, notifications, files. */
+    /**
+     * Removes the plan and everything that depends on it: items, progress, activities, notifications, files.
+     */
     async remove(viewer: Viewer, planId: number): Promise<void> {
       const files = await db.transaction(async (tx) => {
         await requireOwnPlan(tx, viewer, planId, PLAN_MESSAGES.cannotDelete);
@@ -147,8 +152,8 @@ export function createPlansService({ db, events, removal }: Dependencies) {
         return {
           id: id!,
           ...columns,
-          url: answerText(columns.url),
-          description: answerText(columns.description),
+          url: responseText(columns.url),
+          description: responseText(columns.description),
           isCompleted: false,
         };
       });

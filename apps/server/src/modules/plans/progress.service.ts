@@ -4,7 +4,7 @@ import { notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { requireVisibleTopic } from './plan-access.js';
-import { completionPercentage } from './plan-answers.js';
+import { completionPercentage } from './plan-responses.js';
 import {
   countPlanCompletions,
   countTopicCompletions,

@@ -37,7 +37,8 @@ async function storeOne(
       thumbnailKey = storageKey('posts', 'image/webp');
       await store(thumbnailKey, thumbnail);
     } catch (error) {
-      // sharp reports undecodable pixels (e.g. a truncated image) as plain errors; system errors carry a code.
+      // sharp reports undecodable pixels (e.g. a truncated image) as plain errors; system errors carry a
+      // code.
       if ((error as NodeJS.ErrnoException).code || thumbnailKey) throw error;
       throw unsupportedMediaType(MEDIA_MESSAGES.badType);
     } finally {

@@ -191,7 +191,10 @@ export async function lockPost(db: Database, id: number, viewerId: number, mode:
   return row ?? null;
 }
 
-/** The post's author and whether `viewerId` may see it, without locking, for checks made before reading an upload. */
+/**
+ * The post's author and whether `viewerId` may see it, without locking, for checks made before reading an
+ * upload.
+ */
 export async function findPostAuthor(db: Database, id: number, viewerId: number) {
   const [row] = await postAuthorFor(db, id, viewerId);
   return row ?? null;
@@ -273,7 +276,8 @@ export type LikeToggle = { postAuthorId: number; added: boolean; removed: boolea
  * the user and its author (asked under the pair's lock, `noBlockBetween`, so a block landing meanwhile waits
  * for the like or refuses it). The post's row is locked first, as the count's trigger would lock it anyway: a
  * concurrent delete of the post then waits for the toggle (or the toggle finds no post), instead of each
- * waiting on rows the other has (a deadlock). Toggles of one post follow each other, so the kept count read
+ * waiting on rows the other has (a deadlock). Toggles of one post follow each other, so the denormalised
+ * count read
  * under the lock, with this change applied, is exact. A toggle by the same user racing one that added the
  * like first leaves neither added nor removed (the service then runs it again).
  */

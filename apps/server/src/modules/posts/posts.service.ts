@@ -21,8 +21,8 @@ import type { ReceivedUploads } from '../../lib/uploads/receive.js';
 import type { Uploads } from '../../lib/uploads/upload.js';
 import { type IncomingUpload, withUpload } from '../../lib/uploads/upload.js';
 import type { Viewer } from '../../lib/viewer.js';
-import { toPostAnswers } from './post-answers.js';
 import { mediaFileKeys, POST_UPLOAD_RULES, storePostMedia } from './post-media.js';
+import { toPostResponses } from './post-responses.js';
 import {
   countFeedPosts,
   countPostsOfAuthor,
@@ -73,35 +73,35 @@ async function requireAuthor(
 export function createPostsService({ db, events, uploads }: PostsDependencies) {
   const reads = preparePostReads(db);
 
-  /** Post answers for `ids`, in that order, in one statement whatever their number (search uses this). */
-  async function answersFor(viewer: Viewer, ids: readonly number[]): Promise<Post[]> {
+  /** Post responses for `ids`, in that order, in one statement whatever their number (search uses this). */
+  async function responsesFor(viewer: Viewer, ids: readonly number[]): Promise<Post[]> {
     if (ids.length === 0) return [];
     const rows = new Map((await reads.withIds(viewer.id, ids)).map((row) => [row.id, row]));
-    return toPostAnswers(
+    return toPostResponses(
       viewer,
       ids.flatMap((id) => rows.get(id) ?? []),
     );
   }
 
-  async function answerFor(viewer: Viewer, id: number): Promise<Post> {
-    const [answer] = await answersFor(viewer, [id]);
-    if (!answer) throw notFound(POST_MESSAGES.postNotFound);
-    return answer;
+  async function responseFor(viewer: Viewer, id: number): Promise<Post> {
+    const [response] = await responsesFor(viewer, [id]);
+    if (!response) throw notFound(POST_MESSAGES.postNotFound);
+    return response;
   }
 
   return {
-    answersFor,
-    byId: answerFor,
+    responsesFor,
+    byId: responseFor,
 
     async feed(viewer: Viewer, query: PageQuery): Promise<Page<Post>> {
       const rows = await reads.feed(viewer.id, pageWindow(query));
       const total = rows[0]?.total ?? (await countFeedPosts(db, viewer.id));
-      return toPage(toPostAnswers(viewer, rows), total, query);
+      return toPage(toPostResponses(viewer, rows), total, query);
     },
 
     async byAuthor(viewer: Viewer, authorId: number, query: PageQuery): Promise<Page<Post>> {
       const rows = await reads.ofAuthor(viewer.id, authorId, pageWindow(query));
-      if (rows[0]) return toPage(toPostAnswers(viewer, rows), rows[0].total, query);
+      if (rows[0]) return toPage(toPostResponses(viewer, rows), rows[0].total, query);
       // No row to carry the total: past the last page, no posts, or no such user.
       const { total, authorExists } = await countPostsOfAuthor(db, authorId, viewer.id);
       if (!authorExists) throw notFound(USER_MESSAGES.notFound);
@@ -125,7 +125,7 @@ export function createPostsService({ db, events, uploads }: PostsDependencies) {
           return id;
         });
       });
-      return answerFor(viewer, postId);
+      return responseFor(viewer, postId);
     },
 
     /** New files are appended; `removeMediaIds` drops existing ones; kept + new never exceed the limit. */
@@ -165,7 +165,7 @@ export function createPostsService({ db, events, uploads }: PostsDependencies) {
         });
       });
       await uploads.removal.removeUnreferenced(removedKeys);
-      return answerFor(viewer, postId);
+      return responseFor(viewer, postId);
     },
 
     async remove(viewer: Viewer, postId: number): Promise<void> {

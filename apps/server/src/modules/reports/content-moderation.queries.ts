@@ -18,7 +18,10 @@ async function changedIds(db: Database, statement: ReturnType<typeof sql>) {
   return result.rows.length > 0;
 }
 
-/** Hides the target with the reason (again, with a new reason, when it was hidden); false when there is no such target. */
+/**
+ * Hides the target with the reason (again, with a new reason, when it was hidden); false when there is no
+ * such target.
+ */
 export async function hideTarget(db: Database, target: ContentTarget, reason: string) {
   const table = TABLES[target.type];
   return changedIds(

@@ -62,8 +62,8 @@ const TARGET_COLUMN = {
 } as const;
 
 /**
- * Files the report and answers its id; a second open report of the same target by the same person
- * changes nothing and answers the first one's.
+ * Files the report and returns its id; a second open report of the same target by the same person
+ * changes nothing and returns the first one's.
  */
 export async function insertReport(
   db: Database,

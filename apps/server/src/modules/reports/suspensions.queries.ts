@@ -3,7 +3,9 @@ import type { Database } from '../../db/client.js';
 import { moderationActions, reports, users } from '../../db/schema/index.js';
 import { forgetSessionAfterCommit } from '../../db/session-cache.js';
 
-/** The account a moderator acts on: its name, address (to tell a moderator) and suspension; null when missing. */
+/**
+ * The account a moderator acts on: its name, address (to tell a moderator) and suspension; null when missing.
+ */
 export async function findSuspensionTarget(db: Database, userId: number) {
   const [row] = await db
     .select({ name: users.name, email: users.email, suspendedAt: users.suspendedAt })

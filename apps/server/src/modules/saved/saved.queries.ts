@@ -8,7 +8,10 @@ import { literalLimit } from '../../lib/pagination.js';
 
 type Window = { limit: number; offset: number };
 
-/** Whether the post exists and `viewerId` may see it: its author and they did not block one another, and no moderator hid it from them. */
+/**
+ * Whether the post exists and `viewerId` may see it: its author and they did not block one another, and no
+ * moderator hid it from them.
+ */
 export async function postVisible(db: Database, postId: number, viewerId: number) {
   const rows = await db
     .select({ id: posts.id })

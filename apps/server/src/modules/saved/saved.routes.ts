@@ -5,7 +5,7 @@ import { viewerOf } from '../../lib/viewer.js';
 import type { SavedService } from './saved.service.js';
 
 const tags = ['saved'];
-const answers = { 200: saveResponse, ...failures(400, 404) };
+const responses = { 200: saveResponse, ...failures(400, 404) };
 
 export const savedRoutes: FastifyPluginAsyncZod<{ saved: SavedService }> = async (app, { saved }) => {
   app.get(
@@ -29,7 +29,7 @@ export const savedRoutes: FastifyPluginAsyncZod<{ saved: SavedService }> = async
     app.route({
       method,
       url: '/posts/:id',
-      schema: { tags, summary: `${verb} a post (idempotent)`, params: savedPostParams, response: answers },
+      schema: { tags, summary: `${verb} a post (idempotent)`, params: savedPostParams, response: responses },
       handler: async (request) => saved.setPostSaved(viewerOf(request), request.params.id, isSaved),
     });
     app.route({
@@ -39,7 +39,7 @@ export const savedRoutes: FastifyPluginAsyncZod<{ saved: SavedService }> = async
         tags,
         summary: `${verb} a learning plan you can see (idempotent)`,
         params: planParams,
-        response: answers,
+        response: responses,
       },
       handler: async (request) => saved.setPlanSaved(viewerOf(request), request.params.planId, isSaved),
     });

@@ -10,16 +10,16 @@ import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { whenReferenceGone } from '../../lib/db-errors.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
-import { answerItems } from '../../lib/post-and-plan-items.js';
+import { responseItems } from '../../lib/post-and-plan-items.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { PlansService } from '../plans/index.js';
 import type { PostsService } from '../posts/index.js';
 import { planVisible, postVisible, savePlan, savePost, selectSavedPage } from './saved.queries.js';
 
-/** Saved posts and plans are answered by their own modules, as their lists answer them. */
+/** Saved posts and plans are built by their own modules, as their lists build them. */
 type SavedDependencies = {
   db: Database;
-  posts: Pick<PostsService, 'answersFor'>;
+  posts: Pick<PostsService, 'responsesFor'>;
   plans: Pick<PlansService, 'plansFor'>;
 };
 
@@ -44,10 +44,10 @@ export function createSavedService({ db, posts, plans }: SavedDependencies) {
     /** The viewer's saved items, newest save first: three statements whatever the page holds. */
     async list(viewer: Viewer, pageQuery: PageQuery): Promise<SavedPage> {
       const { total, items } = await selectSavedPage(db, viewer.id, pageWindow(pageQuery));
-      const content = await answerItems(
+      const content = await responseItems(
         items,
-        { posts: (ids) => posts.answersFor(viewer, ids), plans: (ids) => plans.plansFor(viewer, ids) },
-        (item, answered): SavedItem => ({ ...answered, savedAt: new Date(item.savedAt).toISOString() }),
+        { posts: (ids) => posts.responsesFor(viewer, ids), plans: (ids) => plans.plansFor(viewer, ids) },
+        (item, responded): SavedItem => ({ ...responded, savedAt: new Date(item.savedAt).toISOString() }),
       );
       return toPage(content, total, pageQuery);
     },

@@ -191,7 +191,10 @@ function postsByPrefixWord({ english, simple }: TextQuery, where: SQL) {
       limit ${FETCHED_MATCHES}) as ${posts}`;
 }
 
-/** Posts matching the query, but those of authors blocked either way or muted by `viewerId`, and others' a moderator hid. */
+/**
+ * Posts matching the query, but those of authors blocked either way or muted by `viewerId`, and others' a
+ * moderator hid.
+ */
 export function rankPosts(input: RankInput) {
   const { shape, values } = input;
   const { viewerId } = values;
@@ -205,7 +208,10 @@ export function rankPosts(input: RankInput) {
   return rankedIds(posts, { candidates, rank: rankOf(posts.searchVector, query.both) }, input);
 }
 
-/** Plans matching the query that `viewerId` may see: public ones and their own, none of creators blocked either way nor others' a moderator hid. */
+/**
+ * Plans matching the query that `viewerId` may see: public ones and their own, none of creators blocked
+ * either way nor others' a moderator hid.
+ */
 export function rankPlans(input: RankInput) {
   const { viewerId } = input.values;
   return rankDocuments(learningPlans, input, planVisibleTo(viewerId));
@@ -258,7 +264,10 @@ export function rankUsers(input: RankInput) {
 export type SearchedKind = 'users' | 'posts' | 'plans';
 export type RankedMatches = Record<SearchedKind, RankedIds>;
 
-/** The three statements of `rankUsers`, `rankPosts` and `rankPlans` as one, one row each, told apart by their kind. */
+/**
+ * The three statements of `rankUsers`, `rankPosts` and `rankPlans` as one, one row each, told apart by their
+ * kind.
+ */
 function rankAllStatement(input: RankInput): SQL {
   const statements: Record<SearchedKind, SQL<RankedIds>> = {
     users: rankUsers(input),
@@ -282,7 +291,8 @@ const placeholders: RankValues = {
   viewerId: sql.placeholder('viewerId'),
   offset: sql.placeholder('offset'),
 };
-// The databases are opened without a `casing` setting (db/client.ts): Drizzle's default dialect writes their text.
+// The databases are opened without a `casing` setting (db/client.ts): Drizzle's default dialect writes their
+// text.
 const dialect = new PgDialect();
 /** `rankAllStatement` as text, built the first time a shape is searched (at most 2⁵ × the page sizes). */
 const rankAllQuery = preparedPerKey(

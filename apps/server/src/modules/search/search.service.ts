@@ -1,17 +1,19 @@
 import type { PageQuery, SearchQuery, SearchResult } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
-import { answerText } from '../../lib/answer-text.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
+import { responseText } from '../../lib/response-text.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { PlansService } from '../plans/index.js';
 import type { PostsService } from '../posts/index.js';
 import { prepareSearch, prepareUserItems, type RankedIds, rankAll, rankInput } from './search.queries.js';
 import { readSearchTerms } from './search-terms.js';
 
-/** Posts and plans are answered by their own modules, as their lists answer them, in the order of the ids given. */
+/**
+ * Posts and plans are built by their own modules, as their lists build them, in the order of the ids given.
+ */
 type SearchDependencies = {
   db: Database;
-  posts: Pick<PostsService, 'answersFor'>;
+  posts: Pick<PostsService, 'responsesFor'>;
   plans: Pick<PlansService, 'plansFor'>;
 };
 
@@ -30,7 +32,10 @@ function inRankOrder<T extends { id: number }>(ids: number[], items: T[]): T[] {
 export function createSearchService({ db, posts, plans }: SearchDependencies) {
   const usersWithIds = prepareUserItems(db);
   return {
-    /** Users, posts and plans matching `query`, each a page with its total (bounded), in a constant number of statements. */
+    /**
+     * Users, posts and plans matching `query`, each a page with its total (bounded), in a constant number of
+     * statements.
+     */
     async search(viewer: Viewer, { query, ...pageQuery }: SearchQuery): Promise<SearchResult> {
       const terms = readSearchTerms(query);
       const window = pageWindow(pageQuery);
@@ -42,23 +47,23 @@ export function createSearchService({ db, posts, plans }: SearchDependencies) {
         await prepareSearch(tx);
         return rankAll(tx, rankInput(terms, viewer.id, window));
       });
-      const [userItems, postAnswers, planAnswers] = await Promise.all([
+      const [userItems, postResponses, planResponses] = await Promise.all([
         usersWithIds(foundUsers.ids, viewer.id),
-        posts.answersFor(viewer, foundPosts.ids),
+        posts.responsesFor(viewer, foundPosts.ids),
         plans.plansFor(viewer, foundPlans.ids),
       ]);
       return {
         users: boundedPage(
           inRankOrder(foundUsers.ids, userItems).map((user) => ({
             ...user,
-            bio: answerText(user.bio),
+            bio: responseText(user.bio),
             profilePicture: viewer.mediaUrl(user.profilePicture),
           })),
           foundUsers,
           pageQuery,
         ),
-        posts: boundedPage(postAnswers, foundPosts, pageQuery),
-        learningPlans: boundedPage(planAnswers, foundPlans, pageQuery),
+        posts: boundedPage(postResponses, foundPosts, pageQuery),
+        learningPlans: boundedPage(planResponses, foundPlans, pageQuery),
       };
     },
   };

@@ -53,7 +53,9 @@ export async function deleteFollow(db: Database, followerId: number, followedId:
   return removed.length > 0;
 }
 
-/** Whether `followerId` follows the user and the user's exact follower count; null when the user is missing. */
+/**
+ * Whether `followerId` follows the user and the user's exact follower count; null when the user is missing.
+ */
 export async function findFollowState(db: Database, followerId: number, followedId: number) {
   const [row] = await db
     .select({

@@ -29,7 +29,8 @@ export function createFollowsService(db: Database, events: EventBus) {
   }
 
   /**
-   * Follows or unfollows. Idempotent both ways: a second follow (a double click) or unfollowing someone you do not follow
+   * Follows or unfollows. Idempotent both ways: a second follow (a double click) or unfollowing someone you
+   * do not follow
    * changes nothing and publishes nothing. Nobody follows across a block, either way.
    */
   async function setFollowing(viewer: Viewer, id: number, follow: boolean): Promise<FollowResult> {
@@ -37,7 +38,7 @@ export function createFollowsService(db: Database, events: EventBus) {
     return db.transaction(async (tx) => {
       const changed = follow ? await insertFollow(tx, viewer.id, id) : await deleteFollow(tx, viewer.id, id);
       // A follow not added may be one a block or a suspension refused; the pair's lock, held since the
-      // insert, keeps the answer true until the commit.
+      // insert, keeps the response true until the commit.
       if (follow && !changed && (await followRefused(tx, viewer.id, id)))
         throw forbidden(USER_MESSAGES.cannotFollowBlocked);
       if (changed) {

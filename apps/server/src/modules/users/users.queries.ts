@@ -75,7 +75,10 @@ export async function userExists(db: Database, id: number): Promise<boolean> {
   return (await selectSessionUser(db, id)).length > 0;
 }
 
-/** The user's picture key and address, locking the row until the transaction ends so concurrent changes queue up. */
+/**
+ * The user's picture key and address, locking the row until the transaction ends so concurrent changes queue
+ * up.
+ */
 export async function lockProfilePicture(db: Database, id: number) {
   const [row] = await db
     .select({ profilePicture: users.profilePicture, email: users.email })

@@ -8,8 +8,8 @@ import {
   type UserProfile,
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
-import { answerText } from '../../lib/answer-text.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
+import { responseText } from '../../lib/response-text.js';
 import type { Uploads } from '../../lib/uploads/upload.js';
 import { type IncomingUpload, withUpload } from '../../lib/uploads/upload.js';
 import { isVisitor, type Viewer } from '../../lib/viewer.js';
@@ -25,11 +25,14 @@ import {
   userExists,
 } from './users.queries.js';
 
-/** A suspended account's profile keeps its name (Mastodon's "This account has been suspended" page) and withholds the rest. */
+/**
+ * A suspended account's profile keeps its name (Mastodon's "This account has been suspended" page) and
+ * withholds the rest.
+ */
 const toProfile = (viewer: Viewer, { showProfileToVisitors: _, ...row }: ProfileRow): UserProfile => ({
   ...row,
-  bio: row.suspended ? '' : answerText(row.bio),
-  location: row.suspended ? '' : answerText(row.location),
+  bio: row.suspended ? '' : responseText(row.bio),
+  location: row.suspended ? '' : responseText(row.location),
   profilePicture: row.suspended ? null : viewer.mediaUrl(row.profilePicture),
   createdAt: row.createdAt.toISOString(),
 });
@@ -59,7 +62,10 @@ export function createUsersService(db: Database, uploads: Uploads) {
     return shown(viewer, await reads.profile(id, viewer.id));
   }
 
-  /** The viewer's own profile (their e-mail address always shown to them), or null when the account no longer exists. */
+  /**
+   * The viewer's own profile (their e-mail address always shown to them), or null when the account no longer
+   * exists.
+   */
   async function ownProfile(viewer: Viewer): Promise<OwnProfile | null> {
     const row = await reads.profile(viewer.id, viewer.id);
     return row && { ...toProfile(viewer, row), email: row.email ?? '' };
@@ -115,7 +121,9 @@ export function createUsersService(db: Database, uploads: Uploads) {
       return updated;
     },
 
-    /** Makes an uploaded picture (part `file`) the viewer's at once; the previous picture's file is removed. */
+    /**
+     * Makes an uploaded picture (part `file`) the viewer's at once; the previous picture's file is removed.
+     */
     async replacePicture(viewer: Viewer, upload: IncomingUpload): Promise<ProfilePictureResponse> {
       const { key, previous } = await withUpload(
         uploads,

@@ -3,9 +3,9 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FULL_APP_TIMEOUT_MS } from '../../features/posts/test/posts';
-import { errorAnswer } from '../../test/error-answer';
+import { errorResponse } from '../../test/error-response';
 import { ANN_TOKEN, ann } from '../../test/fixtures';
-import { heldAnswer } from '../../test/held-answer';
+import { heldResponse } from '../../test/held-response';
 import { server } from '../../test/msw-server';
 import { pageOf } from '../../test/page-of';
 import { renderApp } from '../../test/render-app';
@@ -92,7 +92,7 @@ describe('the home page’s first steps', { timeout: FULL_APP_TIMEOUT_MS }, () =
   it('says when hiding failed and keeps the steps', async () => {
     server.use(
       http.get('/api/users/me/first-steps', () => HttpResponse.json(steps())),
-      http.put('/api/users/me/first-steps', errorAnswer(500, 'boom')),
+      http.put('/api/users/me/first-steps', errorResponse(500, 'boom')),
     );
     const { user } = openHomeAs(newAnn);
 
@@ -105,14 +105,14 @@ describe('the home page’s first steps', { timeout: FULL_APP_TIMEOUT_MS }, () =
   });
 
   it('shows a loading line, then a failure with Retry that leaves the rest of the page working', async () => {
-    const held = heldAnswer();
+    const held = heldResponse();
     server.use(http.get('/api/users/me/first-steps', held.resolver));
     const { user } = openHomeAs(newAnn);
 
     expect(await screen.findByRole('heading', { name: 'Welcome to Pathwise, Ann Lee' })).toBeVisible();
     await held.arrived;
     expect(screen.getByText('Loading your first steps...')).toHaveAttribute('role', 'status');
-    server.use(http.get('/api/users/me/first-steps', errorAnswer(404, 'gone')));
+    server.use(http.get('/api/users/me/first-steps', errorResponse(404, 'gone')));
     held.release(HttpResponse.json({ message: 'nope' }, { status: 404 }));
 
     expect(await screen.findByText('Your first steps could not be loaded.')).toBeVisible();
@@ -123,7 +123,7 @@ describe('the home page’s first steps', { timeout: FULL_APP_TIMEOUT_MS }, () =
   });
 
   it('greets an account made long ago as returning while its steps load', async () => {
-    server.use(http.get('/api/users/me/first-steps', heldAnswer().resolver));
+    server.use(http.get('/api/users/me/first-steps', heldResponse().resolver));
     renderApp('/', { signedIn: true });
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' })).toBeVisible();

@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FULL_APP_TIMEOUT_MS, postFixture } from '../../features/posts/test/posts';
-import { errorAnswer } from '../../test/error-answer';
-import { heldAnswer } from '../../test/held-answer';
+import { errorResponse } from '../../test/error-response';
+import { heldResponse } from '../../test/held-response';
 import { server } from '../../test/msw-server';
 import { pageOf } from '../../test/page-of';
 import { planFixture } from '../../test/plans';
@@ -60,7 +60,7 @@ describe("Home 'Following' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
 
   it('offers people to follow when there is nothing yet, and follows at once on a click', async () => {
     serveFollowing([]);
-    const follow = heldAnswer();
+    const follow = heldResponse();
     server.use(
       http.get('/api/feed/suggestions', () => HttpResponse.json([suggestion()])),
       http.post('/api/users/21/follow', follow.resolver),
@@ -95,7 +95,7 @@ describe("Home 'Following' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
     serveFollowing([]);
     server.use(
       http.get('/api/feed/suggestions', () => HttpResponse.json([suggestion()])),
-      http.post('/api/users/21/follow', errorAnswer(500, 'Database unavailable')),
+      http.post('/api/users/21/follow', errorResponse(500, 'Database unavailable')),
       http.get('/api/users/21/follow/status', () => HttpResponse.json({ isFollowing: false })),
     );
     const { user } = renderApp('/?tab=following', { signedIn: true });
@@ -107,7 +107,7 @@ describe("Home 'Following' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
   });
 
   it('says so, with Try Again, when the feed cannot be loaded', async () => {
-    server.use(http.get('/api/feed/following', errorAnswer(500, 'boom')));
+    server.use(http.get('/api/feed/following', errorResponse(500, 'boom')));
     renderApp('/?tab=following', { signedIn: true });
     expect(
       await screen.findByText('Failed to load the posts and plans of the people you follow.'),

@@ -2,8 +2,8 @@ import { NOTE_MESSAGES, type Note } from '@pathwise/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { errorAnswer } from '../../test/error-answer';
-import { heldAnswer } from '../../test/held-answer';
+import { errorResponse } from '../../test/error-response';
+import { heldResponse } from '../../test/held-response';
 import { server } from '../../test/msw-server';
 import { planFixture, SLOW_PAGE_TEST_MS, servePlan } from '../../test/plans';
 import { renderApp } from '../../test/render-app';
@@ -95,7 +95,7 @@ describe('private notes on the plan page', { timeout: SLOW_PAGE_TEST_MS }, () =>
 
   it('writes a note in the Markdown editor, busy while saving, then shows it', async () => {
     servePlan(planFixture());
-    const held = heldAnswer();
+    const held = heldResponse();
     const bodies: unknown[] = [];
     server.use(
       http.put('/api/learning-plans/5/topics/12/note', async (info) => {
@@ -128,7 +128,7 @@ describe('private notes on the plan page', { timeout: SLOW_PAGE_TEST_MS }, () =>
   it('says why a note was not saved, keeping what was written', async () => {
     servePlan(planFixture());
     server.use(
-      http.put('/api/learning-plans/5/topics/12/note', errorAnswer(400, NOTE_MESSAGES.contentTooLong)),
+      http.put('/api/learning-plans/5/topics/12/note', errorResponse(400, NOTE_MESSAGES.contentTooLong)),
     );
     const { user } = renderApp('/learning-plan/5', { signedIn: true });
 

@@ -2,7 +2,7 @@ import type { Post } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { answerConfirmation } from '../../test/confirmation';
+import { responseConfirmation } from '../../test/confirmation';
 import { ann } from '../../test/fixtures';
 import { server } from '../../test/msw-server';
 import { pageOf } from '../../test/page-of';
@@ -74,7 +74,7 @@ describe('profile tabs', () => {
 
     const card = (await screen.findByRole('link', { name: /Week one of Go/ })).closest('article')!;
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
-    await answerConfirmation(
+    await responseConfirmation(
       user,
       'Are you sure you want to delete this post? This action cannot be undone.',
       'Delete',

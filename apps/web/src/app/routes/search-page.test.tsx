@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { postFixture } from '../../features/posts/test/posts';
-import { heldAnswer } from '../../test/held-answer';
+import { heldResponse } from '../../test/held-response';
 import { server } from '../../test/msw-server';
 import { planFixture } from '../../test/plans';
 import { renderApp } from '../../test/render-app';
@@ -50,12 +50,12 @@ function serveSearch(found: Found) {
       const params = new URL(request.url).searchParams;
       const page = Number(params.get('page'));
       requests.push({ query: params.get('query'), page });
-      const answer: SearchResult = {
+      const response: SearchResult = {
         users: pageOf(found.users ?? [], page, found.ranked),
         posts: pageOf(found.posts ?? [], page, found.ranked),
         learningPlans: pageOf(found.learningPlans ?? [], page, found.ranked),
       };
-      return HttpResponse.json(answer);
+      return HttpResponse.json(response);
     }),
   );
   return requests;
@@ -185,13 +185,13 @@ describe('search page', { timeout: 15_000 }, () => {
   });
 
   it("shows 'Loading...' while searching, then a red box when the search fails", async () => {
-    const answer = heldAnswer();
-    server.use(http.get('/api/search', answer.resolver));
+    const response = heldResponse();
+    server.use(http.get('/api/search', response.resolver));
     renderApp('/search?q=rust', { signedIn: true });
 
-    await answer.arrived;
+    await response.arrived;
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
-    answer.release(
+    response.release(
       HttpResponse.json({ statusCode: 400, error: 'Bad Request', message: 'No' }, { status: 400 }),
     );
 

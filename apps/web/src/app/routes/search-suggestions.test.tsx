@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FULL_APP_TIMEOUT_MS } from '../../features/posts/test/posts';
-import { errorAnswer } from '../../test/error-answer';
+import { errorResponse } from '../../test/error-response';
 import { ann } from '../../test/fixtures';
 import { server } from '../../test/msw-server';
 import { pageOf } from '../../test/page-of';
@@ -127,8 +127,8 @@ describe('the search page without a query', { timeout: 15_000 }, () => {
 
   it('says when suggestions could not be loaded, and the search still works', async () => {
     server.use(
-      http.get('/api/learning-plans/popular', errorAnswer(500, 'boom')),
-      http.get('/api/feed/suggestions', errorAnswer(500, 'boom')),
+      http.get('/api/learning-plans/popular', errorResponse(500, 'boom')),
+      http.get('/api/feed/suggestions', errorResponse(500, 'boom')),
     );
     serveEmptySearch();
     const { user } = renderApp('/search', { signedIn: true });

@@ -8,7 +8,7 @@ import {
   postFixture,
   servePost,
 } from '../../features/posts/test/posts';
-import { errorAnswer } from '../../test/error-answer';
+import { errorResponse } from '../../test/error-response';
 import { server } from '../../test/msw-server';
 import { pageOf } from '../../test/page-of';
 import { planFixture, servePlan } from '../../test/plans';
@@ -143,7 +143,7 @@ describe('a visitor reading signed out', { timeout: FULL_APP_TIMEOUT_MS }, () =>
     server.use(
       http.get(
         '/api/users/by-handle/hidden_one',
-        errorAnswer(404, 'User profile not found. Please check the user ID.'),
+        errorResponse(404, 'User profile not found. Please check the user ID.'),
       ),
     );
     renderApp('/@hidden_one');

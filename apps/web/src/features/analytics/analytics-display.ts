@@ -1,7 +1,10 @@
 import { ANALYTICS_LIMITS, ANALYTICS_MESSAGES, dateRangeProblem } from '@pathwise/contract';
 import { format, parseISO, subDays } from 'date-fns';
 
-/** How the dashboard writes its figures (time as 'Xh Ym' or 'Ym'; percentages with lib/format's formatPercent). */
+/**
+ * How the dashboard writes its figures (time as 'Xh Ym' or 'Ym'; percentages with lib/format's
+ * formatPercent).
+ */
 
 export function formatMinutes(minutes: number): string {
   const hours = Math.floor(minutes / 60);

@@ -22,7 +22,9 @@ export function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
   return apiRequest('/api/auth/me', { signal });
 }
 
-/** The user of a token social sign-in just handed over: a refusal is a failed sign-in, not an expired session. */
+/**
+ * The user of a token social sign-in just handed over: a refusal is a failed sign-in, not an expired session.
+ */
 export function fetchUserOfNewToken(): Promise<CurrentUser> {
   return apiRequest('/api/auth/me', { signInAttempt: true });
 }
@@ -31,7 +33,10 @@ export function forgotPassword(body: ForgotPasswordBody): Promise<MessageRespons
   return apiRequest('/api/auth/password/forgot', { method: 'POST', body });
 }
 
-/** Resolves if the reset link still works; rejects with the server's reason (404 unknown, 410 used or expired). */
+/**
+ * Resolves if the reset link still works; rejects with the server's reason (404 unknown, 410 used or
+ * expired).
+ */
 export function checkResetLink(token: string, signal?: AbortSignal): Promise<void> {
   return apiRequest(`/api/auth/password/reset?token=${encodeURIComponent(token)}`, { signal });
 }

@@ -117,7 +117,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       let session: { user: CurrentUser; token: string };
       try {
         const { accessToken } = await requestToken();
-        // Whoever used this browser before may not have signed out: their kept answers go now
+        // Whoever used this browser before may not have signed out: their kept responses go now
         // (social sign-in, in refreshUser, does the same).
         await clearApiCache();
         localStorage.setItem(STORAGE_KEYS.authToken, accessToken);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { heldAnswer } from '../../../test/held-answer';
+import { heldResponse } from '../../../test/held-response';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { activityOf, annRef, bobRef, pageOf, serveFeed, serveProfilePage } from '../test/activities';
@@ -117,13 +117,13 @@ describe('profile Activity tab', { timeout: 15_000 }, () => {
   });
 
   it("says 'Loading activity...' while the feed is on its way", async () => {
-    const answer = heldAnswer();
-    server.use(http.get('/api/users/:id/activities', answer.resolver));
+    const response = heldResponse();
+    server.use(http.get('/api/users/:id/activities', response.resolver));
     await openActivity();
-    await answer.arrived;
+    await response.arrived;
 
     expect(screen.getByText('Loading activity...')).toBeInTheDocument();
-    answer.release(HttpResponse.json(pageOf([activityOf({ type: 'FOLLOW_USER', followedUser: bobRef })])));
+    response.release(HttpResponse.json(pageOf([activityOf({ type: 'FOLLOW_USER', followedUser: bobRef })])));
     expect(await screen.findByText(/You started following/)).toBeInTheDocument();
   });
 

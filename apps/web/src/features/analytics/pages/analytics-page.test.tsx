@@ -5,8 +5,8 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 // jsdom has no canvas; Chart.js draws on this stand-in 2D context instead.
 import 'vitest-canvas-mock';
-import { errorAnswer } from '../../../test/error-answer';
-import { heldAnswer } from '../../../test/held-answer';
+import { errorResponse } from '../../../test/error-response';
+import { heldResponse } from '../../../test/held-response';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import { analyticsFixture, serveAnalytics } from '../test/analytics';
@@ -137,7 +137,7 @@ describe('analytics dashboard', () => {
   });
 
   it('says Loading... until the figures arrive', async () => {
-    const held = heldAnswer();
+    const held = heldResponse();
     server.use(http.get('/api/analytics', held.resolver));
     renderApp('/analytics', { signedIn: true });
 
@@ -294,7 +294,7 @@ describe('analytics dashboard', () => {
     renderApp('/analytics', { signedIn: true });
     await screen.findByRole('heading', { name: 'Learning Plans Progress' });
 
-    const held = heldAnswer();
+    const held = heldResponse();
     let asked: URL | undefined;
     server.use(
       http.get('/api/analytics', ({ request }) => {
@@ -332,7 +332,7 @@ describe('analytics dashboard', () => {
   });
 
   it('shows the spec’s error in a red box replacing the page when the figures cannot be loaded', async () => {
-    server.use(http.get('/api/analytics', errorAnswer(400, 'tz must be an IANA time zone name')));
+    server.use(http.get('/api/analytics', errorResponse(400, 'tz must be an IANA time zone name')));
     renderApp('/analytics', { signedIn: true });
 
     expect(await screen.findByRole('alert')).toHaveTextContent(ANALYTICS_MESSAGES.loadFailed);

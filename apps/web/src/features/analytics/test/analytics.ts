@@ -55,12 +55,12 @@ export function analyticsFixture(fields: Partial<Analytics> = {}): Analytics {
 }
 
 /** Answers `GET /api/analytics` with `answer` and records each query string asked for. */
-export function serveAnalytics(answer: Analytics = analyticsFixture()) {
+export function serveAnalytics(response: Analytics = analyticsFixture()) {
   const queries: URLSearchParams[] = [];
   server.use(
     http.get('/api/analytics', ({ request }) => {
       queries.push(new URL(request.url).searchParams);
-      return HttpResponse.json(answer);
+      return HttpResponse.json(response);
     }),
   );
   return queries;

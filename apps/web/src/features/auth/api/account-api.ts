@@ -1,7 +1,7 @@
 import type { ChangeEmailBody, DeleteAccountBody, MessageResponse } from '@pathwise/contract';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 
-/** Mails a confirmation link to the new address; the answer says where it went. */
+/** Mails a confirmation link to the new address; the response says where it went. */
 export function changeEmail(body: ChangeEmailBody): Promise<MessageResponse> {
   return apiRequest('/api/auth/email/change', { method: 'POST', body });
 }

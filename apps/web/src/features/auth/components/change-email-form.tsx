@@ -20,7 +20,7 @@ export function ChangeEmailForm() {
     const result = await outcomeOf(
       () =>
         accountApi.changeEmail({ newEmail: values.newEmail, ...(currentPassword && { currentPassword }) }),
-      { done: (answer) => answer.message, fallback: 'Failed to send the confirmation link' },
+      { done: (response) => response.message, fallback: 'Failed to send the confirmation link' },
     );
     setOutcome(result);
     if (result && 'done' in result) form.reset();

@@ -19,7 +19,7 @@ export function OutcomeBox({ outcome }: { outcome: Outcome }) {
 /** Runs `request`: `done` (or the server's message when not given) on success, its refusal otherwise. */
 export async function outcomeOf<T>(
   request: () => Promise<T>,
-  { done, fallback }: { done: (answer: T) => string; fallback: string },
+  { done, fallback }: { done: (response: T) => string; fallback: string },
 ): Promise<Outcome> {
   try {
     return { done: done(await request()) };

@@ -20,7 +20,7 @@ it('offers no social sign-in when the server has no provider configured, asking 
   expect(screen.queryByText('Or continue with')).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /Continue with/ })).not.toBeInTheDocument();
 
-  // The sign-up form reuses the answer.
+  // The sign-up form reuses the response.
   await user.click(screen.getByRole('button', { name: 'Sign up' }));
   expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /Continue with/ })).not.toBeInTheDocument();

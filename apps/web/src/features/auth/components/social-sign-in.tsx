@@ -12,7 +12,7 @@ let providersRequest: Promise<Provider[]> | undefined;
 
 /**
  * The providers this server can sign in with, asked for once per page load (the sign-in and sign-up
- * pages share the answer); a failed request is asked again next time.
+ * pages share the response); a failed request is asked again next time.
  */
 function configuredProviders(): Promise<Provider[]> {
   providersRequest ??= apiRequest<SignInProviders>(OAUTH_PROVIDERS_PATH).then(

@@ -2,14 +2,14 @@ import { ACCOUNT_MESSAGES, AUTH_MESSAGES, STORAGE_KEYS } from '@pathwise/contrac
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { errorAnswer } from '../../../test/error-answer';
+import { errorResponse } from '../../../test/error-response';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 
 const sectionNamed = async (name: string) => within(await screen.findByRole('region', { name }));
 
 /** Records the JSON bodies posted to `path` and answers each with `message`. */
-function answerMessage(path: string, message: string, status = 200) {
+function responseMessage(path: string, message: string, status = 200) {
   const bodies: unknown[] = [];
   server.use(
     http.post(path, async ({ request }) => {
@@ -23,7 +23,7 @@ function answerMessage(path: string, message: string, status = 200) {
 describe('settings: change e-mail address', () => {
   it('shows the current address, sends the new one with the password and says where the link went', async () => {
     const sent = AUTH_MESSAGES.emailChangeLinkSent('ann@new.example.com');
-    const bodies = answerMessage('/api/auth/email/change', sent, 202);
+    const bodies = responseMessage('/api/auth/email/change', sent, 202);
     const { user } = renderApp('/settings', { signedIn: true });
     const section = await sectionNamed('Change e-mail address');
     expect(section.getByText('ann@example.com')).toBeInTheDocument();
@@ -38,7 +38,7 @@ describe('settings: change e-mail address', () => {
   });
 
   it("checks the address before sending, and shows the server's refusal", async () => {
-    server.use(http.post('/api/auth/email/change', errorAnswer(409, AUTH_MESSAGES.emailTaken)));
+    server.use(http.post('/api/auth/email/change', errorResponse(409, AUTH_MESSAGES.emailTaken)));
     const { user } = renderApp('/settings', { signedIn: true });
     const section = await sectionNamed('Change e-mail address');
     await user.click(section.getByRole('button', { name: 'Send confirmation link' }));
@@ -52,7 +52,7 @@ describe('settings: change e-mail address', () => {
 
 describe('confirm e-mail page', () => {
   it('confirms the link once as soon as it opens, and says so', async () => {
-    const bodies = answerMessage(
+    const bodies = responseMessage(
       '/api/auth/email/confirm',
       AUTH_MESSAGES.emailChanged('ann@new.example.com'),
     );
@@ -63,7 +63,7 @@ describe('confirm e-mail page', () => {
   });
 
   it('shows why a link is refused', async () => {
-    server.use(http.post('/api/auth/email/confirm', errorAnswer(400, AUTH_MESSAGES.emailLinkExpired)));
+    server.use(http.post('/api/auth/email/confirm', errorResponse(400, AUTH_MESSAGES.emailLinkExpired)));
     renderApp('/confirm-email?token=old');
     expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.emailLinkExpired);
   });
@@ -89,7 +89,7 @@ describe('settings: download my data', () => {
     expect((click.mock.instances[0] as unknown as HTMLAnchorElement).download).toBe('pathwise-data.zip');
     expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
 
-    server.use(http.get('/api/account/export', errorAnswer(429, ACCOUNT_MESSAGES.tooManyExports)));
+    server.use(http.get('/api/account/export', errorResponse(429, ACCOUNT_MESSAGES.tooManyExports)));
     await user.click(section.getByRole('button', { name: 'Download my data' }));
     expect(await section.findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.tooManyExports);
     click.mockRestore();
@@ -99,7 +99,7 @@ describe('settings: download my data', () => {
 
 describe('settings: delete account', () => {
   it('asks in a dialog, sends the password, then signs out to the sign-in page with a message', async () => {
-    const bodies = answerMessage('/api/account/delete', ACCOUNT_MESSAGES.accountDeleted);
+    const bodies = responseMessage('/api/account/delete', ACCOUNT_MESSAGES.accountDeleted);
     const { user, router } = renderApp('/settings', { signedIn: true });
     const section = await sectionNamed('Delete account');
 
@@ -121,7 +121,7 @@ describe('settings: delete account', () => {
   }, 20_000);
 
   it("shows the server's refusal and stays signed in", async () => {
-    server.use(http.post('/api/account/delete', errorAnswer(400, AUTH_MESSAGES.currentPasswordWrong)));
+    server.use(http.post('/api/account/delete', errorResponse(400, AUTH_MESSAGES.currentPasswordWrong)));
     const { user } = renderApp('/settings', { signedIn: true });
     const section = await sectionNamed('Delete account');
     await user.type(section.getByLabelText('Password', { exact: true }), 'not it');

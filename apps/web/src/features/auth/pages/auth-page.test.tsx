@@ -3,14 +3,14 @@ import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { ANN_TOKEN, ann } from '../../../test/fixtures';
-import { heldAnswer } from '../../../test/held-answer';
+import { heldResponse } from '../../../test/held-response';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 
 const FAILED_AUTHENTICATION_HINT =
   'This may happen if you denied access or there was a problem with the authentication server.';
 
-function errorAnswer(status: number, message: string) {
+function errorResponse(status: number, message: string) {
   return () => HttpResponse.json({ statusCode: status, error: 'Error', message }, { status });
 }
 
@@ -28,7 +28,7 @@ describe('sign-in form', () => {
   });
 
   it("shows the server's message when sign-in is refused", async () => {
-    server.use(http.post('/api/auth/login', errorAnswer(400, 'Invalid email or password')));
+    server.use(http.post('/api/auth/login', errorResponse(400, 'Invalid email or password')));
     const { user } = renderApp('/login');
 
     await user.type(await screen.findByLabelText('Email address'), 'ann@example.com');
@@ -51,7 +51,7 @@ describe('sign-in form', () => {
   });
 
   it("reads 'Processing...' and cannot be sent twice while the request runs", async () => {
-    const login = heldAnswer();
+    const login = heldResponse();
     server.use(http.post('/api/auth/login', login.resolver));
     const { user } = renderApp('/login');
 
@@ -61,7 +61,7 @@ describe('sign-in form', () => {
 
     await login.arrived;
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
-    login.release(errorAnswer(429, 'Too many attempts. Please wait a minute and try again.')());
+    login.release(errorResponse(429, 'Too many attempts. Please wait a minute and try again.')());
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeEnabled();
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Too many attempts. Please wait a minute and try again.',
@@ -111,7 +111,7 @@ describe('sign-up form', () => {
   });
 
   it("shows the server's message, else 'Failed to register'", async () => {
-    server.use(http.post('/api/auth/signup', errorAnswer(409, 'Email address already in use.')));
+    server.use(http.post('/api/auth/signup', errorResponse(409, 'Email address already in use.')));
     const { user } = renderApp('/signup');
 
     await user.type(await screen.findByLabelText('Name'), 'Ann Lee');
@@ -183,7 +183,7 @@ describe('returning to the page asked for', () => {
 
 describe('mode toggle', () => {
   it('switches between signing in and signing up and clears the error message', async () => {
-    server.use(http.post('/api/auth/login', errorAnswer(400, 'Invalid email or password')));
+    server.use(http.post('/api/auth/login', errorResponse(400, 'Invalid email or password')));
     const { user } = renderApp('/login');
 
     await user.type(await screen.findByLabelText('Email address'), 'ann@example.com');

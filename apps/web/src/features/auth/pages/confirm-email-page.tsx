@@ -22,7 +22,7 @@ export function ConfirmEmailPage() {
     if (sent.current) return;
     sent.current = true;
     outcomeOf(() => accountApi.confirmEmail(token), {
-      done: (answer) => answer.message,
+      done: (response) => response.message,
       fallback: 'Failed to confirm the new address',
     }).then((result) => {
       setOutcome(result);

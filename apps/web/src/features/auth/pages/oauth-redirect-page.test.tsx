@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@pathwise/contract';
 import { act, screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorAnswer } from '../../../test/error-answer';
+import { errorResponse } from '../../../test/error-response';
 import { ann } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { recordPageLoads } from '../../../test/page-loads';
@@ -110,7 +110,7 @@ describe('OAuth redirect page with a token', { timeout: 20_000 }, () => {
 
   it('drops the token when the profile cannot be loaded and returns to the login page after 1.5 s', async () => {
     const pageLoads = recordPageLoads();
-    server.use(http.get('/api/auth/me', errorAnswer(401, 'Please sign in to continue.')));
+    server.use(http.get('/api/auth/me', errorResponse(401, 'Please sign in to continue.')));
     const { router } = renderApp('/oauth2/redirect#token=refused-token');
 
     await eventually(() => expect(screen.getByText('Processing authentication...')).toBeInTheDocument());

@@ -2,8 +2,8 @@ import { AUTH_MESSAGES } from '@pathwise/contract';
 import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { errorAnswer } from '../../../test/error-answer';
-import { heldAnswer } from '../../../test/held-answer';
+import { errorResponse } from '../../../test/error-response';
+import { heldResponse } from '../../../test/held-response';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 
@@ -16,7 +16,7 @@ describe('forgot password', () => {
   });
 
   it('checks the address, then shows what the server says was sent', async () => {
-    const request = heldAnswer();
+    const request = heldResponse();
     server.use(http.post('/api/auth/password/forgot', request.resolver));
     const { user } = renderApp('/forgot-password');
 
@@ -33,7 +33,7 @@ describe('forgot password', () => {
   });
 
   it("shows the server's refusal", async () => {
-    server.use(http.post('/api/auth/password/forgot', errorAnswer(429, AUTH_MESSAGES.tooManyAttempts)));
+    server.use(http.post('/api/auth/password/forgot', errorResponse(429, AUTH_MESSAGES.tooManyAttempts)));
     const { user } = renderApp('/forgot-password');
     await user.type(await screen.findByLabelText('Email address'), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -71,7 +71,7 @@ describe('reset password', () => {
   });
 
   it('says why a used or expired link is refused', async () => {
-    server.use(http.post('/api/auth/password/reset', errorAnswer(400, AUTH_MESSAGES.resetLinkExpired)));
+    server.use(http.post('/api/auth/password/reset', errorResponse(400, AUTH_MESSAGES.resetLinkExpired)));
     const { user } = renderApp('/reset-password?token=old');
     await user.type(await screen.findByLabelText('New password'), 'a new password');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
@@ -83,7 +83,7 @@ describe('reset password', () => {
     server.use(
       http.get('/api/auth/password/reset', ({ request }) => {
         checked = new URL(request.url).searchParams.get('token');
-        return errorAnswer(410, AUTH_MESSAGES.resetLinkUsed)();
+        return errorResponse(410, AUTH_MESSAGES.resetLinkUsed)();
       }),
     );
     const { user, router } = renderApp('/reset-password?token=used-one');

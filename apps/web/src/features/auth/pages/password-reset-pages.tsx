@@ -48,7 +48,7 @@ export function ForgotPasswordPage() {
     setOutcome(null);
     setOutcome(
       await outcomeOf(() => authApi.forgotPassword(values), {
-        done: (answer) => answer.message,
+        done: (response) => response.message,
         fallback: 'Failed to send the reset link',
       }),
     );
@@ -119,7 +119,7 @@ export function ResetPasswordPage() {
     const request = () => authApi.resetPassword({ token: token ?? '', password: values.password });
     setOutcome(
       await outcomeOf(request, {
-        done: (answer) => answer.message,
+        done: (response) => response.message,
         fallback: 'Failed to change the password',
       }),
     );

@@ -2,13 +2,13 @@ import { AUTH_MESSAGES, STORAGE_KEYS } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { errorAnswer } from '../../../test/error-answer';
-import { heldAnswer } from '../../../test/held-answer';
+import { errorResponse } from '../../../test/error-response';
+import { heldResponse } from '../../../test/held-response';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 
 /** Answers a password change with a new token; `body` is what the page sent. */
-function answerChangeWithNewToken() {
+function responseChangeWithNewToken() {
   const sent: { body?: unknown } = {};
   server.use(
     http.post('/api/auth/password/change', async ({ request }) => {
@@ -23,7 +23,7 @@ const sectionNamed = async (name: string) => within(await screen.findByRole('reg
 
 describe('settings: change password', () => {
   it('sends both passwords and keeps the new token the server answers', async () => {
-    const sent = answerChangeWithNewToken();
+    const sent = responseChangeWithNewToken();
     const { user } = renderApp('/settings', { signedIn: true });
     const section = await sectionNamed('Change password');
 
@@ -38,7 +38,7 @@ describe('settings: change password', () => {
   });
 
   it('lets an account without a password set one, leaving the current password out', async () => {
-    const sent = answerChangeWithNewToken();
+    const sent = responseChangeWithNewToken();
     const { user } = renderApp('/settings', { signedIn: true });
     const section = await sectionNamed('Change password');
     expect(section.getByLabelText('Current password')).toHaveAccessibleDescription(
@@ -51,7 +51,9 @@ describe('settings: change password', () => {
   });
 
   it("checks the new password, and shows the server's refusal", async () => {
-    server.use(http.post('/api/auth/password/change', errorAnswer(400, AUTH_MESSAGES.currentPasswordWrong)));
+    server.use(
+      http.post('/api/auth/password/change', errorResponse(400, AUTH_MESSAGES.currentPasswordWrong)),
+    );
     const { user } = renderApp('/settings', { signedIn: true });
     const section = await sectionNamed('Change password');
 
@@ -69,7 +71,7 @@ describe('settings: change password', () => {
 
 describe('settings: sign out everywhere', () => {
   it("reads 'Processing...' while it runs, then keeps this device signed in with the new token", async () => {
-    const request = heldAnswer();
+    const request = heldResponse();
     server.use(http.post('/api/auth/sign-out-everywhere', request.resolver));
     const { user } = renderApp('/settings', { signedIn: true });
     const section = await sectionNamed('Sessions');

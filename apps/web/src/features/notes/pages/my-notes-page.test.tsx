@@ -2,7 +2,7 @@ import { NOTE_MESSAGES, type PlanNoteGroup } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { errorAnswer } from '../../../test/error-answer';
+import { errorResponse } from '../../../test/error-response';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
 import { SLOW_PAGE_TEST_MS } from '../../../test/plans';
@@ -76,7 +76,7 @@ describe('My notes page', { timeout: SLOW_PAGE_TEST_MS }, () => {
   });
 
   it('offers to retry when the notes cannot be loaded', async () => {
-    server.use(http.get('/api/notes', errorAnswer(500, 'boom')));
+    server.use(http.get('/api/notes', errorResponse(500, 'boom')));
     const { user } = renderApp('/notes', { signedIn: true });
 
     const alert = await screen.findByRole('alert');

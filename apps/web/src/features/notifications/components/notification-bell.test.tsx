@@ -42,7 +42,7 @@ describe('notification bell', () => {
     expect(await screen.findByRole('link', { name: 'Notifications, 9+ unread' })).toHaveTextContent('9+');
   });
 
-  it('shows no badge when the answer is not a number', async () => {
+  it('shows no badge when the response is not a number', async () => {
     let asked = false;
     server.use(
       http.get('/api/notifications/unread/count', () => {

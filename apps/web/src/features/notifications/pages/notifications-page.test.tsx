@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { serveFailingNextPage } from '../../../test/failing-next-page';
-import { heldAnswer } from '../../../test/held-answer';
+import { heldResponse } from '../../../test/held-response';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
 import { renderApp } from '../../../test/render-app';
@@ -165,13 +165,13 @@ describe('notifications page', () => {
   });
 
   it("shows 'Loading...' while the list is on its way", async () => {
-    const answer = heldAnswer();
-    server.use(http.get(GROUPS, answer.resolver));
+    const response = heldResponse();
+    server.use(http.get(GROUPS, response.resolver));
     openPage();
-    await answer.arrived;
+    await response.arrived;
 
     expect(screen.getByText('Loading...')).toBeInTheDocument();
-    answer.release(HttpResponse.json(pageOf([groupOf({ message: 'Arrived' })])));
+    response.release(HttpResponse.json(pageOf([groupOf({ message: 'Arrived' })])));
     expect(await screen.findByText('Arrived')).toBeInTheDocument();
   });
 
@@ -264,12 +264,12 @@ describe('notifications page', () => {
 
   it('reads the list again when the stream says more was missed than it replays', async () => {
     const stream = eventStream();
-    let answers = 0;
+    let responses = 0;
     server.use(
       http.get('/api/notifications/stream', () => stream.response()),
       http.get(GROUPS, () => {
-        answers++;
-        return HttpResponse.json(pageOf([groupOf({ message: `Answer ${answers}` })]));
+        responses++;
+        return HttpResponse.json(pageOf([groupOf({ message: `Answer ${responses}` })]));
       }),
     );
     openPage();

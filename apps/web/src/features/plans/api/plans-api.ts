@@ -16,10 +16,10 @@ const BASE = '/api/learning-plans';
 export async function fetchPublicPlans(page: number, refreshKey: string, signal?: AbortSignal) {
   const query = pageQuery(page);
   if (refreshKey) query.set('_', refreshKey);
-  const answer = await apiRequest<Page<LearningPlan> | undefined>(`${BASE}/public?${query}`, { signal });
-  // An answer without `content` is a failed load.
-  if (!Array.isArray(answer?.content)) throw new Error('Invalid data format received from server');
-  return answer;
+  const response = await apiRequest<Page<LearningPlan> | undefined>(`${BASE}/public?${query}`, { signal });
+  // a response without `content` is a failed load.
+  if (!Array.isArray(response?.content)) throw new Error('Invalid data format received from server');
+  return response;
 }
 
 /** Public plans, most used as a template first. */

@@ -45,7 +45,7 @@ export function useDeletePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (planId: number) => deletePlan(planId),
-    onSuccess: (_answer, planId) => {
+    onSuccess: (_response, planId) => {
       queryClient.setQueriesData<Pages<Page<LearningPlan>>>(
         { queryKey: planKeys.lists },
         (data) => data && mapPagedItems(data, (plan) => (plan.id === planId ? null : plan)),

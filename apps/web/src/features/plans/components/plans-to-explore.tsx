@@ -8,7 +8,9 @@ import { planKeys } from '../api/queries';
 /** How many popular plans the search page suggests. */
 const SHOWN = 5;
 
-/** The public plans most used as a template, as a short list of links, for the search page without a query. */
+/**
+ * The public plans most used as a template, as a short list of links, for the search page without a query.
+ */
 export function PlansToExplore() {
   const query = useQuery({
     queryKey: [...planKeys.lists, 'popular'],

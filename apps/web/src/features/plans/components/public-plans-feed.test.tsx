@@ -2,8 +2,8 @@ import { PLAN_MESSAGES } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { answerConfirmation } from '../../../test/confirmation';
-import { errorAnswer } from '../../../test/error-answer';
+import { responseConfirmation } from '../../../test/confirmation';
+import { errorResponse } from '../../../test/error-response';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
 import { bobRef, planFixture, SLOW_PAGE_TEST_MS } from '../../../test/plans';
@@ -79,12 +79,12 @@ describe("Home 'Learning Plans' tab", { timeout: SLOW_PAGE_TEST_MS }, () => {
     const card = await findCard('Learn Rust');
 
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
-    await answerConfirmation(user, PLAN_MESSAGES.confirmDelete, 'Cancel');
+    await responseConfirmation(user, PLAN_MESSAGES.confirmDelete, 'Cancel');
     expect(deleted).toBe(0);
     expect(within(card).getByRole('button', { name: 'Delete' })).toHaveFocus();
 
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
-    await answerConfirmation(user, PLAN_MESSAGES.confirmDelete, 'Delete');
+    await responseConfirmation(user, PLAN_MESSAGES.confirmDelete, 'Delete');
     expect(await screen.findByRole('status')).toHaveTextContent('Learning plan deleted successfully');
     expect(screen.queryByRole('heading', { name: 'Learn Rust' })).not.toBeInTheDocument();
     expect(deleted).toBe(1);
@@ -95,14 +95,14 @@ describe("Home 'Learning Plans' tab", { timeout: SLOW_PAGE_TEST_MS }, () => {
       http.get('/api/learning-plans/public', () => HttpResponse.json(pageOf([planFixture()]))),
       http.delete(
         '/api/learning-plans/5',
-        errorAnswer(403, "You don't have permission to delete this learning plan"),
+        errorResponse(403, "You don't have permission to delete this learning plan"),
       ),
     );
     const { user } = renderApp('/?tab=plans', { signedIn: true });
     const card = await findCard('Learn Rust');
 
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
-    await answerConfirmation(user, PLAN_MESSAGES.confirmDelete, 'Delete');
+    await responseConfirmation(user, PLAN_MESSAGES.confirmDelete, 'Delete');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete learning plan');
     expect(card).toBeInTheDocument();
   });
@@ -142,7 +142,7 @@ describe("Home 'Learning Plans' tab", { timeout: SLOW_PAGE_TEST_MS }, () => {
     expect(pages).toEqual(['0', '1']);
   });
 
-  it('treats an answer without content as a failed load', async () => {
+  it('treats a response without content as a failed load', async () => {
     server.use(http.get('/api/learning-plans/public', () => HttpResponse.json({ number: 0, last: true })));
     renderApp('/?tab=plans', { signedIn: true });
 
@@ -157,7 +157,7 @@ describe("Home 'Learning Plans' tab", { timeout: SLOW_PAGE_TEST_MS }, () => {
       http.get('/api/learning-plans/public', ({ request }) => {
         refreshKeys.push(new URL(request.url).searchParams.get('_'));
         return refreshKeys.length === 1
-          ? errorAnswer(400, 'page must be 0 or more')()
+          ? errorResponse(400, 'page must be 0 or more')()
           : HttpResponse.json(pageOf([planFixture()]));
       }),
     );

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { errorAnswer } from '../../../test/error-answer';
+import { errorResponse } from '../../../test/error-response';
 import { ann } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
@@ -50,7 +50,7 @@ describe("profile 'Learning Plans' tab", { timeout: SLOW_PAGE_TEST_MS }, () => {
 
   it("says 'Failed to load learning plans' and loads them again on Retry", async () => {
     serveBobsProfile();
-    server.use(http.get('/api/learning-plans/user/8', errorAnswer(404, 'User not found')));
+    server.use(http.get('/api/learning-plans/user/8', errorResponse(404, 'User not found')));
     const user = await openPlansTab();
 
     const alert = await screen.findByRole('alert');

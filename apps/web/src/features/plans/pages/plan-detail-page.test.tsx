@@ -2,8 +2,8 @@ import { type LearningPlan, PLAN_MESSAGES } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { errorAnswer } from '../../../test/error-answer';
-import { heldAnswer } from '../../../test/held-answer';
+import { errorResponse } from '../../../test/error-response';
+import { heldResponse } from '../../../test/held-response';
 import { server } from '../../../test/msw-server';
 import { bobRef, planFixture, SLOW_PAGE_TEST_MS, servePlan } from '../../../test/plans';
 import { renderApp } from '../../../test/render-app';
@@ -14,7 +14,7 @@ const topic = (title: string) => screen.getByRole('region', { name: new RegExp(t
 /** Serves the plan, and answers each progress call with `answer` after storing what it asked. */
 function serveProgress(
   plan: LearningPlan,
-  answer: () => Response | Promise<Response> = () => HttpResponse.json(plan),
+  response: () => Response | Promise<Response> = () => HttpResponse.json(plan),
 ) {
   const calls: string[] = [];
   let current = plan;
@@ -24,7 +24,7 @@ function serveProgress(
     http.patch(`/api/learning-plans/${plan.id}/topics/:topicId/*`, ({ request }) => {
       const url = new URL(request.url);
       calls.push(`${url.pathname}${url.search}`);
-      return answer();
+      return response();
     }),
   );
   return { calls, change: (next: LearningPlan) => (current = next) };
@@ -103,7 +103,7 @@ describe('plan detail page', { timeout: SLOW_PAGE_TEST_MS }, () => {
     });
     servePlan(copy);
     servePlan(original);
-    const held = heldAnswer();
+    const held = heldResponse();
     server.use(http.post('/api/learning-plans/5/copies', held.resolver));
     const { user } = renderApp('/learning-plan/5', { signedIn: true });
 
@@ -136,7 +136,7 @@ describe('plan detail page', { timeout: SLOW_PAGE_TEST_MS }, () => {
 
   it('sets a topic status, keeps every control waiting (focus kept) until the plan is reloaded, then shows it', async () => {
     const plan = planFixture({ creator: bobRef });
-    const held = heldAnswer();
+    const held = heldResponse();
     const { calls, change } = serveProgress(plan, held.resolver);
     const { user } = renderApp('/learning-plan/5', { signedIn: true });
     await findTitle();
@@ -180,7 +180,7 @@ describe('plan detail page', { timeout: SLOW_PAGE_TEST_MS }, () => {
     ['a topic status', 'Failed to update topic status. Please try again.'],
     ['a resource', 'Failed to update resource status. Please try again.'],
   ])('says so when %s cannot be updated', async (what, message) => {
-    serveProgress(planFixture(), errorAnswer(503, 'The database is unreachable.'));
+    serveProgress(planFixture(), errorResponse(503, 'The database is unreachable.'));
     const { user } = renderApp('/learning-plan/5', { signedIn: true });
     await findTitle();
 
@@ -192,7 +192,7 @@ describe('plan detail page', { timeout: SLOW_PAGE_TEST_MS }, () => {
   });
 
   it("shows 'Learning plan not found' for a plan the server does not show", async () => {
-    server.use(http.get('/api/learning-plans/5', errorAnswer(404, 'Learning plan not found')));
+    server.use(http.get('/api/learning-plans/5', errorResponse(404, 'Learning plan not found')));
     renderApp('/learning-plan/5', { signedIn: true });
 
     const alert = await screen.findByRole('alert');
@@ -203,7 +203,7 @@ describe('plan detail page', { timeout: SLOW_PAGE_TEST_MS }, () => {
   });
 
   it('offers to retry when loading fails otherwise', async () => {
-    server.use(http.get('/api/learning-plans/5', errorAnswer(400, 'Invalid learning plan ID')));
+    server.use(http.get('/api/learning-plans/5', errorResponse(400, 'Invalid learning plan ID')));
     const { user } = renderApp('/learning-plan/5', { signedIn: true });
 
     const alert = await screen.findByRole('alert');

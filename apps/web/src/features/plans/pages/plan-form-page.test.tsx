@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { errorAnswer } from '../../../test/error-answer';
+import { errorResponse } from '../../../test/error-response';
 import { server } from '../../../test/msw-server';
 import { bobRef, planFixture, SLOW_PAGE_TEST_MS, servePlan } from '../../../test/plans';
 import { renderApp } from '../../../test/render-app';
@@ -28,7 +28,7 @@ type Call = {
 /** Answers the save flow's calls as the server would, with `saved` as the stored plan, and records them. */
 function serveSave(saved: LearningPlan, overrides: Parameters<typeof server.use> = []) {
   const calls: Call[] = [];
-  const answer =
+  const response =
     (result: () => Response) =>
     async ({ request }: { request: Request }) => {
       const call: Call = { method: request.method, path: new URL(request.url).pathname };
@@ -48,23 +48,23 @@ function serveSave(saved: LearningPlan, overrides: Parameters<typeof server.use>
     ...overrides,
     http.post(
       '/api/learning-plans',
-      answer(() => HttpResponse.json(saved, { status: 201 })),
+      response(() => HttpResponse.json(saved, { status: 201 })),
     ),
     http.put(
       base,
-      answer(() => HttpResponse.json(saved)),
+      response(() => HttpResponse.json(saved)),
     ),
     http.get(
       base,
-      answer(() => HttpResponse.json(saved)),
+      response(() => HttpResponse.json(saved)),
     ),
     http.post(
       `${base}/topics/:topicId/resources`,
-      answer(() => HttpResponse.json({ id: 77 }, { status: 201 })),
+      response(() => HttpResponse.json({ id: 77 }, { status: 201 })),
     ),
     http.post(
       `${base}/topics/:topicId/resources/upload`,
-      answer(() => HttpResponse.json({ fileUrl: 'x' })),
+      response(() => HttpResponse.json({ fileUrl: 'x' })),
     ),
   );
   return calls;
@@ -290,7 +290,7 @@ describe('create learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
     const calls = serveSave(saved, [
       http.post('/api/learning-plans/40/topics/51/resources/upload', () =>
         ++uploads === 1
-          ? errorAnswer(415, 'Only PDF files are allowed')()
+          ? errorResponse(415, 'Only PDF files are allowed')()
           : HttpResponse.json({ fileUrl: 'x' }),
       ),
     ]);
@@ -318,7 +318,7 @@ describe('create learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
   it.each([
     [
       "the server's message",
-      errorAnswer(400, 'At least one topic is required'),
+      errorResponse(400, 'At least one topic is required'),
       'At least one topic is required',
     ],
     ['the fallback without one', () => HttpResponse.error(), 'Failed to create/update learning plan'],
@@ -403,7 +403,7 @@ describe('edit learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
 
   it('goes to the profile when the plan cannot be loaded', async () => {
     server.use(
-      http.get('/api/learning-plans/5', errorAnswer(404, 'Learning plan not found')),
+      http.get('/api/learning-plans/5', errorResponse(404, 'Learning plan not found')),
       http.get('/api/users/:id', () => new Promise<Response>(() => {})),
     );
     const { router } = renderApp('/learning-plan/5/edit', { signedIn: true });

@@ -49,7 +49,7 @@ export function usePost(postId: number) {
   return useQuery({ queryKey: postKeys.detail(postId), queryFn: ({ signal }) => fetchPost(postId, signal) });
 }
 
-/** The liked flag and count come from the server's answer. */
+/** The liked flag and count come from the server's response. */
 export function useLike(postId: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -70,7 +70,7 @@ export function useDeletePost() {
     retry: (failures, error) =>
       failures < DELETE_RETRIES && !(error instanceof ApiError && error.status < 500),
     retryDelay: DELETE_RETRY_DELAY_MS,
-    onSuccess: (_answer, postId) => {
+    onSuccess: (_response, postId) => {
       patchCachedPost(queryClient, postId, () => null);
       queryClient.removeQueries({ queryKey: postKeys.detail(postId) });
     },
@@ -176,6 +176,6 @@ export function useDeleteComment(postId: number) {
   const cache = useCommentsCache(postId);
   return useMutation({
     mutationFn: (commentId: number) => deleteComment(commentId),
-    onSuccess: (_answer, commentId) => cache.removed(commentId),
+    onSuccess: (_response, commentId) => cache.removed(commentId),
   });
 }

@@ -2,9 +2,9 @@ import type { Post } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { answerConfirmation } from '../../../test/confirmation';
-import { errorAnswer } from '../../../test/error-answer';
-import { heldAnswer } from '../../../test/held-answer';
+import { responseConfirmation } from '../../../test/confirmation';
+import { errorResponse } from '../../../test/error-response';
+import { heldResponse } from '../../../test/held-response';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
 import { renderApp } from '../../../test/render-app';
@@ -27,7 +27,7 @@ function serveFeed(...pages: Post[][]) {
 
 describe("Home 'Latest Posts' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
   it("shows 'Loading content...' while the first page is on its way", async () => {
-    const feed = heldAnswer();
+    const feed = heldResponse();
     server.use(http.get('/api/posts', feed.resolver));
     renderApp('/', { signedIn: true });
 
@@ -160,7 +160,7 @@ describe("Home 'Latest Posts' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
           return HttpResponse.json(pageOf([postFixture({ id: 1, title: 'First page post' })], 0, false));
         secondPageCalls++;
         return secondPageCalls === 1
-          ? errorAnswer(400, 'page is too large')()
+          ? errorResponse(400, 'page is too large')()
           : HttpResponse.json(pageOf([postFixture({ id: 2, title: 'Second page post' })], 1, true));
       }),
     );
@@ -184,7 +184,7 @@ describe("Home 'Latest Posts' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
       http.get('/api/posts', () => {
         calls++;
         return calls === 1
-          ? errorAnswer(400, 'page must be 0 or more')()
+          ? errorResponse(400, 'page must be 0 or more')()
           : HttpResponse.json(pageOf([postFixture()]));
       }),
     );
@@ -211,9 +211,9 @@ describe("Home 'Latest Posts' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
 });
 
 describe('liking from a card', { timeout: FULL_APP_TIMEOUT_MS }, () => {
-  it('shows the like at once, ignores clicks while it is on its way, keeping focus, then shows the answer', async () => {
+  it('shows the like at once, ignores clicks while it is on its way, keeping focus, then shows the response', async () => {
     serveFeed([postFixture({ author: bobRef, likesCount: 4 })]);
-    const like = heldAnswer();
+    const like = heldResponse();
     let likeCalls = 0;
     server.use(
       http.post('/api/posts/42/like', () => {
@@ -258,13 +258,13 @@ describe('editing and deleting from a card', { timeout: FULL_APP_TIMEOUT_MS }, (
 
   it('asks first, is busy while deleting, then says so and drops the post', async () => {
     serveFeed([postFixture(), postFixture({ id: 43, title: 'Another post' })]);
-    const deletion = heldAnswer();
+    const deletion = heldResponse();
     server.use(http.delete('/api/posts/42', deletion.resolver));
     const { user } = renderApp('/', { signedIn: true });
     const card = await findCard('Learning Rust ownership');
 
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
-    await answerConfirmation(
+    await responseConfirmation(
       user,
       'Are you sure you want to delete this post? This action cannot be undone.',
       'Delete',
@@ -294,7 +294,7 @@ describe('editing and deleting from a card', { timeout: FULL_APP_TIMEOUT_MS }, (
     await user.click(
       within(await findCard('Learning Rust ownership')).getByRole('button', { name: 'Delete' }),
     );
-    await answerConfirmation(
+    await responseConfirmation(
       user,
       'Are you sure you want to delete this post? This action cannot be undone.',
       'Cancel',
@@ -318,7 +318,7 @@ describe('editing and deleting from a card', { timeout: FULL_APP_TIMEOUT_MS }, (
     await user.click(
       within(await findCard('Learning Rust ownership')).getByRole('button', { name: 'Delete' }),
     );
-    await answerConfirmation(
+    await responseConfirmation(
       user,
       'Are you sure you want to delete this post? This action cannot be undone.',
       'Delete',
@@ -338,7 +338,7 @@ describe('editing and deleting from a card', { timeout: FULL_APP_TIMEOUT_MS }, (
     await user.click(
       within(await findCard('Learning Rust ownership')).getByRole('button', { name: 'Delete' }),
     );
-    await answerConfirmation(
+    await responseConfirmation(
       user,
       'Are you sure you want to delete this post? This action cannot be undone.',
       'Delete',
@@ -356,7 +356,7 @@ describe('editing and deleting from a card', { timeout: FULL_APP_TIMEOUT_MS }, (
     server.use(
       http.delete('/api/posts/42', () => {
         attempts++;
-        return errorAnswer(403, 'You do not have permission to delete this post')();
+        return errorResponse(403, 'You do not have permission to delete this post')();
       }),
     );
     const { user } = renderApp('/', { signedIn: true });
@@ -364,7 +364,7 @@ describe('editing and deleting from a card', { timeout: FULL_APP_TIMEOUT_MS }, (
     await user.click(
       within(await findCard('Learning Rust ownership')).getByRole('button', { name: 'Delete' }),
     );
-    await answerConfirmation(
+    await responseConfirmation(
       user,
       'Are you sure you want to delete this post? This action cannot be undone.',
       'Delete',

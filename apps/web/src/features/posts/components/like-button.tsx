@@ -13,29 +13,31 @@ type LikeButtonProps = {
 };
 
 /**
- * The flag and count come from the server's answer, shown ahead of it as the click
+ * The flag and count come from the server's response, shown ahead of it as the click
  * predicts; clicks wait while one is on its way.
  */
 export function LikeButton({ post, onResult }: LikeButtonProps) {
   const like = useLike(post.id);
   const signInFirst = useSignInFirst();
-  // The answer shows until a newer copy of the post arrives (lists outside our caches keep their copy).
-  const [answer, setAnswer] = useState<{ for: Post; value: LikeResponse } | null>(null);
+  // The response shows until a newer copy of the post arrives (lists outside our caches keep their copy).
+  const [response, setResponse] = useState<{ for: Post; value: LikeResponse } | null>(null);
   const { liked, likesCount } =
-    answer?.for === post ? answer.value : { liked: post.isLikedByCurrentUser, likesCount: post.likesCount };
+    response?.for === post
+      ? response.value
+      : { liked: post.isLikedByCurrentUser, likesCount: post.likesCount };
 
   const toggle = () => {
     const before = { liked, likesCount };
-    // Shown at once, as people expect of a like; the server's answer then replaces it, and a failure
+    // Shown at once, as people expect of a like; the server's response then replaces it, and a failure
     // puts back what was there.
-    setAnswer({ for: post, value: { liked: !liked, likesCount: likesCount + (liked ? -1 : 1) } });
+    setResponse({ for: post, value: { liked: !liked, likesCount: likesCount + (liked ? -1 : 1) } });
     like.mutate(undefined, {
       onSuccess: (value) => {
-        setAnswer({ for: post, value });
+        setResponse({ for: post, value });
         onResult?.(true);
       },
       onError: (error) => {
-        setAnswer({ for: post, value: before });
+        setResponse({ for: post, value: before });
         console.error('Like failed', error);
         onResult?.(false);
       },

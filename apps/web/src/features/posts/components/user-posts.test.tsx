@@ -8,8 +8,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { AuthProvider } from '../../../lib/auth/auth-provider';
-import { answerConfirmation } from '../../../test/confirmation';
-import { errorAnswer } from '../../../test/error-answer';
+import { responseConfirmation } from '../../../test/confirmation';
+import { errorResponse } from '../../../test/error-response';
 import { ANN_TOKEN, ann } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
@@ -97,7 +97,7 @@ describe("a profile's posts", { timeout: FULL_APP_TIMEOUT_MS }, () => {
       http.get('/api/posts/user/8', () => {
         calls++;
         return calls === 1
-          ? errorAnswer(404, 'User profile not found.')()
+          ? errorResponse(404, 'User profile not found.')()
           : HttpResponse.json(pageOf([postFixture()]));
       }),
     );
@@ -115,7 +115,7 @@ describe("a profile's posts", { timeout: FULL_APP_TIMEOUT_MS }, () => {
     const { user, onPostDeleted } = renderUserPosts(7, true);
 
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    await answerConfirmation(
+    await responseConfirmation(
       user,
       'Are you sure you want to delete this post? This action cannot be undone.',
       'Delete',
@@ -129,12 +129,12 @@ describe("a profile's posts", { timeout: FULL_APP_TIMEOUT_MS }, () => {
   it("says 'Failed to delete post' when the delete is refused", async () => {
     serveUserPosts(7, [postFixture()]);
     server.use(
-      http.delete('/api/posts/42', errorAnswer(403, 'You do not have permission to delete this post')),
+      http.delete('/api/posts/42', errorResponse(403, 'You do not have permission to delete this post')),
     );
     const { user, onPostDeleted } = renderUserPosts(7, true);
 
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    await answerConfirmation(
+    await responseConfirmation(
       user,
       'Are you sure you want to delete this post? This action cannot be undone.',
       'Delete',

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { answerConfirmation } from '../../../test/confirmation';
-import { errorAnswer } from '../../../test/error-answer';
+import { responseConfirmation } from '../../../test/confirmation';
+import { errorResponse } from '../../../test/error-response';
 import { serveFailingNextPage } from '../../../test/failing-next-page';
-import { heldAnswer } from '../../../test/held-answer';
+import { heldResponse } from '../../../test/held-response';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import {
@@ -53,7 +53,7 @@ describe('post detail', { timeout: FULL_APP_TIMEOUT_MS }, () => {
 
   it("says 'Failed to process like action. Please try again.' when a like fails", async () => {
     servePost(postFixture({ author: bobRef }));
-    server.use(http.post('/api/posts/42/like', errorAnswer(404, 'Post not found')));
+    server.use(http.post('/api/posts/42/like', errorResponse(404, 'Post not found')));
     const { user } = renderApp('/post/42', { signedIn: true });
 
     await findTitle();
@@ -62,19 +62,19 @@ describe('post detail', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to process like action. Please try again.',
     );
-    // The like shown ahead of the answer is taken back.
+    // The like shown ahead of the response is taken back.
     expect(screen.getByRole('button', { name: 'Like, 0 likes' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it.each([
-    ['a missing post', errorAnswer(404, 'Post not found'), 'Post not found'],
+    ['a missing post', errorResponse(404, 'Post not found'), 'Post not found'],
     [
       'a post it may not read',
-      errorAnswer(403, 'Forbidden'),
+      errorResponse(403, 'Forbidden'),
       'Failed to load post. It may have been deleted or you may not have permission to view it.',
     ],
-  ])('explains %s', async (_label, answer, message) => {
-    server.use(http.get('/api/posts/42', answer));
+  ])('explains %s', async (_label, response, message) => {
+    server.use(http.get('/api/posts/42', response));
     renderApp('/post/42', { signedIn: true });
 
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
@@ -212,8 +212,8 @@ describe('comments', { timeout: FULL_APP_TIMEOUT_MS }, () => {
 
   it('shows a new comment at once, then the saved one; a refusal takes it back out with the text', async () => {
     servePost(postFixture({ author: bobRef, commentsCount: 0 }));
-    const first = heldAnswer();
-    const second = heldAnswer();
+    const first = heldResponse();
+    const second = heldResponse();
     let calls = 0;
     server.use(
       http.post('/api/posts/42/comments', () => (++calls === 1 ? first.resolver() : second.resolver())),
@@ -321,7 +321,7 @@ describe('comments', { timeout: FULL_APP_TIMEOUT_MS }, () => {
   it("says 'Failed to update comment. Please try again.' and stays in edit mode", async () => {
     servePost(postFixture(), [commentFixture({ user: annRef, content: 'Frist' })]);
     server.use(
-      http.put('/api/comments/300', errorAnswer(403, 'You do not have permission to edit this comment')),
+      http.put('/api/comments/300', errorResponse(403, 'You do not have permission to edit this comment')),
     );
     const { user } = renderApp('/post/42', { signedIn: true });
     await findTitle();
@@ -345,7 +345,7 @@ describe('comments', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     const bobs = await within(commentsSection()).findByRole('article', { name: 'Comment by Bob Stone' });
 
     await user.click(within(bobs).getByRole('button', { name: 'Delete' }));
-    await answerConfirmation(user, 'Are you sure you want to delete this comment?', 'Delete');
+    await responseConfirmation(user, 'Are you sure you want to delete this comment?', 'Delete');
 
     await vi.waitFor(() => expect(within(commentsSection()).queryByRole('article')).not.toBeInTheDocument());
     expect(screen.getByRole('article', { name: 'Learning Rust ownership' })).toHaveTextContent('0 comments');
@@ -353,13 +353,13 @@ describe('comments', { timeout: FULL_APP_TIMEOUT_MS }, () => {
 
   it("says 'Failed to delete comment. Please try again.' and keeps the comment", async () => {
     servePost(postFixture(), [commentFixture()]);
-    server.use(http.delete('/api/comments/300', errorAnswer(404, 'Comment not found')));
+    server.use(http.delete('/api/comments/300', errorResponse(404, 'Comment not found')));
     const { user } = renderApp('/post/42', { signedIn: true });
     await findTitle();
     const bobs = await within(commentsSection()).findByRole('article', { name: 'Comment by Bob Stone' });
 
     await user.click(within(bobs).getByRole('button', { name: 'Delete' }));
-    await answerConfirmation(user, 'Are you sure you want to delete this comment?', 'Delete');
+    await responseConfirmation(user, 'Are you sure you want to delete this comment?', 'Delete');
 
     expect(await within(bobs).findByRole('alert')).toHaveTextContent(
       'Failed to delete comment. Please try again.',

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { errorAnswer } from '../../../test/error-answer';
+import { errorResponse } from '../../../test/error-response';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
 import {
@@ -150,7 +150,7 @@ describe('create post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     server.use(
       http.post(
         '/api/posts',
-        errorAnswer(415, 'Only images (JPEG, PNG, GIF, WEBP) and videos (MP4, QuickTime) are allowed.'),
+        errorResponse(415, 'Only images (JPEG, PNG, GIF, WEBP) and videos (MP4, QuickTime) are allowed.'),
       ),
     );
     const { router } = await openCreate();
@@ -339,7 +339,7 @@ describe('edit post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     [404, 'Post not found'],
     [403, 'Failed to fetch post. Please try again.'],
   ])('explains a load that fails with %i', async (status, message) => {
-    server.use(http.get('/api/posts/42', errorAnswer(status, 'No')));
+    server.use(http.get('/api/posts/42', errorResponse(status, 'No')));
     renderApp('/edit-post/42', { signedIn: true });
 
     expect(await screen.findByRole('alert')).toHaveTextContent(message);

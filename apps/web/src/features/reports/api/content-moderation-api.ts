@@ -13,7 +13,7 @@ export type HideTarget = { type: HideableTargetType; id: number };
 /**
  * Hides (with a reason) or unhides a post, comment or plan. What it changes shows in every list of
  * posts, comments and plans, the queue and the log: `refresh` refetches every cached read, once
- * the moderator has read the answer (the card it is on may leave the open queue then).
+ * the moderator has read the response (the card it is on may leave the open queue then).
  */
 export function useContentModeration() {
   const queryClient = useQueryClient();

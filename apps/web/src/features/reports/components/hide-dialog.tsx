@@ -1,5 +1,5 @@
 import { HIDE_LIMITS, HIDE_MESSAGES } from '@pathwise/contract';
-import { DialogAnswer, ModalDialog } from '../../../components/modal-dialog';
+import { DialogResponse, ModalDialog } from '../../../components/modal-dialog';
 import { ReasonForm } from '../../../components/reason-form';
 import { serverMessageOr } from '../../../lib/api-client';
 import type { HideTarget, useContentModeration } from '../api/content-moderation-api';
@@ -18,7 +18,7 @@ export function HideDialog({ target, moderation: { change }, onClose }: Props) {
   return (
     <ModalDialog title={HIDE_MESSAGES.dialogTitle[target.type]} onClose={onClose}>
       {change.isSuccess ? (
-        <DialogAnswer message={HIDE_MESSAGES.hidden} onClose={onClose} />
+        <DialogResponse message={HIDE_MESSAGES.hidden} onClose={onClose} />
       ) : (
         <ReasonForm
           texts={{

@@ -8,16 +8,16 @@ export type SearchGroup = keyof SearchResult;
 
 const searchKeys = {
   query: (query: string) => ['search', query] as const,
-  answer: (query: string, page: number) => ['search', query, 'answer', page] as const,
+  response: (query: string, page: number) => ['search', query, 'response', page] as const,
   group: (query: string, group: SearchGroup) => ['search', query, 'group', group] as const,
 };
 
 /**
- * One answer of the API, shared by the three lists: page N of users, posts and plans comes in one request.
+ * One response of the API, shared by the three lists: page N of users, posts and plans comes in one request.
  */
-const searchAnswer = (query: string, page: number) =>
+const searchResponse = (query: string, page: number) =>
   queryOptions({
-    queryKey: searchKeys.answer(query, page),
+    queryKey: searchKeys.response(query, page),
     queryFn: ({ signal }) => fetchSearch(query, page, signal),
     // The lists reading it retry; retrying here as well would multiply the attempts.
     retry: false,
@@ -29,7 +29,7 @@ export function useSearchGroup<G extends SearchGroup>(query: string, group: G) {
   return usePagedList({
     queryKey: searchKeys.group(query, group),
     fetchPage: async (page): Promise<SearchResult[G]> =>
-      (await queryClient.ensureQueryData(searchAnswer(query, page)))[group],
+      (await queryClient.ensureQueryData(searchResponse(query, page)))[group],
   });
 }
 

@@ -77,7 +77,7 @@ export function useFollowToggle(
     onSettled: async (_result, error, follow, context) => {
       const status = await fetchFollowStatus(profile.id).catch(() => null);
       if (status) patchProfile(() => ({ isCurrentUserFollowing: status.isFollowing }));
-      // Without an answer to the check, the call's own outcome says whether the flip stands.
+      // Without a response to the check, the call's own outcome says whether the flip stands.
       const flipStands = status ? status.isFollowing === follow : !error;
       onFollowing?.(flipStands ? follow : !follow);
       if (flipStands) return;

@@ -9,7 +9,9 @@ import type {
 import { apiRequest } from '../../../lib/api-client';
 import { pageQuery } from '../../../lib/paged-list';
 
-/** Blocking hides each side's content from the other; muting hides someone's posts and notifications from you. */
+/**
+ * Blocking hides each side's content from the other; muting hides someone's posts and notifications from you.
+ */
 export type Restriction = 'block' | 'mute';
 
 export function setRestricted(

@@ -28,13 +28,13 @@ export function useRestrictedList(kind: Restriction) {
 
 /**
  * Blocks, unblocks, mutes or unmutes. What the viewer sees changes across the app (feeds, profiles,
- * notifications, follower counts after a block), so every cached answer is fetched again.
+ * notifications, follower counts after a block), so every cached response is fetched again.
  */
 export function useSetRestricted(userId: number, kind: Restriction) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (on: boolean) => setRestricted(userId, kind, on),
-    onSuccess: (_answer, on) => {
+    onSuccess: (_response, on) => {
       queryClient.setQueryData<UserProfile>(
         profileKey(userId),
         (profile) => profile && { ...profile, ...(kind === 'block' ? { isBlocked: on } : { isMuted: on }) },

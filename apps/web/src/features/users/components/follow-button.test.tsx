@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { errorAnswer } from '../../../test/error-answer';
-import { heldAnswer } from '../../../test/held-answer';
+import { errorResponse } from '../../../test/error-response';
+import { heldResponse } from '../../../test/held-response';
 import { server } from '../../../test/msw-server';
 import { bob, findProfileHeading, loadProfileRoute, serveProfiles } from '../../../test/profiles';
 import { renderApp } from '../../../test/render-app';
@@ -29,7 +29,7 @@ beforeAll(loadProfileRoute);
 
 describe('Follow button', () => {
   it('flips at once and counts one more follower, then checks the status with the server, keeping focus', async () => {
-    const follow = heldAnswer();
+    const follow = heldResponse();
     server.use(http.post('/api/users/8/follow', follow.resolver));
     const statusChecks = serveFollowStatus(true);
     const { user, header } = await openBobsProfile();
@@ -64,7 +64,7 @@ describe('Follow button', () => {
   });
 
   it("shows 'Failed to follow/unfollow user: …' and puts back what the server says", async () => {
-    server.use(http.post('/api/users/8/follow', errorAnswer(500, 'Something went wrong on our side.')));
+    server.use(http.post('/api/users/8/follow', errorResponse(500, 'Something went wrong on our side.')));
     serveFollowStatus(false);
     const { user, header } = await openBobsProfile();
 
@@ -89,7 +89,7 @@ describe('Follow button', () => {
     await within(header).findByRole('button', { name: 'Unfollow' });
 
     // Your own profile failing to load shows the signed-in user's data, where the change is visible.
-    server.use(http.get('/api/users/7', errorAnswer(400, 'Unavailable')));
+    server.use(http.get('/api/users/7', errorResponse(400, 'Unavailable')));
     await router.navigate('/profile/7');
     const own = (await screen.findByRole('heading', { level: 1, name: 'Ann Lee' })).closest('section')!;
     expect(within(own).getByRole('button', { name: '1 Following' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { errorAnswer } from '../../../test/error-answer';
+import { errorResponse } from '../../../test/error-response';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
 import { bob, findProfileHeading, listItem, loadProfileRoute, serveProfiles } from '../../../test/profiles';
@@ -94,7 +94,7 @@ describe('followers and following dialog', () => {
     server.use(
       http.get(
         '/api/users/8/followers',
-        errorAnswer(404, 'User profile not found. Please check the user ID.'),
+        errorResponse(404, 'User profile not found. Please check the user ID.'),
       ),
     );
     const { user } = await openBobsProfile();
@@ -119,7 +119,7 @@ describe('followers and following dialog', () => {
           return HttpResponse.json(pageOf(firstPage, 0, false));
         if (failNext) {
           failNext = false;
-          return errorAnswer(400, 'page is too large')();
+          return errorResponse(400, 'page is too large')();
         }
         return HttpResponse.json(pageOf([listItem(200, 'Latecomer')], 1, true));
       }),

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { errorAnswer } from '../../../test/error-answer';
+import { errorResponse } from '../../../test/error-response';
 import { ann } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { bob, findProfileHeading, loadProfileRoute, serveProfiles } from '../../../test/profiles';
@@ -76,7 +76,7 @@ describe('profile page', () => {
   // A 5xx is retried twice (1 s, then 2 s later) before the page gives up: allow for that.
   it("shows 'Failed to load profile: …' with a Retry that loads it again", { timeout: 15_000 }, async () => {
     serveProfiles();
-    server.use(http.get('/api/users/8', errorAnswer(503, 'The database is unreachable.')));
+    server.use(http.get('/api/users/8', errorResponse(503, 'The database is unreachable.')));
     const { user } = renderApp('/profile/8', { signedIn: true });
 
     const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
@@ -90,7 +90,7 @@ describe('profile page', () => {
 
   it("falls back to the signed-in user's data when your own profile fails to load", async () => {
     serveProfiles();
-    server.use(http.get('/api/users/7', errorAnswer(400, 'Something odd')));
+    server.use(http.get('/api/users/7', errorResponse(400, 'Something odd')));
     renderApp('/profile/7', { signedIn: true });
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load profile: Something odd');

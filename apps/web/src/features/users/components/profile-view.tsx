@@ -52,7 +52,7 @@ export function ProfileView({ userId, children }: ProfileViewProps) {
     <ErrorWithRetry onRetry={retry}>{`Failed to load profile: ${profile.error?.message}`}</ErrorWithRetry>
   );
   if (!isOwnProfile || !me) return failure;
-  // On your own profile, the signed-in user's data stands in for the answer that failed.
+  // On your own profile, the signed-in user's data stands in for the response that failed.
   return (
     <div className="space-y-6">
       {failure}
@@ -63,7 +63,7 @@ export function ProfileView({ userId, children }: ProfileViewProps) {
 }
 
 /**
- * The profile at `/@handle`: found by handle, then shown as at `/profile/{id}` (the answer is kept as
+ * The profile at `/@handle`: found by handle, then shown as at `/profile/{id}` (the response is kept as
  * that profile's, so it is not asked for twice).
  */
 export function ProfileByHandle({

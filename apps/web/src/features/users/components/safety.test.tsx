@@ -2,7 +2,7 @@ import type { RestrictedUser } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { errorAnswer } from '../../../test/error-answer';
+import { errorResponse } from '../../../test/error-response';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
 import { bob, findProfileHeading, loadProfileRoute, serveProfiles } from '../../../test/profiles';
@@ -107,8 +107,8 @@ describe('settings: privacy, blocked and muted people', () => {
 
   it('says so when a list or the privacy setting cannot be loaded, and retries', async () => {
     server.use(
-      http.get('/api/users/me/privacy', errorAnswer(500, 'Boom')),
-      http.get('/api/users/me/mutes', errorAnswer(500, 'Boom')),
+      http.get('/api/users/me/privacy', errorResponse(500, 'Boom')),
+      http.get('/api/users/me/mutes', errorResponse(500, 'Boom')),
     );
     renderApp('/settings', { signedIn: true });
     const privacy = await sectionNamed('Privacy');

@@ -2,7 +2,7 @@ import { STORAGE_KEYS, type UserProfile } from '@pathwise/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorAnswer } from '../../../test/error-answer';
+import { errorResponse } from '../../../test/error-response';
 import { ANN_TOKEN, ann } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { serveProfiles } from '../../../test/profiles';
@@ -112,7 +112,7 @@ describe('edit profile page', () => {
   });
 
   it('aborts the save when the picture upload fails', async () => {
-    server.use(http.post('/api/users/profile-picture', errorAnswer(415, 'Please choose an image file.')));
+    server.use(http.post('/api/users/profile-picture', errorResponse(415, 'Please choose an image file.')));
     const bodies = servePut();
     const { user, router } = await openEditPage();
 
@@ -144,7 +144,7 @@ describe('edit profile page', () => {
   });
 
   it("shows the server's message, else 'Failed to update profile'", async () => {
-    server.use(http.put('/api/users/7', errorAnswer(409, 'Email address already in use.')));
+    server.use(http.put('/api/users/7', errorResponse(409, 'Email address already in use.')));
     const { user } = await openEditPage();
 
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -14,8 +14,8 @@ const toMedia = (item: MediaItem, mediaUrl: MediaUrl): PostMedia => ({
   altText: item.altText,
 });
 
-/** Post answers for rows already read (they carry their media). */
-export function toPostAnswers(viewer: Viewer, rows: readonly PostRow[]): Post[] {
+/** Post responses for rows already read (they carry their media). */
+export function toPostResponses(viewer: Viewer, rows: readonly PostRow[]): Post[] {
   return rows.map((row) => ({
     id: row.id,
     title: row.title,

@@ -6,8 +6,8 @@ import type {
   ResourceType,
   TopicStatus,
 } from '@pathwise/contract';
-import { answerText } from '../../lib/answer-text.js';
 import { moderationOf } from '../../lib/content-moderation.js';
+import { responseText } from '../../lib/response-text.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { PlanReads } from './plans.queries.js';
 
@@ -53,10 +53,14 @@ function originOf({ basedOnTitle, basedOnPlanId, original }: OriginRow, viewer: 
 }
 
 /**
- * The answers for the plans `ids` as `viewer` sees them (their own progress), in the order of `ids`;
+ * The responses for the plans `ids` as `viewer` sees them (their own progress), in the order of `ids`;
  * plans the viewer may not see are left out. Two SQL statements whatever the number of plans.
  */
-export async function planAnswers(reads: PlanReads, viewer: Viewer, ids: number[]): Promise<LearningPlan[]> {
+export async function planResponses(
+  reads: PlanReads,
+  viewer: Viewer,
+  ids: number[],
+): Promise<LearningPlan[]> {
   if (ids.length === 0) return [];
   const [plans, rows] = await reads.withIds(viewer.id, ids);
 
@@ -67,7 +71,7 @@ export async function planAnswers(reads: PlanReads, viewer: Viewer, ids: number[
       topic = {
         id: row.topicId,
         title: row.topicTitle,
-        description: answerText(row.topicDescription),
+        description: responseText(row.topicDescription),
         orderIndex: row.topicOrderIndex,
         completionStatus: (row.status as TopicStatus | null) ?? 'NOT_STARTED',
         resources: [],
@@ -80,9 +84,9 @@ export async function planAnswers(reads: PlanReads, viewer: Viewer, ids: number[
     topic.resources.push({
       id: row.resourceId,
       title: row.resourceTitle!,
-      url: answerText(row.fileKey ? viewer.mediaUrl(row.fileKey) : row.url),
+      url: responseText(row.fileKey ? viewer.mediaUrl(row.fileKey) : row.url),
       type: row.type as ResourceType,
-      description: answerText(row.resourceDescription),
+      description: responseText(row.resourceDescription),
       orderIndex: row.resourceOrderIndex!,
       isCompleted: row.completedAt !== null,
       durationMinutes: row.durationMinutes,

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Every post and user whose kept counts differ from the rows they count (none when exact). */
+/** Every post and user whose denormalised counts differ from the rows they count (none when exact). */
 async function wrongCounts() {
   const result = (await t.db.execute(sql`
     select 'post ' || p.id as row from posts p
@@ -42,12 +42,12 @@ const getJson = async (account: TestAccount, url: string) => {
 const deleteComment = (account: TestAccount, id: number) =>
   callAs(t, account, { method: 'DELETE', url: `/api/comments/${id}` });
 
-describe('kept counts', () => {
+describe('denormalised counts', () => {
   it('stay exact under bursts of concurrent likes, unlikes, comments, follows and deletes', async () => {
     const [kept, doomed] = [await createPost(t, ann.token), await createPost(t, ann.token)];
     // Each person toggles their like of `kept` three times (liked at the end) and of `doomed` twice,
     // comments twice on each, and follows Ann; all at once.
-    const [answers, comments] = await Promise.all([
+    const [responses, comments] = await Promise.all([
       Promise.all(
         people.flatMap((person) => [
           toggleLike(t, person, kept.id),
@@ -67,7 +67,7 @@ describe('kept counts', () => {
         ]),
       ),
     ]);
-    expect(answers.filter((res) => res.statusCode >= 300).map((res) => res.body)).toEqual([]);
+    expect(responses.filter((res) => res.statusCode >= 300).map((res) => res.body)).toEqual([]);
     expect(await wrongCounts()).toEqual([]);
 
     // Half unfollow and delete a comment, everyone toggles again, while Ann deletes `doomed`.

@@ -2,7 +2,7 @@
  * An MSW resolver whose answer the test releases when it chooses, to look at the page while the
  * request is still on its way. `arrived` resolves once the request has reached the network.
  */
-export function heldAnswer() {
+export function heldResponse() {
   let markArrived: () => void = () => {};
   let release: (response: Response) => void = () => {};
   const arrived = new Promise<void>((resolve) => {
