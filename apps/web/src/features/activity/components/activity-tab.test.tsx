@@ -141,7 +141,10 @@ describe('profile Activity tab', { timeout: 15_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Show sample data' }));
 
-    const banner = screen.getByRole('status');
+    // The profile has other live regions (the Share button's): the banner is the one saying this.
+    const banner = screen
+      .getAllByRole('status')
+      .find((region) => region.textContent?.includes('Displaying sample activity data'));
     expect(banner).toHaveTextContent('Displaying sample activity data for development purposes');
     const sample = await items();
     expect(sample).toHaveLength(6);
