@@ -47,7 +47,7 @@ describe.runIf(serverUrl)('when PostgreSQL ends our connections (server restart,
     expect(await terminateOurConnections()).toBeGreaterThanOrEqual(2);
     await vi.waitFor(() => expect(connectionErrors.length).toBeGreaterThanOrEqual(2));
 
-    const response = (await database.db.execute(sql`SELECT 41 + 1 AS answer`)) as unknown as {
+    const response = (await database.db.execute(sql`SELECT 41 + 1 AS response`)) as unknown as {
       rows: { response: number }[];
     };
     expect(response.rows).toEqual([{ response: 42 }]);
