@@ -145,6 +145,7 @@ describe('profile Activity tab', { timeout: 15_000 }, () => {
     const banner = screen
       .getAllByRole('status')
       .find((region) => region.textContent?.includes('Displaying sample activity data'));
+    if (!banner) throw new Error('no live region says sample data is shown');
     expect(banner).toHaveTextContent('Displaying sample activity data for development purposes');
     const sample = await items();
     expect(sample).toHaveLength(6);
