@@ -97,6 +97,6 @@ test('an @mention in a post links to the person it names', async ({ page, reques
   await expect(article.getByRole('link', { name: '@not_a_mention' })).toHaveCount(0);
   await article.getByRole('link', { name: `@${handle}` }).click();
 
-  await expect(page).toHaveURL(new RegExp(`/search\\?q=%40${handle}`));
-  await expect(page.getByRole('article', { name: bob.name })).toBeVisible();
+  await expect(page).toHaveURL(`/@${handle}`);
+  await expect(page.getByRole('heading', { level: 1, name: bob.name })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactElement, useState } from 'react';
-import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router';
+import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { expect, it } from 'vitest';
 import { PAGE_LOAD_TIMEOUT_MS } from '../../test/page-load-timeout';
 import { Markdown } from './markdown';
@@ -54,7 +54,7 @@ it('drops raw HTML and javascript: addresses, and opens links with rel="nofollow
   expect(container.innerHTML).not.toContain('onerror');
 });
 
-it('links @mentions to the search for that handle, in the app, as the server recognises them', async () => {
+it("links @mentions to the person's profile at /@handle, in the app, as the server recognises them", async () => {
   const { container } = renderInRouter(
     <Markdown
       text={[
@@ -70,10 +70,10 @@ it('links @mentions to the search for that handle, in the app, as the server rec
   );
 
   const ann = await screen.findByRole('link', { name: '@AnnLee' });
-  expect(ann).toHaveAttribute('href', '/search?q=%40annlee');
+  expect(ann).toHaveAttribute('href', '/@annlee');
   expect(ann).not.toHaveAttribute('target');
   expect(ann).not.toHaveAttribute('rel');
-  expect(screen.getByRole('link', { name: '@bob_s' })).toHaveAttribute('href', '/search?q=%40bob_s');
+  expect(screen.getByRole('link', { name: '@bob_s' })).toHaveAttribute('href', '/@bob_s');
   expect(screen.getByRole('link', { name: '@bob_s' }).parentElement?.tagName).toBe('STRONG');
   expect(screen.getByRole('link', { name: '@carl' })).toHaveAttribute('href', 'https://example.com');
   expect(container.querySelector('code a, pre a')).toBeNull();
@@ -89,7 +89,7 @@ it('links @mentions to the search for that handle, in the app, as the server rec
   ]);
 
   await userEvent.setup().click(ann);
-  expect(await screen.findByText('Search for @annlee')).toBeInTheDocument();
+  expect(await screen.findByText('Profile of @annlee')).toBeInTheDocument();
 });
 
 it('shows the words of a card excerpt as one paragraph, links as their text (cards are links)', async () => {
@@ -139,14 +139,14 @@ it('leaves code in a language it has no grammar for as plain text', async () => 
 function renderInRouter(element: ReactElement) {
   const router = createMemoryRouter([
     { path: '/', element },
-    { path: '/search', element: <SearchEcho /> },
+    { path: '/:handle', element: <ProfileEcho /> },
   ]);
   return render(<RouterProvider router={router} />);
 }
 
-function SearchEcho() {
-  const [params] = useSearchParams();
-  return <p>Search for {params.get('q')}</p>;
+function ProfileEcho() {
+  const { handle } = useParams();
+  return <p>Profile of {handle}</p>;
 }
 
 function Editor() {

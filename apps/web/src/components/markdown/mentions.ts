@@ -1,11 +1,8 @@
 import { splitMentions } from '@pathwise/contract';
 import type { Element, ElementContent, Root } from 'hast';
 
-/**
- * Where a mention leads: posts and comments name people by handle only and profiles are addressed by
- * id, so the search for that handle stands in for a direct profile link.
- */
-export const mentionPath = (handle: string) => `/search?${new URLSearchParams({ q: `@${handle}` })}`;
+/** Where a mention leads: the person's profile at `/@handle`, which members and visitors alike can open. */
+export const mentionPath = (handle: string) => `/@${encodeURIComponent(handle)}`;
 
 /** Code shows what was typed, and a link inside a link is invalid HTML: mentions there stay text. */
 const KEPT_AS_TEXT = new Set(['a', 'code', 'pre']);
