@@ -1,6 +1,7 @@
 import { VISITOR_TEXTS } from '@pathwise/contract';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { ModalDialog } from '../../components/modal-dialog';
+import { useReturnHereState } from '../../lib/auth/return-path';
 
 /**
  * What a visitor reading signed out is asked when they try something only members can do: sign in
@@ -8,8 +9,7 @@ import { ModalDialog } from '../../components/modal-dialog';
  * it themselves. Lazy-loaded with the dialog's code, the first time a visitor needs it.
  */
 export default function SignInPrompt({ onClose }: { onClose: () => void }) {
-  const { pathname, search } = useLocation();
-  const back = { from: `${pathname}${search}` };
+  const back = useReturnHereState();
   return (
     <ModalDialog title={VISITOR_TEXTS.signInToContinue} onClose={onClose}>
       <p className="text-slate-700">

@@ -1,6 +1,7 @@
 import { VISITOR_TEXTS } from '@pathwise/contract';
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
+import { useReturnHereState } from '../../lib/auth/return-path';
 import { AskToSignInContext } from '../../lib/visitor-gate';
 
 const SignInPrompt = lazy(() => import('./sign-in-prompt'));
@@ -23,8 +24,7 @@ export function VisitorGate({ children }: { children: ReactNode }) {
 
 /** The top bar's right end for a visitor: "Sign in" and "Join", each coming back to this page. */
 export function VisitorActions() {
-  const { pathname, search } = useLocation();
-  const back = { from: `${pathname}${search}` };
+  const back = useReturnHereState();
   return (
     <div className="ml-auto flex items-center gap-2">
       <Link to="/login" state={back} className="btn-secondary">

@@ -1,3 +1,5 @@
+import { useLocation } from 'react-router';
+
 /**
  * A page of this app to open after signing in, or '/': only a path on this origin is accepted, so a
  * crafted link cannot send someone elsewhere once signed in (`//host`, `https:…`, a backslash trick).
@@ -12,4 +14,10 @@ export function sameOriginPath(candidate: unknown): string {
 export function returnPathOf(state: unknown): string {
   const from = typeof state === 'object' && state !== null && 'from' in state ? state.from : undefined;
   return sameOriginPath(from);
+}
+
+/** Router state sending the sign-in page back here afterwards (read by `returnPathOf`). */
+export function useReturnHereState(): { from: string } {
+  const { pathname, search } = useLocation();
+  return { from: `${pathname}${search}` };
 }

@@ -1,10 +1,11 @@
 import { USER_MESSAGES, type UserProfile, VISITOR_TEXTS } from '@pathwise/contract';
 import { type ReactNode, useCallback } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { Loading } from '../../../components/loading';
 import { ApiError } from '../../../lib/api-client';
 import { useViewer } from '../../../lib/auth/auth-context';
+import { useReturnHereState } from '../../../lib/auth/return-path';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { usePatchProfile, useProfile, useProfileByHandle } from '../api/queries';
 import { ProfileHeader } from './profile-header';
@@ -105,8 +106,7 @@ function ProfileNotFound({ onRetry }: { onRetry: () => void }) {
 }
 
 function ProfileForMembers() {
-  const { pathname, search } = useLocation();
-  const back = { from: `${pathname}${search}` };
+  const back = useReturnHereState();
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
