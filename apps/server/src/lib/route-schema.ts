@@ -1,4 +1,5 @@
 import { errorBody, pageQuery } from '@pathwise/contract';
+import type { FastifyReply, FastifySchema } from 'fastify';
 import { z } from 'zod';
 
 /**
@@ -29,3 +30,25 @@ export const pagedList = <Page extends z.ZodType>(pageSchema: Page) => ({
   querystring: pageQuery(),
   response: { 200: pageSchema, ...readFailures },
 });
+
+/** What a read answers: `body` with 200, or a read's failures. */
+export const readResponse = <Body extends z.ZodType>(body: Body) => ({ 200: body, ...readFailures });
+
+/** What a change answers: `body` with 200, or a change's failures. */
+export const writeResponse = <Body extends z.ZodType>(body: Body) => ({ 200: body, ...writeFailures });
+
+/**
+ * A module's route options, its OpenAPI tags said once: `route(summary, schema)` is Fastify's
+ * `{ schema }` with the tags and summary added, so the handler is typed from `schema` as usual.
+ */
+export const routeOptions =
+  (tags: string[]) =>
+  <const Schema extends FastifySchema>(summary: string, schema: Schema) => ({
+    schema: { tags, summary, ...schema },
+  });
+
+/** Answers 204 without a body once `done` (the deletion) has finished. */
+export async function deleted(reply: FastifyReply, done: Promise<unknown>) {
+  await done;
+  return reply.status(204).send(null);
+}

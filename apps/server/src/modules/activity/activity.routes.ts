@@ -6,7 +6,7 @@ import {
   userIdParams,
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readFailures } from '../../lib/route-schema.js';
+import { readResponse } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { ActivityService } from './activity.service.js';
 
@@ -30,7 +30,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{ activity: ActivityService }
           summary: SUMMARIES[feed],
           params: userIdParams,
           querystring: activityQuery(feed),
-          response: { 200: activityPage, ...readFailures },
+          response: readResponse(activityPage),
         },
       },
       async (request) => activity.feed(viewerOf(request), request.params.id, feed, request.query),

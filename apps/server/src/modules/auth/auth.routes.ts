@@ -18,11 +18,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, unauthorized } from '../../lib/app-error.js';
-import { failures } from '../../lib/route-schema.js';
+import { deleted, failures, routeOptions } from '../../lib/route-schema.js';
 import { publicOrigin, viewerOf } from '../../lib/viewer.js';
 import type { UsersService } from '../users/index.js';
 import type { AuthService } from './auth.service.js';
 import type { SignInAttempts } from './sign-in-attempts.js';
+
+const route = routeOptions(['auth']);
 
 type AuthRoutesOptions = {
   auth: AuthService;
@@ -88,13 +90,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     '/me',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user',
-        response: { 200: currentUser },
-      },
-    },
+    route('The signed-in user', {
+      response: { 200: currentUser },
+    }),
     async (request) => {
       const user = await users.currentUser(viewerOf(request));
       if (!user) throw unauthorized(AUTH_MESSAGES.unauthenticated);
@@ -132,10 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         response: { 204: z.null().describe('The link works'), ...failures(400, 403, 404, 410, 429) },
       },
     },
-    async (request, reply) => {
-      await auth.checkResetLink(request.query.token);
-      return reply.status(204).send(null);
-    },
+    async (request, reply) => deleted(reply, auth.checkResetLink(request.query.token)),
   );
 
   app.post(
@@ -157,15 +152,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/password/change',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Change (or, after social sign-in, set) the password; ends every other session',
-        description: 'Answers a new token for this device: every token issued before is refused.',
-        body: changePasswordBody,
-        response: { 200: tokenResponse, ...failures(400) },
-      },
-    },
+    route('Change (or, after social sign-in, set) the password; ends every other session', {
+      description: 'Answers a new token for this device: every token issued before is refused.',
+      body: changePasswordBody,
+      response: { 200: tokenResponse, ...failures(400) },
+    }),
     async (request) => auth.changePassword(viewerOf(request).id, request.body),
   );
 
@@ -211,14 +202,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/sign-out-everywhere',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'End every session of the signed-in user',
-        description: 'Answers a new token for this device: every token issued before is refused.',
-        response: { 200: tokenResponse },
-      },
-    },
+    route('End every session of the signed-in user', {
+      description: 'Answers a new token for this device: every token issued before is refused.',
+      response: { 200: tokenResponse },
+    }),
     async (request) => auth.signOutEverywhere(viewerOf(request).id),
   );
 };

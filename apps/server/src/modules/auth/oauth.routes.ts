@@ -4,9 +4,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { routeOptions } from '../../lib/route-schema.js';
 import { publicOrigin } from '../../lib/viewer.js';
 import { FLOW_TTL_SECONDS } from './oauth.flow.js';
 import { type OAuthService, ProviderFailure } from './oauth.service.js';
+
+const route = routeOptions(['auth']);
 
 type OAuthRoutesOptions = { oauth: OAuthService; publicUrl: string | undefined };
 
@@ -55,13 +58,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
   // Read by the sign-in page before anyone is signed in; it changes only with the configuration.
   app.get(
     '/providers',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'The social sign-in providers configured on this server',
-        response: { 200: signInProviders },
-      },
-    },
+    route('The social sign-in providers configured on this server', {
+      response: { 200: signInProviders },
+    }),
     async (_request, reply) => {
       reply.header('cache-control', `public, max-age=${PROVIDERS_MAX_AGE_SECONDS}`);
       return { providers: oauth.configuredProviders() };
@@ -70,15 +69,11 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
 
   app.get(
     '/authorize/:provider',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Start social sign-in (browser navigation)',
-        description:
-          'Redirects to the provider with an authorization code request (state, nonce, PKCE). The flow is kept in a short-lived signed cookie until the callback.',
-        params: providerParams,
-      },
-    },
+    route('Start social sign-in (browser navigation)', {
+      description:
+        'Redirects to the provider with an authorization code request (state, nonce, PKCE). The flow is kept in a short-lived signed cookie until the callback.',
+      params: providerParams,
+    }),
     async (request, reply) => {
       const provider = oauth.provider(request.params.provider);
       const { authorizationUrl, sealedFlow } = await oauth.start(provider, redirectUri(request, provider.id));
@@ -96,14 +91,10 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
 
   app.get(
     '/callback/:provider',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Finish social sign-in (the provider redirects the browser here)',
-        description: `Redirects to ${OAUTH_PATHS.redirectPage}#token=… on success (in the fragment, so that no server or log sees it), ?error=… otherwise.`,
-        params: providerParams,
-      },
-    },
+    route('Finish social sign-in (the provider redirects the browser here)', {
+      description: `Redirects to ${OAUTH_PATHS.redirectPage}#token=… on success (in the fragment, so that no server or log sees it), ?error=… otherwise.`,
+      params: providerParams,
+    }),
     async (request, reply) => {
       const provider = oauth.provider(request.params.provider);
       const sealedFlow = request.cookies[FLOW_COOKIE];

@@ -1,48 +1,38 @@
 import { followingFeedPage, followSuggestions, pageQuery, plansInProgress } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { failures } from '../../lib/route-schema.js';
+import { failures, routeOptions } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { FeedService } from './feed.service.js';
 
-const tags = ['feed'];
+const route = routeOptions(['feed']);
 
 /** `/api/feed`: the home page's Following tab and side column, for the signed-in viewer only. */
 export const feedRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async (app, { feed }) => {
   app.get(
     '/following',
-    {
-      schema: {
-        tags,
-        summary: 'Posts and learning plans of the people you follow, newest first',
-        querystring: pageQuery(),
-        response: { 200: followingFeedPage, ...failures(400) },
-      },
-    },
+    route('Posts and learning plans of the people you follow, newest first', {
+      querystring: pageQuery(),
+      response: { 200: followingFeedPage, ...failures(400) },
+    }),
     async (request) => feed.following(viewerOf(request), request.query),
   );
 
   app.get(
     '/suggestions',
-    {
-      schema: {
-        tags,
-        summary:
-          'People you do not follow yet: the most followed of those posting in your categories, then the most followed',
+    route(
+      'People you do not follow yet: the most followed of those posting in your categories, then the most followed',
+      {
         response: { 200: followSuggestions },
       },
-    },
+    ),
     async (request) => feed.suggestions(viewerOf(request)),
   );
 
   app.get(
     '/plans-in-progress',
-    {
-      schema: {
-        tags,
-        summary: 'Your own and tracked learning plans not completed yet, most recently worked on first',
-        response: { 200: plansInProgress },
-      },
-    },
+    route('Your own and tracked learning plans not completed yet, most recently worked on first', {
+      response: { 200: plansInProgress },
+    }),
     async (request) => feed.plansInProgress(viewerOf(request)),
   );
 };

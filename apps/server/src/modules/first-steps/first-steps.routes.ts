@@ -1,10 +1,10 @@
 import { firstSteps, firstStepsUpdate } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { failures } from '../../lib/route-schema.js';
+import { failures, routeOptions } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { FirstStepsService } from './first-steps.service.js';
 
-const tags = ['users'];
+const route = routeOptions(['users']);
 
 /**
  * `/api/users/me/first-steps` (mounted under `/api/users/me`): the signed-in person's own first steps, for
@@ -16,14 +16,9 @@ export const firstStepsRoutes: FastifyPluginAsyncZod<{ firstSteps: FirstStepsSer
 ) => {
   app.get(
     '/first-steps',
-    {
-      schema: {
-        tags,
-        summary:
-          'Your first steps (profile, follows, a plan, a post), each done or not, and whether you are new',
-        response: { 200: firstSteps, ...failures(404) },
-      },
-    },
+    route('Your first steps (profile, follows, a plan, a post), each done or not, and whether you are new', {
+      response: { 200: firstSteps, ...failures(404) },
+    }),
     async (request, reply) => {
       // Ticks off as the person acts elsewhere: never answer from a cache.
       reply.header('Cache-Control', 'no-store');
@@ -33,14 +28,10 @@ export const firstStepsRoutes: FastifyPluginAsyncZod<{ firstSteps: FirstStepsSer
 
   app.put(
     '/first-steps',
-    {
-      schema: {
-        tags,
-        summary: 'Hide your first steps on every device, or show them again',
-        body: firstStepsUpdate,
-        response: { 200: firstSteps, ...failures(400, 404) },
-      },
-    },
+    route('Hide your first steps on every device, or show them again', {
+      body: firstStepsUpdate,
+      response: { 200: firstSteps, ...failures(400, 404) },
+    }),
     async (request) => service.update(viewerOf(request), request.body),
   );
 };

@@ -2,9 +2,11 @@ import { HEALTH_MESSAGES, healthResponse } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { failures } from '../../lib/route-schema.js';
+import { failures, routeOptions } from '../../lib/route-schema.js';
 import type { Storage } from '../../lib/storage/storage.js';
 import { pingDatabase } from './health.queries.js';
+
+const route = routeOptions(['health']);
 
 /** A readiness probe must answer before the load balancer gives up on it. */
 const CHECK_TIMEOUT_MS = 3000;
@@ -26,14 +28,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Storag
 ) => {
   app.get(
     '/health',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Readiness: whether the database and the media storage answer',
-        description: '503 when either does not; `errors` names which (`database`, `storage`).',
-        response: { 200: healthResponse, ...failures(503) },
-      },
-    },
+    route('Readiness: whether the database and the media storage answer', {
+      description: '503 when either does not; `errors` names which (`database`, `storage`).',
+      response: { 200: healthResponse, ...failures(503) },
+    }),
     async (request, reply) => {
       const checks = { database: pingDatabase(db), storage: storage.ping() };
       const results = await Promise.allSettled(Object.values(checks).map(withTimeout));

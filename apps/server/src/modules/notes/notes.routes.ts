@@ -10,12 +10,12 @@ import {
   topicParams,
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deletionResponse, failures, readFailures } from '../../lib/route-schema.js';
+import { deleted, deletionResponse, failures, readResponse, routeOptions } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { NotesService } from './notes.service.js';
 
-const tags = ['notes'];
-const written = { 200: note, ...readFailures };
+const route = routeOptions(['notes']);
+const written = readResponse(note);
 
 /**
  * Private notes, under `/api`: written on a plan's topics and resources
@@ -25,74 +25,51 @@ const written = { 200: note, ...readFailures };
 export const notesRoutes: FastifyPluginAsyncZod<{ notes: NotesService }> = async (app, { notes }) => {
   app.get(
     '/notes',
-    {
-      schema: {
-        tags,
-        summary: 'Your notes, grouped by learning plan (newest change first); `q` searches their words',
-        querystring: notesQuery,
-        response: { 200: planNoteGroupPage, ...failures(400) },
-      },
-    },
+    route('Your notes, grouped by learning plan (newest change first); `q` searches their words', {
+      querystring: notesQuery,
+      response: { 200: planNoteGroupPage, ...failures(400) },
+    }),
     async (request) => notes.list(viewerOf(request), request.query),
   );
 
   app.get(
     '/notes/:noteId',
-    {
-      schema: { tags, summary: 'One of your notes', params: noteParams, response: written },
-    },
+    route('One of your notes', { params: noteParams, response: written }),
     async (request) => notes.one(viewerOf(request), request.params.noteId),
   );
 
   app.delete(
     '/notes/:noteId',
-    {
-      schema: { tags, summary: 'Delete one of your notes', params: noteParams, response: deletionResponse },
-    },
-    async (request, reply) => {
-      await notes.remove(viewerOf(request), request.params.noteId);
-      return reply.status(204).send(null);
-    },
+    route('Delete one of your notes', { params: noteParams, response: deletionResponse }),
+    async (request, reply) => deleted(reply, notes.remove(viewerOf(request), request.params.noteId)),
   );
 
   app.get(
     '/learning-plans/:planId/notes',
-    {
-      schema: {
-        tags,
-        summary: 'Your notes on the topics and resources of a learning plan you can see',
-        params: planParams,
-        response: { 200: planNotes, ...readFailures },
-      },
-    },
+    route('Your notes on the topics and resources of a learning plan you can see', {
+      params: planParams,
+      response: readResponse(planNotes),
+    }),
     async (request) => notes.onPlan(viewerOf(request), request.params.planId),
   );
 
   app.put(
     '/learning-plans/:planId/topics/:topicId/note',
-    {
-      schema: {
-        tags,
-        summary: 'Write (create or replace) your note on a topic',
-        params: topicParams,
-        body: noteBody,
-        response: written,
-      },
-    },
+    route('Write (create or replace) your note on a topic', {
+      params: topicParams,
+      body: noteBody,
+      response: written,
+    }),
     async (request) => notes.write(viewerOf(request), request.params, request.body.content),
   );
 
   app.put(
     '/learning-plans/:planId/topics/:topicId/resources/:resourceId/note',
-    {
-      schema: {
-        tags,
-        summary: 'Write (create or replace) your note on a resource',
-        params: resourceParams,
-        body: noteBody,
-        response: written,
-      },
-    },
+    route('Write (create or replace) your note on a resource', {
+      params: resourceParams,
+      body: noteBody,
+      response: written,
+    }),
     async (request) => notes.write(viewerOf(request), request.params, request.body.content),
   );
 };

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerExpiryMs } from '../../lib/bearer-expiry.js';
 import { openEventStream } from '../../lib/event-stream.js';
-import { failures, readFailures } from '../../lib/route-schema.js';
+import { failures, readResponse, routeOptions } from '../../lib/route-schema.js';
 import { sentNoCredentials, viewerOf } from '../../lib/viewer.js';
 import type { LiveNotifications } from './notifications.live.js';
 import { type NotificationsService, toNotification } from './notifications.service.js';
@@ -21,7 +21,7 @@ import { createResumableStream } from './notifications.stream.js';
 
 type NotificationRoutesOptions = { notifications: NotificationsService; live: LiveNotifications };
 
-const tags = ['notifications'];
+const route = routeOptions(['notifications']);
 
 /** `Last-Event-ID` of a reconnecting stream: the cursor of the last event it received. */
 function lastEventIdOf(header: string | string[] | undefined): number | null {
@@ -34,81 +34,57 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
 ) => {
   app.get(
     '/',
-    {
-      schema: {
-        tags,
-        summary: "The signed-in user's notifications, newest first",
-        querystring: notificationListQuery,
-        response: { 200: notificationPage, ...failures(400) },
-      },
-    },
+    route("The signed-in user's notifications, newest first", {
+      querystring: notificationListQuery,
+      response: { 200: notificationPage, ...failures(400) },
+    }),
     async (request) => notifications.list(viewerOf(request), request.query),
   );
 
   app.get(
     '/groups',
-    {
-      schema: {
-        tags,
-        summary: "The signed-in user's notifications grouped, newest first",
-        description:
-          'Unread notifications of one kind about one thing are one group ("Ann Lee and 3 others liked your post"); unread follows are one group ("5 new followers"); a read notification is a group of its own. Paged by group.',
-        querystring: notificationListQuery,
-        response: { 200: notificationGroupPage, ...failures(400) },
-      },
-    },
+    route("The signed-in user's notifications grouped, newest first", {
+      description:
+        'Unread notifications of one kind about one thing are one group ("Ann Lee and 3 others liked your post"); unread follows are one group ("5 new followers"); a read notification is a group of its own. Paged by group.',
+      querystring: notificationListQuery,
+      response: { 200: notificationGroupPage, ...failures(400) },
+    }),
     async (request) => notifications.listGroups(viewerOf(request), request.query),
   );
 
   app.post(
     '/groups/:key/read',
-    {
-      schema: {
-        tags,
-        summary: 'Marks every notification of one of your groups read',
-        params: notificationGroupKeyParams,
-        response: { 200: groupReadResponse, ...readFailures },
-      },
-    },
+    route('Marks every notification of one of your groups read', {
+      params: notificationGroupKeyParams,
+      response: readResponse(groupReadResponse),
+    }),
     async (request) => notifications.markGroupRead(viewerOf(request), request.params.key),
   );
 
   app.get(
     '/unread/count',
-    {
-      schema: {
-        tags,
-        summary: 'How many notifications the signed-in user has not read (a bare number)',
-        description:
-          'A caller without any token gets 0 (a visitor has nothing to read; clients poll this while signed out); an invalid or expired token gets 401.',
-        response: { 200: unreadCount, ...failures(401) },
-      },
-    },
+    route('How many notifications the signed-in user has not read (a bare number)', {
+      description:
+        'A caller without any token gets 0 (a visitor has nothing to read; clients poll this while signed out); an invalid or expired token gets 401.',
+      response: { 200: unreadCount, ...failures(401) },
+    }),
     async (request) => (sentNoCredentials(request) ? 0 : notifications.unreadCount(viewerOf(request))),
   );
 
   app.patch(
     '/read-all',
-    {
-      schema: {
-        tags,
-        summary: "Marks all the signed-in user's notifications read",
-        response: { 200: readAllResponse },
-      },
-    },
+    route("Marks all the signed-in user's notifications read", {
+      response: { 200: readAllResponse },
+    }),
     async (request) => notifications.markAllRead(viewerOf(request)),
   );
 
   app.patch(
     '/:id/read',
-    {
-      schema: {
-        tags,
-        summary: 'Marks one of your notifications read',
-        params: notificationIdParams,
-        response: { 200: notification, ...readFailures },
-      },
-    },
+    route('Marks one of your notifications read', {
+      params: notificationIdParams,
+      response: readResponse(notification),
+    }),
     async (request) => notifications.markRead(viewerOf(request), request.params.id),
   );
 
@@ -116,12 +92,14 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
     '/stream',
     {
       compress: false,
-      schema: {
-        tags,
-        summary: 'Live notifications and unread count (Server-Sent Events)',
+      ...route('Live notifications and unread count (Server-Sent Events)', {
         description:
-          'Events `notification` (a notification; event id = its id), `unread-count` (a number, sent on connect and on every change) and `resync` (more were missed than are replayed: refetch); a comment line as heartbeat. Every event id is the id of the newest notification delivered: reconnect with `Last-Event-ID` to receive what was missed, in order, once. The stream ends when the bearer token expires.',
-      },
+          'Events `notification` (a notification; event id = its id), `unread-count` (a number, sent on ' +
+          'connect and on every change) and `resync` (more were missed than are replayed: refetch); a ' +
+          'comment line as heartbeat. Every event id is the id of the newest notification delivered: ' +
+          'reconnect with `Last-Event-ID` to receive what was missed, in order, once. The stream ends ' +
+          'when the bearer token expires.',
+      }),
     },
     async (request, reply) => {
       const viewer = viewerOf(request);

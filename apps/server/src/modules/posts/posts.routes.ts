@@ -1,11 +1,13 @@
 import { likeResponse, post, postIdParams, postPage, postsOfUserParams } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  deleted,
   deletionResponse,
   pagedList,
-  readFailures,
+  readResponse,
+  routeOptions,
   uploadFailures,
-  writeFailures,
+  writeResponse,
 } from '../../lib/route-schema.js';
 import { incomingUpload } from '../../lib/uploads/upload.js';
 import { readerOf, viewerOf } from '../../lib/viewer.js';
@@ -13,109 +15,63 @@ import type { PostsService } from './posts.service.js';
 
 type PostsRoutesOptions = { posts: PostsService };
 
-const tags = ['posts'];
+const route = routeOptions(['posts']);
 const multipartNote =
   'multipart/form-data: part `post` = JSON of title, content, category, learningProgressPercent,' +
   ' altTexts (one description per file, in their order; and removeMediaIds, mediaAltTexts on edit);' +
   ' repeated `files` parts (images and videos, checked by content).';
 
 export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app, { posts }) => {
-  app.get(
-    '/',
-    {
-      schema: {
-        tags,
-        summary: 'All posts, newest first',
-        ...pagedList(postPage),
-      },
-    },
-    async (request) => posts.feed(readerOf(request), request.query),
+  app.get('/', route('All posts, newest first', pagedList(postPage)), async (request) =>
+    posts.feed(readerOf(request), request.query),
   );
 
   app.get(
     '/user/:userId',
-    {
-      schema: {
-        tags,
-        summary: "A user's posts, newest first",
-        params: postsOfUserParams,
-        ...pagedList(postPage),
-      },
-    },
+    route("A user's posts, newest first", { params: postsOfUserParams, ...pagedList(postPage) }),
     async (request) => posts.byAuthor(readerOf(request), request.params.userId, request.query),
   );
 
   app.get(
     '/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One post',
-        params: postIdParams,
-        response: { 200: post, ...readFailures },
-      },
-    },
+    route('One post', { params: postIdParams, response: readResponse(post) }),
     async (request) => posts.byId(readerOf(request), request.params.id),
   );
 
   app.post(
     '/',
-    {
-      schema: {
-        tags,
-        summary: 'Publish a post with media',
-        description: multipartNote,
-        consumes: ['multipart/form-data'],
-        response: { 201: post, ...uploadFailures },
-      },
-    },
-    async (request, reply) => {
-      const created = await posts.create(viewerOf(request), incomingUpload(request));
-      return reply.status(201).send(created);
-    },
+    route('Publish a post with media', {
+      description: multipartNote,
+      consumes: ['multipart/form-data'],
+      response: { 201: post, ...uploadFailures },
+    }),
+    async (request, reply) =>
+      reply.status(201).send(await posts.create(viewerOf(request), incomingUpload(request))),
   );
 
   app.put(
     '/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Edit a post: new files are added, removeMediaIds are dropped',
-        description: multipartNote,
-        consumes: ['multipart/form-data'],
-        params: postIdParams,
-        response: { 200: post, ...uploadFailures },
-      },
-    },
+    route('Edit a post: new files are added, removeMediaIds are dropped', {
+      description: multipartNote,
+      consumes: ['multipart/form-data'],
+      params: postIdParams,
+      response: { 200: post, ...uploadFailures },
+    }),
     async (request) => posts.update(viewerOf(request), request.params.id, incomingUpload(request)),
   );
 
   app.delete(
     '/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a post with its media, likes, comments and notifications',
-        params: postIdParams,
-        response: deletionResponse,
-      },
-    },
-    async (request, reply) => {
-      await posts.remove(viewerOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    route('Delete a post with its media, likes, comments and notifications', {
+      params: postIdParams,
+      response: deletionResponse,
+    }),
+    async (request, reply) => deleted(reply, posts.remove(viewerOf(request), request.params.id)),
   );
 
   app.post(
     '/:id/like',
-    {
-      schema: {
-        tags,
-        summary: 'Like or unlike a post (toggle)',
-        params: postIdParams,
-        response: { 200: likeResponse, ...writeFailures },
-      },
-    },
+    route('Like or unlike a post (toggle)', { params: postIdParams, response: writeResponse(likeResponse) }),
     async (request) => posts.toggleLike(viewerOf(request), request.params.id),
   );
 };

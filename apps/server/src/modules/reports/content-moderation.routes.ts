@@ -7,11 +7,11 @@ import {
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { failures } from '../../lib/route-schema.js';
+import { deleted, failures, routeOptions } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { ContentModerationService } from './content-moderation.service.js';
 
-const tags = ['moderation'];
+const route = routeOptions(['moderation']);
 const response = (done: string) => ({ 204: z.null().describe(done), ...failures(400, 403, 404) });
 const unhideResponse = { ...response('Shown to everyone again'), ...failures(409) };
 
@@ -29,38 +29,25 @@ export const contentModerationRoutes: FastifyPluginAsyncZod<{
   for (const kind of KINDS) {
     app.post(
       `/${kind.path}/:id/hide`,
-      {
-        schema: {
-          tags,
-          summary: `Hide ${kind.name} from everyone but its author, with a reason its author reads`,
-          params: kind.params,
-          body: hideBody,
-          response: response('Hidden'),
-        },
-      },
-      async (request, reply) => {
-        await moderation.hide(
-          viewerOf(request),
-          { type: kind.type, id: request.params.id },
-          request.body.reason,
-        );
-        return reply.status(204).send(null);
-      },
+      route(`Hide ${kind.name} from everyone but its author, with a reason its author reads`, {
+        params: kind.params,
+        body: hideBody,
+        response: response('Hidden'),
+      }),
+      async (request, reply) =>
+        deleted(
+          reply,
+          moderation.hide(viewerOf(request), { type: kind.type, id: request.params.id }, request.body.reason),
+        ),
     );
     app.post(
       `/${kind.path}/:id/unhide`,
-      {
-        schema: {
-          tags,
-          summary: `Show ${kind.name} a moderator hid to everyone again`,
-          params: kind.params,
-          response: unhideResponse,
-        },
-      },
-      async (request, reply) => {
-        await moderation.unhide(viewerOf(request), { type: kind.type, id: request.params.id });
-        return reply.status(204).send(null);
-      },
+      route(`Show ${kind.name} a moderator hid to everyone again`, {
+        params: kind.params,
+        response: unhideResponse,
+      }),
+      async (request, reply) =>
+        deleted(reply, moderation.unhide(viewerOf(request), { type: kind.type, id: request.params.id })),
     );
   }
 };

@@ -10,7 +10,7 @@ import {
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { failures } from '../../lib/route-schema.js';
+import { deleted, failures, routeOptions } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { ReportsService } from './reports.service.js';
 
@@ -18,19 +18,15 @@ import type { ReportsService } from './reports.service.js';
 export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (app, { reports }) => {
   app.post(
     '/',
-    {
-      schema: {
-        tags: ['reports'],
-        summary: 'Report a post, comment, learning plan or user to the moderators',
-        body: reportBody,
-        response: { 201: reportReceived, ...failures(400, 404) },
-      },
-    },
+    route('Report a post, comment, learning plan or user to the moderators', {
+      body: reportBody,
+      response: { 201: reportReceived, ...failures(400, 404) },
+    }),
     async (request, reply) => reply.code(201).send(await reports.report(viewerOf(request), request.body)),
   );
 };
 
-const tags = ['moderation'];
+const route = routeOptions(['moderation']);
 
 /** `/api/moderation`: the reports queue and the log of what moderators did (ADMIN_EMAILS only). */
 export const moderationRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (
@@ -39,44 +35,30 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }
 ) => {
   app.get(
     '/reports',
-    {
-      schema: {
-        tags,
-        summary: 'Reports, open (oldest first) or closed (newest first)',
-        querystring: moderationReportsQuery,
-        response: { 200: moderationReportPage, ...failures(400, 403) },
-      },
-    },
+    route('Reports, open (oldest first) or closed (newest first)', {
+      querystring: moderationReportsQuery,
+      response: { 200: moderationReportPage, ...failures(400, 403) },
+    }),
     async (request) => reports.reports(viewerOf(request), request.query),
   );
 
   app.post(
     '/reports/:reportId/close',
-    {
-      schema: {
-        tags,
-        summary: 'Close an open report as resolved or dismissed, with an optional note',
-        params: reportParams,
-        body: closeReportBody,
-        response: { 204: z.null().describe('Closed'), ...failures(400, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      await reports.close(viewerOf(request), request.params.reportId, request.body);
-      return reply.status(204).send(null);
-    },
+    route('Close an open report as resolved or dismissed, with an optional note', {
+      params: reportParams,
+      body: closeReportBody,
+      response: { 204: z.null().describe('Closed'), ...failures(400, 403, 404, 409) },
+    }),
+    async (request, reply) =>
+      deleted(reply, reports.close(viewerOf(request), request.params.reportId, request.body)),
   );
 
   app.get(
     '/actions',
-    {
-      schema: {
-        tags,
-        summary: 'Every moderator action, newest first',
-        querystring: pageQuery(),
-        response: { 200: moderationActionPage, ...failures(400, 403) },
-      },
-    },
+    route('Every moderator action, newest first', {
+      querystring: pageQuery(),
+      response: { 200: moderationActionPage, ...failures(400, 403) },
+    }),
     async (request) => reports.actions(viewerOf(request), request.query),
   );
 };

@@ -1,10 +1,10 @@
 import { suspendBody, suspensionParams, suspensionState } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { failures } from '../../lib/route-schema.js';
+import { failures, routeOptions } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { SuspensionsService } from './suspensions.service.js';
 
-const tags = ['moderation'];
+const route = routeOptions(['moderation']);
 
 /** `/api/moderation/users/{userId}/suspend|unsuspend` (ADMIN_EMAILS only). */
 export const suspensionRoutes: FastifyPluginAsyncZod<{ suspensions: SuspensionsService }> = async (
@@ -13,28 +13,20 @@ export const suspensionRoutes: FastifyPluginAsyncZod<{ suspensions: SuspensionsS
 ) => {
   app.post(
     '/users/:userId/suspend',
-    {
-      schema: {
-        tags,
-        summary: 'Suspend an account: its sessions end, it cannot sign in, and what it made is hidden',
-        params: suspensionParams,
-        body: suspendBody,
-        response: { 200: suspensionState, ...failures(400, 403, 404, 409) },
-      },
-    },
+    route('Suspend an account: its sessions end, it cannot sign in, and what it made is hidden', {
+      params: suspensionParams,
+      body: suspendBody,
+      response: { 200: suspensionState, ...failures(400, 403, 404, 409) },
+    }),
     async (request) => suspensions.suspend(viewerOf(request), request.params.userId, request.body),
   );
 
   app.post(
     '/users/:userId/unsuspend',
-    {
-      schema: {
-        tags,
-        summary: 'Lift a suspension: the account can sign in again and what it made is shown again',
-        params: suspensionParams,
-        response: { 200: suspensionState, ...failures(400, 403, 404, 409) },
-      },
-    },
+    route('Lift a suspension: the account can sign in again and what it made is shown again', {
+      params: suspensionParams,
+      response: { 200: suspensionState, ...failures(400, 403, 404, 409) },
+    }),
     async (request) => suspensions.unsuspend(viewerOf(request), request.params.userId),
   );
 };

@@ -1,23 +1,19 @@
 import { pageQuery, planParams, savedPage, savedPostParams, saveResponse } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { failures } from '../../lib/route-schema.js';
+import { failures, routeOptions } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { SavedService } from './saved.service.js';
 
-const tags = ['saved'];
+const route = routeOptions(['saved']);
 const responses = { 200: saveResponse, ...failures(400, 404) };
 
 export const savedRoutes: FastifyPluginAsyncZod<{ saved: SavedService }> = async (app, { saved }) => {
   app.get(
     '/',
-    {
-      schema: {
-        tags,
-        summary: 'Your saved posts and learning plans, newest save first',
-        querystring: pageQuery(),
-        response: { 200: savedPage, ...failures(400) },
-      },
-    },
+    route('Your saved posts and learning plans, newest save first', {
+      querystring: pageQuery(),
+      response: { 200: savedPage, ...failures(400) },
+    }),
     async (request) => saved.list(viewerOf(request), request.query),
   );
 
@@ -29,18 +25,16 @@ export const savedRoutes: FastifyPluginAsyncZod<{ saved: SavedService }> = async
     app.route({
       method,
       url: '/posts/:id',
-      schema: { tags, summary: `${verb} a post (idempotent)`, params: savedPostParams, response: responses },
+      ...route(`${verb} a post (idempotent)`, { params: savedPostParams, response: responses }),
       handler: async (request) => saved.setPostSaved(viewerOf(request), request.params.id, isSaved),
     });
     app.route({
       method,
       url: '/learning-plans/:planId',
-      schema: {
-        tags,
-        summary: `${verb} a learning plan you can see (idempotent)`,
+      ...route(`${verb} a learning plan you can see (idempotent)`, {
         params: planParams,
         response: responses,
-      },
+      }),
       handler: async (request) => saved.setPlanSaved(viewerOf(request), request.params.planId, isSaved),
     });
   }

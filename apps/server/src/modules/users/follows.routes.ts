@@ -1,21 +1,19 @@
 import { followResult, followStatus, page, userIdParams, userListItem } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pagedList, readFailures } from '../../lib/route-schema.js';
+import { pagedList, readResponse, routeOptions } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { FollowDirection } from './follows.queries.js';
 import type { FollowsService } from './follows.service.js';
 
+const route = routeOptions(['follows']);
+
 export const followsRoutes: FastifyPluginAsyncZod<{ follows: FollowsService }> = async (app, { follows }) => {
   app.get(
     '/:id/follow/status',
-    {
-      schema: {
-        tags: ['follows'],
-        summary: 'Whether you follow this user',
-        params: userIdParams,
-        response: { 200: followStatus, ...readFailures },
-      },
-    },
+    route('Whether you follow this user', {
+      params: userIdParams,
+      response: readResponse(followStatus),
+    }),
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return follows.status(viewerOf(request), request.params.id);
@@ -30,7 +28,7 @@ export const followsRoutes: FastifyPluginAsyncZod<{ follows: FollowsService }> =
         tags: ['follows'],
         summary,
         params: userIdParams,
-        response: { 200: followResult, ...readFailures },
+        response: readResponse(followResult),
       },
       handler: async (request) => follows.setFollowing(viewerOf(request), request.params.id, follow),
     });
