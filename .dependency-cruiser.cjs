@@ -9,7 +9,8 @@ module.exports = {
       name: 'no-cycles',
       severity: 'error',
       comment:
-        'A cycle means neither file can be understood, tested or moved without the other; split out what both need.',
+        'A cycle means neither file can be understood, tested or moved without the other; split out ' +
+        'what both need.',
       from: {},
       to: { circular: true },
     },
@@ -17,7 +18,8 @@ module.exports = {
       name: 'contract-imports-no-app',
       severity: 'error',
       comment:
-        'The contract describes the wire for every client; it cannot depend on one implementation of either side.',
+        'The contract describes the wire for every client; it cannot depend on one implementation of ' +
+        'either side.',
       from: { path: '^packages/contract/' },
       to: { path: '^(apps|e2e|bench|scripts)/' },
     },
@@ -32,7 +34,8 @@ module.exports = {
       name: 'server-lib-and-db-below-modules',
       severity: 'error',
       comment:
-        'lib/ and db/ are the tools modules and plugins are built with; reaching up would make every module depend on the others.',
+        'lib/ and db/ are the tools modules and plugins are built with; reaching up would make every ' +
+        'module depend on the others.',
       from: { path: '^apps/server/src/(lib|db)/' },
       to: { path: '^apps/server/src/(modules|plugins)/' },
     },
@@ -40,7 +43,8 @@ module.exports = {
       name: 'server-modules-meet-through-index',
       severity: 'error',
       comment:
-        "A module's index.ts is its public entry: what it does not export there (queries, helpers, rules) stays free to change inside it.",
+        "A module's index.ts is its public entry: what it does not export there (queries, helpers, " +
+        'rules) stays free to change inside it.',
       from: { path: '^apps/server/src/modules/([^/]+)/' },
       to: {
         path: '^apps/server/src/modules/[^/]+/',
@@ -59,7 +63,8 @@ module.exports = {
       name: 'web-features-import-no-feature',
       severity: 'error',
       comment:
-        'Features know only components/, lib/ and the contract, so each can change or go alone; app/ composes them.',
+        'Features know only components/, lib/ and the contract, so each can change or go alone; app/ ' +
+        'composes them.',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
     },
@@ -75,7 +80,8 @@ module.exports = {
       name: 'web-shared-code-below-features',
       severity: 'error',
       comment:
-        'components/ and lib/ are shared by every feature, so they must not depend on any one of them or on app/.',
+        'components/ and lib/ are shared by every feature, so they must not depend on any one of them ' +
+        'or on app/.',
       from: { path: '^apps/web/src/(components|lib)/' },
       to: { path: '^apps/web/src/(features|app)/' },
     },
@@ -83,7 +89,8 @@ module.exports = {
       name: 'no-test-code-in-production',
       severity: 'error',
       comment:
-        'Fixtures, mock servers and test helpers would ship in the build and make the app depend on what tests fake.',
+        'Fixtures, mock servers and test helpers would ship in the build and make the app depend on ' +
+        'what tests fake.',
       from: { path: '^apps/(server|web)/src/', pathNot: ['\\.test\\.tsx?$', '/test/'] },
       to: { path: ['/test/', '\\.test\\.tsx?$'] },
     },
@@ -91,7 +98,8 @@ module.exports = {
       name: 'no-unresolvable-imports',
       severity: 'error',
       comment:
-        "An import the checker cannot follow is an import whose boundaries it cannot check. Vite plugins' virtual modules (virtual:…) exist only in a build.",
+        'An import the checker cannot follow is an import whose boundaries it cannot check. Vite ' +
+        "plugins' virtual modules (virtual:…) exist only in a build.",
       from: {},
       to: { couldNotResolve: true, pathNot: '^virtual:' },
     },

@@ -17,7 +17,9 @@ await build({
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
   banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    js:
+      "import { createRequire as __createRequire } from 'node:module'; const require = " +
+      '__createRequire(import.meta.url);',
   },
   logLevel: 'warning',
 });

@@ -8,7 +8,8 @@ const WITH_CODE = [
   'Notes from this week.',
   '',
   '```ts',
-  "// Types first\nexport async function load<T>(url: string): Promise<T | null> { const answer = await fetch(url, { method: 'GET' }); return answer.ok ? ((await answer.json()) as T) : null; }",
+  '// Types first\nexport async function load<T>(url: string): Promise<T | null> { const answer = ' +
+    "await fetch(url, { method: 'GET' }); return answer.ok ? ((await answer.json()) as T) : null; }",
   '```',
   '',
   '```python',

@@ -67,7 +67,8 @@ test('visitors are sent to the login page and signed-in users get the 404 page f
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(
     page.getByText(
-      "Sorry, we couldn't find the page you're looking for. The link might be broken or the page may have been removed.",
+      "Sorry, we couldn't find the page you're looking for. The link might be broken or the page may " +
+        'have been removed.',
     ),
   ).toBeVisible();
   await page.getByRole('link', { name: 'Go back home' }).click();

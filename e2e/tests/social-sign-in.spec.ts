@@ -132,7 +132,8 @@ test('a callback whose state was tampered with is refused', async ({ page }) => 
 
   await expect(page).toHaveURL('/login');
   await expect(page.getByRole('alert')).toContainText(
-    'Sign-in with Google could not be completed: the request expired or was not started in this browser. Please try again.',
+    'Sign-in with Google could not be completed: the request expired or was not started in this ' +
+      'browser. Please try again.',
   );
   await expect(page.getByRole('alert')).not.toContainText(FAILED_AUTHENTICATION_HINT);
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();

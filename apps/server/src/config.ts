@@ -99,7 +99,8 @@ const envSchema = z.object({
     )
     .refine((origins) => origins.every(isWebOrigin), {
       error:
-        'must be a comma-separated list of origins such as https://app.example.com,http://localhost:3000 (scheme, host and port; no path)',
+        'must be a comma-separated list of origins such as ' +
+        'https://app.example.com,http://localhost:3000 (scheme, host and port; no path)',
     })
     .transform((origins) => origins.map((origin) => new URL(origin).origin)),
   JOB_WORKERS: z.stringbool().default(true),

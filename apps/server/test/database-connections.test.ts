@@ -30,7 +30,8 @@ describe.runIf(serverUrl)('when PostgreSQL ends our connections (server restart,
     await admin.connect();
     try {
       const { rowCount } = await admin.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() ' +
+          'AND pid <> pg_backend_pid()',
       );
       return rowCount ?? 0;
     } finally {

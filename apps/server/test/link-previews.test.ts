@@ -16,7 +16,8 @@ const indexHtml = path.join(webDistDir, 'index.html');
 beforeAll(async () => {
   writeFileSync(
     indexHtml,
-    '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Pathwise</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+    '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Pathwise</title>\n  </head>\n  ' +
+      '<body><div id="root"></div></body>\n</html>\n',
   );
   t = await createTestApp({ webDistDir, config: { publicUrl: SITE } });
   ann = await signUp(t, { name: 'Ann Lee' });

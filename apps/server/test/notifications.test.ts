@@ -404,7 +404,8 @@ describe('marking read', () => {
   };
 
   it.each(Object.entries(HIDINGS))(
-    'once the recipient %s, it is as missing as one that does not exist, alone or as a group, and stays unread',
+    'once the recipient %s, it is as missing as one that does not exist, alone or as a group, and ' +
+      'stays unread',
     async (_, hiding) => {
       const recipient = await signUp(t);
       const actor = await signUp(t);

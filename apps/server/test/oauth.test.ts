@@ -236,7 +236,8 @@ describe('signing in with Google', () => {
 
     expect(result).toMatchObject({ token: null, error: OAUTH_MESSAGES.emailUnverified('Google') });
     expect(result.error).toBe(
-      'An account with this email address already exists, and Google has not verified that the address is yours. Please sign in with your email and password.',
+      'An account with this email address already exists, and Google has not verified that the ' +
+        'address is yours. Please sign in with your email and password.',
     );
     expect(await userCount()).toBe(before);
     const identities = await t.db
@@ -282,7 +283,8 @@ describe('signing in with Google', () => {
     const expected = {
       token: null,
       error:
-        'Sign-in with Google could not be completed: the request expired or was not started in this browser. Please try again.',
+        'Sign-in with Google could not be completed: the request expired or was not started in this ' +
+        'browser. Please try again.',
     };
 
     const tampered = new URL(back);
@@ -367,7 +369,8 @@ describe('configuration', () => {
         page: 'https://learn.example.com/oauth2/redirect',
         token: null,
         error:
-          'Sign-in with Google is not configured on this server. Please sign in with your email and password.',
+          'Sign-in with Google is not configured on this server. Please sign in with your email and ' +
+          'password.',
       });
 
       // The provider is told to come back to the public origin; the flow cookie is then https-only.

@@ -344,7 +344,8 @@ export const SPEC_SCREENS: ScreenCheck[] = [
     see: [
       heading('Page not found'),
       text(
-        "Sorry, we couldn't find the page you're looking for. The link might be broken or the page may have been removed.",
+        "Sorry, we couldn't find the page you're looking for. The link might be broken or the page " +
+          'may have been removed.',
       ),
       link('Go back home'),
     ],

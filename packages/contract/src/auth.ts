@@ -54,7 +54,8 @@ export const AUTH_MESSAGES = {
   accountSuspended: 'This account has been suspended.',
   /** The same response whether or not the address has an account, so it reveals neither. */
   resetLinkSent:
-    'If an account uses that address, we have sent it a link to choose a new password. The link works for one hour.',
+    'If an account uses that address, we have sent it a link to choose a new password. The link works ' +
+    'for one hour.',
   resetLinkUnknown: 'This reset link is not valid. Please ask for a new one.',
   resetLinkUsed: 'This reset link has already been used. Please ask for a new one if you need it.',
   resetLinkExpired: 'This reset link has expired. Please ask for a new one.',
@@ -74,7 +75,8 @@ export const AUTH_MESSAGES = {
     'This confirmation link has expired. Please change your e-mail address again in Settings.',
   /** The address was free when the link was sent, but another account took it before it was opened. */
   emailTakenMeanwhile:
-    'Another account started using this address after the link was sent. Please choose another address in Settings.',
+    'Another account started using this address after the link was sent. Please choose another ' +
+    'address in Settings.',
   emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
 } as const;
 

@@ -23,7 +23,8 @@ export const SUSPENSION_MESSAGES = {
   unsuspendAction: 'Unsuspend',
   dialogTitle: (name: string) => `Suspend ${name}?`,
   dialogExplanation:
-    'They are signed out everywhere and cannot sign in; their posts, plans and comments are hidden from everyone until you unsuspend them. Their open reports are resolved.',
+    'They are signed out everywhere and cannot sign in; their posts, plans and comments are hidden ' +
+    'from everyone until you unsuspend them. Their open reports are resolved.',
   reasonLabel: 'Reason (shown in the moderation log)',
   confirmSuspend: 'Suspend',
   cancel: 'Cancel',

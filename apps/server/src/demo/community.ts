@@ -205,7 +205,8 @@ export const POST_IDEAS: Record<Category, PostIdea[]> = {
     {
       title: 'My first Kubernetes deployment that did not crash',
       content:
-        'Readiness probes were the missing piece. The pod was "running" long before the app could answer, so traffic arrived too early.',
+        'Readiness probes were the missing piece. The pod was "running" long before the app could ' +
+        'answer, so traffic arrived too early.',
     },
     {
       title: 'SQL window functions clicked today',
@@ -215,7 +216,8 @@ export const POST_IDEAS: Record<Category, PostIdea[]> = {
     {
       title: 'Writing tests before fixing the bug',
       content:
-        'Reproduced the bug in a failing test first. The fix was one line; the test will stop it from coming back. Feels slow, is fast.',
+        'Reproduced the bug in a failing test first. The fix was one line; the test will stop it from ' +
+        'coming back. Feels slow, is fast.',
     },
     {
       title: 'Go channels vs. mutexes',
@@ -247,12 +249,14 @@ export const POST_IDEAS: Record<Category, PostIdea[]> = {
     {
       title: 'Unit economics for a tiny bakery',
       content:
-        'Cost per loaf, price per loaf, loaves per day. The spreadsheet said croissants pay for the bread. Who knew.',
+        'Cost per loaf, price per loaf, loaves per day. The spreadsheet said croissants pay for the ' +
+        'bread. Who knew.',
     },
     {
       title: 'What I learned from "The Mom Test"',
       content:
-        'Ask about their life, not your idea. Ask about specifics in the past, not generics about the future.',
+        'Ask about their life, not your idea. Ask about specifics in the past, not generics about the ' +
+        'future.',
     },
     {
       title: 'First cold email that got a response',
@@ -264,7 +268,8 @@ export const POST_IDEAS: Record<Category, PostIdea[]> = {
     {
       title: 'Hiragana done, katakana next',
       content:
-        'Two weeks of ten minutes a day with spaced repetition. The secret is **every day**, not long sessions.',
+        'Two weeks of ten minutes a day with spaced repetition. The secret is **every day**, not long ' +
+        'sessions.',
       withImage: true,
     },
     {
@@ -306,7 +311,8 @@ export const POST_IDEAS: Record<Category, PostIdea[]> = {
     {
       title: 'Why the sky is blue, properly',
       content:
-        'Rayleigh scattering goes with the inverse **fourth power** of the wavelength: blue scatters about five times more than red.',
+        'Rayleigh scattering goes with the inverse **fourth power** of the wavelength: blue scatters ' +
+        'about five times more than red.',
       withImage: true,
     },
     {
@@ -323,12 +329,14 @@ export const POST_IDEAS: Record<Category, PostIdea[]> = {
     {
       title: 'Bayes’ theorem with a real example',
       content:
-        'A test 99 % accurate for a 1 % condition: a positive result is right only about half the time. The base rate matters.',
+        'A test 99 % accurate for a 1 % condition: a positive result is right only about half the ' +
+        'time. The base rate matters.',
     },
     {
       title: 'Linear algebra: eigenvectors, visually',
       content:
-        'They are the directions a transformation only stretches. Once I saw it drawn, the algebra made sense.',
+        'They are the directions a transformation only stretches. Once I saw it drawn, the algebra ' +
+        'made sense.',
       withImage: true,
     },
     {

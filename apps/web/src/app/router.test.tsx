@@ -195,7 +195,8 @@ describe('404 page', () => {
       expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
       expect(
         screen.getByText(
-          "Sorry, we couldn't find the page you're looking for. The link might be broken or the page may have been removed.",
+          "Sorry, we couldn't find the page you're looking for. The link might be broken or the page " +
+            'may have been removed.',
         ),
       ).toBeInTheDocument();
       expect(screen.getByRole('banner')).toBeInTheDocument();

@@ -7,7 +7,9 @@ type FieldProps = {
 };
 
 const CONTROL_CLASSES =
-  'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-600 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-600/30 aria-invalid:border-red-500';
+  'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm ' +
+  'placeholder:text-slate-400 focus:border-indigo-600 focus:outline-2 focus:outline-offset-0 ' +
+  'focus:outline-indigo-600/30 aria-invalid:border-red-500';
 
 /** Label, control and error message, wired together by ids. */
 function Field({

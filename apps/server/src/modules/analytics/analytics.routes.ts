@@ -14,7 +14,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
   app.get(
     '/',
     route(
-      'Your learning analytics for local days startDate…endDate (YYYY-MM-DD, at most 366) in the time zone tz (IANA, default UTC)',
+      'Your learning analytics for local days startDate…endDate (YYYY-MM-DD, at most 366) in the time ' +
+        'zone tz (IANA, default UTC)',
       {
         querystring: analyticsQuery,
         response: { 200: analytics, ...failures(400) },

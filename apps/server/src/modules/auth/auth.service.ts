@@ -269,7 +269,8 @@ export function createAuthService({
           `The e-mail address of your Pathwise account is now ${change.newEmail}.`,
           'This address will no longer receive mail from Pathwise nor sign in.',
           '',
-          'If this was not you, someone else has access to your account: tell the people who run this Pathwise site.',
+          'If this was not you, someone else has access to your account: tell the people who run this ' +
+            'Pathwise site.',
         ].join('\n'),
       });
       return AUTH_MESSAGES.emailChanged(change.newEmail);

@@ -71,7 +71,8 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
     '/authorize/:provider',
     route('Start social sign-in (browser navigation)', {
       description:
-        'Redirects to the provider with an authorization code request (state, nonce, PKCE). The flow is kept in a short-lived signed cookie until the callback.',
+        'Redirects to the provider with an authorization code request (state, nonce, PKCE). The flow ' +
+        'is kept in a short-lived signed cookie until the callback.',
       params: providerParams,
     }),
     async (request, reply) => {

@@ -20,7 +20,8 @@ export const feedRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async (a
   app.get(
     '/suggestions',
     route(
-      'People you do not follow yet: the most followed of those posting in your categories, then the most followed',
+      'People you do not follow yet: the most followed of those posting in your categories, then the ' +
+        'most followed',
       {
         response: { 200: followSuggestions },
       },

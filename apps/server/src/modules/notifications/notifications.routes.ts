@@ -45,7 +45,9 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
     '/groups',
     route("The signed-in user's notifications grouped, newest first", {
       description:
-        'Unread notifications of one kind about one thing are one group ("Ann Lee and 3 others liked your post"); unread follows are one group ("5 new followers"); a read notification is a group of its own. Paged by group.',
+        'Unread notifications of one kind about one thing are one group ("Ann Lee and 3 others liked ' +
+        'your post"); unread follows are one group ("5 new followers"); a read notification is a ' +
+        'group of its own. Paged by group.',
       querystring: notificationListQuery,
       response: { 200: notificationGroupPage, ...failures(400) },
     }),
@@ -65,7 +67,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
     '/unread/count',
     route('How many notifications the signed-in user has not read (a bare number)', {
       description:
-        'A caller without any token gets 0 (a visitor has nothing to read; clients poll this while signed out); an invalid or expired token gets 401.',
+        'A caller without any token gets 0 (a visitor has nothing to read; clients poll this while ' +
+        'signed out); an invalid or expired token gets 401.',
       response: { 200: unreadCount, ...failures(401) },
     }),
     async (request) => (sentNoCredentials(request) ? 0 : notifications.unreadCount(viewerOf(request))),

@@ -7,7 +7,8 @@ import { accountNav, CREATE_POST, LIBRARY_NAV, MAIN_NAV } from './nav-items';
 import { SearchBox } from './search-box';
 
 const LINK_CLASSES =
-  'block rounded-lg px-3 py-2 text-base font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-800';
+  'block rounded-lg px-3 py-2 text-base font-medium text-slate-700 hover:bg-slate-100 ' +
+  'aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-800';
 
 /**
  * The panel behind the hamburger on small screens (the top bar closes it on Escape and when focus

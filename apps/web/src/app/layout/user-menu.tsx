@@ -7,7 +7,8 @@ import { accountNav } from './nav-items';
 import { UserMenuFace } from './user-menu-face';
 
 const ITEM_CLASSES =
-  'block w-full px-4 py-2 text-left text-sm text-slate-700 data-focus:bg-indigo-50 data-focus:text-indigo-800';
+  'block w-full px-4 py-2 text-left text-sm text-slate-700 data-focus:bg-indigo-50 ' +
+  'data-focus:text-indigo-800';
 
 export function UserMenu() {
   const user = useSignedInUser();

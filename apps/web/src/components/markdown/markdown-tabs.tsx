@@ -10,7 +10,8 @@ type MarkdownTabsProps = {
 };
 
 const TAB =
-  'rounded-md px-3 py-1 text-sm font-medium text-slate-600 hover:text-slate-900 data-selected:bg-indigo-50 data-selected:text-indigo-700';
+  'rounded-md px-3 py-1 text-sm font-medium text-slate-600 hover:text-slate-900 ' +
+  'data-selected:bg-indigo-50 data-selected:text-indigo-700';
 
 /** Write/Preview tabs over a Markdown field (arrow keys move between the tabs, as Headless UI does). */
 export function MarkdownTabs({ text, children }: MarkdownTabsProps) {

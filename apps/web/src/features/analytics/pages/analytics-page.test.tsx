@@ -99,7 +99,8 @@ describe('analytics dashboard', () => {
 
     const timeline = region('Learning Activity Timeline');
     expect(within(timeline).getByRole('img')).toHaveAccessibleName(
-      'Line chart of the resources completed and estimated time spent per day, Jan 29, 2024 to Jan 31, 2024: ' +
+      'Line chart of the resources completed and estimated time spent per day, Jan 29, 2024 to Jan ' +
+        '31, 2024: ' +
         '5 resources, 3h 0m in all; the most on Jan 31, 2024, 3 resources.',
     );
     expect(within(region('Time Distribution by Category')).getByRole('img')).toHaveAccessibleName(

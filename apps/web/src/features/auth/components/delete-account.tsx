@@ -26,7 +26,8 @@ export function DeleteAccount() {
     const confirmed = await confirm({
       title: 'Delete your account?',
       message:
-        'Your profile, posts, comments, learning plans, progress, likes, follows, saved items, notifications ' +
+        'Your profile, posts, comments, learning plans, progress, likes, follows, saved items, ' +
+        'notifications ' +
         'and uploaded files will be deleted for good. This cannot be undone.',
       confirmLabel: 'Delete my account',
     });

@@ -6,12 +6,14 @@ import { useConfirm } from '../../../components/use-confirm';
 import { useSetRestricted } from '../api/safety-queries';
 
 const ITEM_CLASSES =
-  'block w-full px-4 py-2 text-left text-sm text-slate-700 data-focus:bg-indigo-50 data-focus:text-indigo-800';
+  'block w-full px-4 py-2 text-left text-sm text-slate-700 data-focus:bg-indigo-50 ' +
+  'data-focus:text-indigo-800';
 
 const blockQuestion = (name: string): ConfirmQuestion => ({
   title: `Block ${name}?`,
   message:
-    "You will no longer see each other's posts and learning plans, follows between you end, and neither of you can follow, like, comment on or mention the other.",
+    "You will no longer see each other's posts and learning plans, follows between you end, and " +
+    'neither of you can follow, like, comment on or mention the other.',
   confirmLabel: 'Block',
 });
 
