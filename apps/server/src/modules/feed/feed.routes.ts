@@ -13,7 +13,8 @@ export const feedRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async (a
     {
       schema: {
         tags,
-        summary: 'Posts and learning plans of the people you follow, newest first',
+        summary:
+          'Posts and learning plans of the people you follow, and posts of the tags you follow, newest first',
         querystring: pageQuery(),
         response: { 200: followingFeedPage, ...failures(400) },
       },
