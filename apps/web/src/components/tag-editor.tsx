@@ -102,7 +102,9 @@ export function TagEditor({ value, onChange, error }: TagEditorProps) {
                     className="flex cursor-pointer justify-between px-3 py-2 text-sm text-slate-800 data-focus:bg-indigo-50 data-focus:text-indigo-800"
                   >
                     <span>#{name}</span>
-                    <span className="text-slate-600">{uses === undefined ? 'new tag' : `${uses} uses`}</span>
+                    <span className="text-slate-600">
+                      {uses === undefined ? 'new tag' : `${uses} ${uses === 1 ? 'use' : 'uses'}`}
+                    </span>
                   </ComboboxOption>
                 );
               })}
