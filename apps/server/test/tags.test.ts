@@ -181,6 +181,12 @@ describe('tag suggestions', () => {
     ]);
     expect(await read(bob, '/api/tags?prefix=grai')).toEqual([{ name: 'grails-secret', uses: 1 }]);
     expect(await read(ann, '/api/tags?prefix=grai')).toEqual([]);
+    await createPost(t, bob.token, { tags: ['go', 'go-lang', 'gob', 'gp'] });
+    const names = async (prefix: string) =>
+      (await read<{ name: string }[]>(ann, `/api/tags?prefix=${prefix}`)).map((s) => s.name).sort();
+    expect(await names('go')).toEqual(['go', 'go-lang', 'gob']);
+    expect(await names('go-')).toEqual(['go-lang']);
+    expect(await names('gp')).toEqual(['gp']);
     const bad = await call(ann, { url: '/api/tags?prefix=%25' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(TAG_MESSAGES.invalidPrefix);
