@@ -71,6 +71,8 @@ import { savedRoutes } from './modules/saved/saved.routes.js';
 import { createSavedService } from './modules/saved/saved.service.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { createSearchService } from './modules/search/search.service.js';
+import { tagsRoutes } from './modules/tags/tags.routes.js';
+import { createTagsService } from './modules/tags/tags.service.js';
 import { blockingRoutes } from './modules/users/blocking.routes.js';
 import { createBlockingService } from './modules/users/blocking.service.js';
 import { followsRoutes } from './modules/users/follows.routes.js';
@@ -265,6 +267,7 @@ export async function buildApp({
         attemptsPerMinute: config.authRateLimitPerMinute,
       });
       await api.register(savedRoutes, { prefix: '/saved', saved: createSavedService({ db, posts, plans }) });
+      await api.register(tagsRoutes, { prefix: '/tags', tags: createTagsService({ db, posts, plans }) });
       const reports = createReportsService({ db, moderatorEmails: config.adminEmails });
       await api.register(reportsRoutes, { prefix: '/reports', reports });
       await api.register(moderationRoutes, { prefix: '/moderation', reports });

@@ -437,6 +437,20 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ method: 'DELETE', url: `/api/saved/learning-plans/${o.planId}` }),
     expect: { ...signedIn(200), acrossBlock: 404 },
   },
+  // A tag page is public content, filtered per viewer as the lists are (tags.test.ts); the editor's
+  // suggestions and following a tag need an account.
+  'GET /api/tags': { request: () => ({ url: '/api/tags?prefix=ru' }), expect: signedIn(200) },
+  'GET /api/tags/:tag': { request: () => ({ url: '/api/tags/rust' }), expect: readable(200) },
+  'GET /api/tags/:tag/posts': { request: () => ({ url: '/api/tags/rust/posts' }), expect: readable(200) },
+  'GET /api/tags/:tag/plans': { request: () => ({ url: '/api/tags/rust/plans' }), expect: readable(200) },
+  'POST /api/tags/:tag/follow': {
+    request: () => ({ method: 'POST', url: '/api/tags/rust/follow' }),
+    expect: signedIn(200),
+  },
+  'DELETE /api/tags/:tag/follow': {
+    request: () => ({ method: 'DELETE', url: '/api/tags/rust/follow' }),
+    expect: signedIn(200),
+  },
   // The home page's Following tab and side column are about the caller only: no visitor sees them.
   'GET /api/feed/following': { request: () => ({ url: '/api/feed/following' }), expect: signedIn(200) },
   'GET /api/feed/suggestions': { request: () => ({ url: '/api/feed/suggestions' }), expect: signedIn(200) },

@@ -41,6 +41,7 @@ const aPost = {
       altText: '',
     },
   ],
+  tags: ['rust', 'web-dev'],
   likesCount: 2,
   commentsCount: 0,
   isLikedByCurrentUser: true,

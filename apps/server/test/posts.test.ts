@@ -88,6 +88,7 @@ describe('POST /api/posts', () => {
           altText: '',
         },
       ],
+      tags: [],
       likesCount: 0,
       commentsCount: 0,
       isLikedByCurrentUser: false,

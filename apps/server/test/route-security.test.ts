@@ -27,6 +27,8 @@ const openApiLabel = ({ method, url }: RouteAccess) =>
 function requestTo(route: RouteAccess, id: string, other = '1'): InjectOptions {
   const url = route.url
     .replace(/:\w*[iI]d\b/g, id)
+    // A tag is letters, digits and hyphens: `other` would be a malformed one (400).
+    .replace(/:tag\b/g, 'rust')
     .replace(/:\w+/g, other)
     .replace(/\*$/, 'file.png');
   const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
@@ -65,7 +67,7 @@ describe('the route table', () => {
     expect(apiRoutes.filter((route) => route.url.startsWith('/api/docs')).every((r) => r.public)).toBe(true);
   });
 
-  it('marks as readable by visitors (with PUBLIC_READING on) only reads of public posts, plans and profiles', () => {
+  it('marks as readable by visitors (with PUBLIC_READING on) only reads of public posts, plans, profiles and tags', () => {
     const readable = apiRoutes.filter((route) => route.readable).map(label);
     expect(readable.sort()).toEqual([
       'GET /api/learning-plans/:planId',
@@ -75,6 +77,9 @@ describe('the route table', () => {
       'GET /api/posts/:id',
       'GET /api/posts/:postId/comments',
       'GET /api/posts/user/:userId',
+      'GET /api/tags/:tag',
+      'GET /api/tags/:tag/plans',
+      'GET /api/tags/:tag/posts',
       'GET /api/users/:id',
       'GET /api/users/by-handle/:handle',
     ]);

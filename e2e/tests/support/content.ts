@@ -6,8 +6,9 @@ export async function publishPost(
   request: APIRequestContext,
   author: Account,
   title: string,
+  { tags = [] }: { tags?: string[] } = {},
 ): Promise<{ id: number }> {
-  const post = JSON.stringify({ title, content: 'Notes from this week.', category: 'PROGRAMMING' });
+  const post = JSON.stringify({ title, content: 'Notes from this week.', category: 'PROGRAMMING', tags });
   const res = await request.post('/api/posts', {
     headers: authHeaders(author),
     multipart: { post: { name: 'blob', mimeType: 'application/json', buffer: Buffer.from(post) } },

@@ -33,4 +33,7 @@ export * from './saved-constants.js';
 export * from './search.js';
 export * from './suspension-constants.js';
 export * from './suspensions.js';
+export * from './tag-constants.js';
+export * from './tag-names.js';
+export * from './tags.js';
 export * from './users.js';

@@ -9,6 +9,7 @@ import {
   type ResourceType,
   TOPIC_STATUSES,
 } from './plan-constants.js';
+import { tagList } from './tag-names.js';
 
 /** Learning plans, their topics and resources, and the rules a saved plan follows: the schemas. */
 
@@ -155,6 +156,8 @@ export const planBody = z
       .array(topicInput, { error: PLAN_MESSAGES.topicsRequired })
       .min(1, { error: PLAN_MESSAGES.topicsRequired })
       .max(PLAN_LIMITS.maxTopics, { error: PLAN_MESSAGES.tooManyTopics }),
+    /** Up to four tags; left out, a new plan has none and an edited one keeps its own. */
+    tags: tagList.optional(),
   })
   .superRefine(checkPlanDates);
 export type PlanBody = z.input<typeof planBody>;
@@ -213,6 +216,8 @@ export const learningPlan = z.object({
   completedTopics: z.number().int(),
   creator: userRef,
   topics: z.array(planTopic),
+  /** Its tags, stored without `#`, in alphabetical order (docs/features.md, "Tags"). */
+  tags: z.array(z.string()),
   /** Whether the viewer saved it (docs/features.md, "Saved items"). */
   isSaved: z.boolean(),
   /** The plan it was copied from with "Use as template"; null for a plan made from scratch. */

@@ -3,6 +3,7 @@ import { bodyId, isoDateTime, page, pathId, text, userRef } from './common.js';
 import { CATEGORIES } from './constants.js';
 import { contentModeration } from './content-moderation.js';
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from './media.js';
+import { tagList } from './tag-names.js';
 import { USER_MESSAGES } from './users.js';
 
 /** Post and comment limits; the content maxima are our own (the first client sets none). */
@@ -67,11 +68,15 @@ export const postInput = z.object({
     .array(altText, { error: 'altTexts must be a list of texts' })
     .max(MEDIA_LIMITS.maxFilesPerPost, { error: MEDIA_MESSAGES.moreAltTextsThanFiles })
     .default([]),
+  /** Up to four tags (`typescript`, `#TypeScript` also reads as it); none when left out. */
+  tags: tagList.default([]),
 });
 export type PostInput = z.infer<typeof postInput>;
 
 /** The `post` part of `PUT /api/posts/{id}`: the same fields, plus existing media to remove. */
 export const postUpdateInput = postInput.extend({
+  /** The post's tags from now on; left out, they stay as they are (clients from before tags). */
+  tags: tagList.optional(),
   removeMediaIds: z
     .array(bodyId('Media ids must be whole numbers from 1 to 2147483647'), {
       error: 'removeMediaIds must be a list of media ids',
@@ -117,6 +122,8 @@ export const post = z.object({
   learningProgressPercent: z.number().int().nullable(),
   author: userRef,
   media: z.array(postMedia),
+  /** Its tags, stored without `#`, in alphabetical order (docs/features.md, "Tags"). */
+  tags: z.array(z.string()),
   likesCount: z.number().int(),
   commentsCount: z.number().int(),
   isLikedByCurrentUser: z.boolean(),

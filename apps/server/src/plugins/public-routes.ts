@@ -45,6 +45,10 @@ export const READABLE_ROUTES: ReadonlySet<string> = new Set([
   // A profile, by id or by handle: 404 unless its owner shows it to visitors.
   'GET /api/users/:id',
   'GET /api/users/by-handle/:handle',
+  // A tag page: the tag's counts, its posts and the plans a visitor may see (following it needs an account).
+  'GET /api/tags/:tag',
+  'GET /api/tags/:tag/posts',
+  'GET /api/tags/:tag/plans',
 ]);
 
 /** Whether a visitor may call the route `pattern` on an instance with PUBLIC_READING on. */

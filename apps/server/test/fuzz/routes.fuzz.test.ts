@@ -134,6 +134,8 @@ const ids = [
   deleted.user.id,
   1,
   2,
+  // A tag (the tag routes' segment); every id route answers it with its "invalid id" 400.
+  'rust',
 ].map(String);
 const HOSTILE_NUMBERS = [0, -1, 1.5, 2 ** 31 - 1, 2 ** 31, 2 ** 53, -(2 ** 53), 1e308];
 const hostileSegment = fc.oneof(

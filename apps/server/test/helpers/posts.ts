@@ -42,6 +42,7 @@ export const validPost: PostInput = {
   category: 'PROGRAMMING',
   learningProgressPercent: 40,
   altTexts: [],
+  tags: [],
 };
 
 /** Sends a post's multipart body as the web app does. */

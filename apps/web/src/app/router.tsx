@@ -152,6 +152,10 @@ const ROUTES: RouteObject[] = [
                 ...lazyPage(() => import('../features/reports').then((m) => m.ModerationPage)),
               },
               {
+                path: '/tags/:tag',
+                ...lazyPage(() => import('./routes/tag-page').then((m) => m.TagPage)),
+              },
+              {
                 path: '/search',
                 ...lazyPage(() => import('./routes/search-page').then((m) => m.SearchPage)),
               },

@@ -50,7 +50,8 @@ export function forgetInstanceSettings() {
 
 /**
  * The pages a visitor may read when the instance allows it (docs/product.md#decisions, 19): the home
- * feeds, a post, a plan and a profile (`/profile/{id}` or `/@handle`). Any other page asks to sign in.
+ * feeds, a post, a plan, a profile (`/profile/{id}` or `/@handle`) and a tag page. Any other page asks to
+ * sign in.
  */
 const READABLE_PAGES = [
   /^\/$/,
@@ -58,6 +59,7 @@ const READABLE_PAGES = [
   /^\/learning-plan\/\d+\/?$/,
   /^\/profile\/\d+\/?$/,
   /^\/@\w+\/?$/,
+  /^\/tags\/[^/]+\/?$/,
 ];
 
 export const isReadablePage = (pathname: string) => READABLE_PAGES.some((page) => page.test(pathname));

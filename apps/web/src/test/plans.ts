@@ -64,6 +64,7 @@ export function planFixture(fields: Partial<LearningPlan> = {}): LearningPlan {
     completedTopics: 1,
     creator: { id: ann.id, name: ann.name, profilePicture: null },
     topics,
+    tags: [],
     isSaved: false,
     basedOn: null,
     templateUseCount: 0,

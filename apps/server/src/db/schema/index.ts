@@ -13,4 +13,5 @@ export * from './rate-limit-counters.js';
 export * from './reports.js';
 export * from './row-counts.js';
 export * from './saved.js';
+export * from './tags.js';
 export * from './users.js';

@@ -7,11 +7,13 @@ import {
   planResources,
   planTopics,
   posts,
+  postTags,
   resourceCompletions,
+  tagFollows,
   topicProgress,
   users,
 } from '../../db/schema/index.js';
-import { planColumnsOf, planVisibleTo } from '../../db/visibility.js';
+import { planColumnsOf, planVisibleTo, postVisibleTo } from '../../db/visibility.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 type Window = { limit: number; offset: number };
@@ -31,7 +33,9 @@ export type FeedRef = { type: 'POST' | 'LEARNING_PLAN'; id: number; createdAt: s
  * every item of everyone followed (11.6 of 13 ms for a person following 19 on the `large` data,
  * bench/RESULTS.md). Of a followed person's plans, those the viewer may see (`planVisibleTo`: a
  * followed person is never the viewer, so the public ones a moderator did not hide); a muted one's are
- * left out (a block ends the follow).
+ * left out (a block ends the follow). Posts of others carrying a tag the viewer follows join them
+ * (`tagged`: each once, none of a followed person's, whose posts are already there, none of the
+ * viewer's own), read per followed tag through `post_tags_tag_post_idx` and counted the same way.
  */
 export async function selectFollowingPage(db: Database, viewerId: number, window: Window) {
   const depth = window.offset + window.limit;
@@ -40,6 +44,15 @@ export async function selectFollowingPage(db: Database, viewerId: number, window
     sql`with followed as (
         select ${follows.followedId} as id from ${follows} where ${follows.followerId} = ${viewerId}
           and ${shownTo(viewerId, follows.followedId, { muted: true })}),
+      tagged as (
+        select distinct ${postTags.postId} as id from ${tagFollows}
+          join ${postTags} on ${postTags.tagId} = ${tagFollows.tagId}
+          where ${tagFollows.userId} = ${viewerId}),
+      tagged_posts as materialized (
+        select ${posts.id} as id, ${posts.createdAt} as created_at from tagged
+          join ${posts} on ${posts.id} = tagged.id
+          where ${posts.authorId} <> ${viewerId} and ${posts.authorId} not in (select id from followed)
+            and ${postVisibleTo(viewerId)} and ${shownTo(viewerId, posts.authorId, { muted: true })}),
       items as (
         select 'POST' as type, p.id, p.created_at from followed f cross join lateral (
           select ${posts.id} as id, ${posts.createdAt} as created_at from ${posts}
@@ -49,11 +62,14 @@ export async function selectFollowingPage(db: Database, viewerId: number, window
         select 'LEARNING_PLAN', lp.id, lp.created_at from followed f cross join lateral (
           select ${learningPlans.id} as id, ${learningPlans.createdAt} as created_at from ${learningPlans}
           where ${learningPlans.creatorId} = f.id and ${planVisibleTo(viewerId)}
-          order by ${learningPlans.createdAt} desc, ${learningPlans.id} desc limit ${depth}) lp)
+          order by ${learningPlans.createdAt} desc, ${learningPlans.id} desc limit ${depth}) lp
+        union all
+        select 'POST', tp.id, tp.created_at from tagged_posts tp)
       select ((select coalesce(sum(${users.postsCount}), 0) from ${users} where ${users.id} in (select id from followed))
           - (select count(*) from ${posts} where ${posts.hiddenAt} is not null and ${posts.authorId} in (select id from followed))
           + (select count(*) from ${learningPlans} where ${learningPlans.creatorId} in (select id from followed)
-            and ${planVisibleTo(viewerId)}))::int as total,
+            and ${planVisibleTo(viewerId)})
+          + (select count(*) from tagged_posts))::int as total,
         coalesce((select json_agg(json_build_object('type', type, 'id', id, 'createdAt', created_at)
             order by created_at desc, type desc, id desc)
           from (select * from items order by created_at desc, type desc, id desc

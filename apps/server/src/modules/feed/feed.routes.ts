@@ -10,10 +10,10 @@ const route = routeOptions(['feed']);
 export const feedRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async (app, { feed }) => {
   app.get(
     '/following',
-    route('Posts and learning plans of the people you follow, newest first', {
-      querystring: pageQuery(),
-      response: { 200: followingFeedPage, ...failures(400) },
-    }),
+    route(
+      'Posts and learning plans of the people you follow, and posts of the tags you follow, newest first',
+      { querystring: pageQuery(), response: { 200: followingFeedPage, ...failures(400) } },
+    ),
     async (request) => feed.following(viewerOf(request), request.query),
   );
 

@@ -24,7 +24,10 @@ type FeedDependencies = {
 
 export function createFeedService({ db, posts, plans }: FeedDependencies) {
   return {
-    /** What the people the viewer follows made, newest first: three statements whatever the page holds. */
+    /**
+     * What the people the viewer follows made and the posts of the tags they follow, newest first: three
+     * statements whatever the page holds.
+     */
     async following(viewer: Viewer, pageQuery: PageQuery): Promise<FollowingFeedPage> {
       const { total, items } = await selectFollowingPage(db, viewer.id, pageWindow(pageQuery));
       const content = await responseItems(

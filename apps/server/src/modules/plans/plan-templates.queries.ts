@@ -15,16 +15,21 @@ export async function findCopyablePlan(db: Database, planId: number, viewerId: n
 
 /**
  * A private copy of the plan for `creatorId`, remembering its original: the schedule (start and
- * target dates) is the copier's to choose, so it is left empty. The original's template count is
+ * target dates) is the copier's to choose, so it is left empty; its tags come along. The original's template count is
  * raised by the trigger of migration 0016.
  */
 export async function insertPlanCopy(db: Database, planId: number, creatorId: number) {
   const result = (await db.execute(sql`
-    insert into learning_plans
-      (creator_id, title, description, category, is_public, estimated_days, based_on_plan_id, based_on_title)
-    select ${creatorId}::int, title, description, category, false, estimated_days, id, title
-    from learning_plans where id = ${planId}::int
-    returning id`)) as unknown as { rows: { id: number }[] };
+    with copy as (
+      insert into learning_plans
+        (creator_id, title, description, category, is_public, estimated_days, based_on_plan_id, based_on_title)
+      select ${creatorId}::int, title, description, category, false, estimated_days, id, title
+      from learning_plans where id = ${planId}::int
+      returning id),
+    tagged as (
+      insert into plan_tags (plan_id, tag_id) select copy.id, t.tag_id from copy, plan_tags t
+      where t.plan_id = ${planId}::int)
+    select id from copy`)) as unknown as { rows: { id: number }[] };
   return result.rows[0]!.id;
 }
 

@@ -6,6 +6,7 @@ import { prepareColumnRows } from '../../db/column-rows.js';
 import {
   learningPlans,
   planResources,
+  planTags,
   planTopics,
   resourceCompletions,
   rowCounts,
@@ -13,6 +14,7 @@ import {
   topicProgress,
   users,
 } from '../../db/schema/index.js';
+import { tagNamesOf, upsertedTagIds } from '../../db/tagging.js';
 import { planVisibleTo, publicPlanHiddenFrom } from '../../db/visibility.js';
 import { literalLimit, preparedPerSize } from '../../lib/pagination.js';
 
@@ -76,6 +78,7 @@ function selectPlans(db: Database, ids: SQL, viewerId: Placeholder) {
       isSaved: sql<boolean>`exists (select 1 from ${savedLearningPlans}
         where ${savedLearningPlans.planId} = ${learningPlans.id} and ${savedLearningPlans.userId} = ${viewerId})`,
       templateUseCount: learningPlans.templateUseCount,
+      tags: tagNamesOf(planTags, planTags.planId, planTags.tagId, learningPlans.id),
       hiddenAt: learningPlans.hiddenAt,
       hiddenReason: learningPlans.hiddenReason,
       basedOnTitle: learningPlans.basedOnTitle,
@@ -193,6 +196,14 @@ export function preparePlanReads(db: Database) {
   };
 }
 export type PlanReads = ReturnType<typeof preparePlanReads>;
+
+/** Gives the plan exactly the tags `names` (each once), creating the tags nobody used yet: one statement. */
+export async function setPlanTags(db: Database, planId: number, names: readonly string[]) {
+  await db.execute(sql`with wanted as (${upsertedTagIds(names)}),
+    dropped as (delete from ${planTags} where ${planTags.planId} = ${planId}
+      and ${planTags.tagId} not in (select id from wanted))
+    insert into ${planTags} (plan_id, tag_id) select ${planId}::int, id from wanted on conflict do nothing`);
+}
 
 export async function userExists(db: Database, userId: number) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));

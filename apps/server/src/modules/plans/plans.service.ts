@@ -26,13 +26,14 @@ import {
   plansOf,
   preparePlanReads,
   selectPlanFileKeys,
+  setPlanTags,
   updatePlan,
   userExists,
 } from './plans.queries.js';
 
 type Dependencies = { db: Database; events: EventBus; removal: FileRemoval };
 
-function planColumns({ topics: _topics, ...plan }: ParsedPlanBody) {
+function planColumns({ topics: _topics, tags: _tags, ...plan }: ParsedPlanBody) {
   return plan;
 }
 
@@ -79,6 +80,7 @@ export function createPlansService({ db, events, removal }: Dependencies) {
     async create(viewer: Viewer, body: ParsedPlanBody): Promise<LearningPlan> {
       const planId = await db.transaction(async (tx) => {
         const id = await insertPlan(tx, { ...planColumns(body), creatorId: viewer.id });
+        if (body.tags?.length) await setPlanTags(tx, id, body.tags);
         // A new plan has no items yet: ids a client sends along name nothing of it.
         await applyPlanItems(
           tx,
@@ -106,6 +108,7 @@ export function createPlansService({ db, events, removal }: Dependencies) {
       const unusedFiles = await db.transaction(async (tx) => {
         const plan = await requireOwnPlan(tx, viewer, planId);
         await updatePlan(tx, planId, planColumns(body));
+        if (body.tags) await setPlanTags(tx, planId, body.tags);
         const unused = await applyPlanItems(tx, planId, body.topics);
         if (body.isPublic && !plan.isPublic)
           await events.publish(tx, { type: 'plan.published', actorId: viewer.id, planId, title: body.title });

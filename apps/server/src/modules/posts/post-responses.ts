@@ -26,6 +26,7 @@ export function toPostResponses(viewer: Viewer, rows: readonly PostRow[]): Post[
     learningProgressPercent: row.learningProgressPercent,
     author: { id: row.authorId, name: row.authorName, profilePicture: viewer.mediaUrl(row.authorPicture) },
     media: row.media.map((item) => toMedia(item, viewer.mediaUrl)),
+    tags: row.tags,
     likesCount: row.likesCount,
     commentsCount: row.commentsCount,
     isLikedByCurrentUser: row.isLikedByCurrentUser,

@@ -2,7 +2,16 @@ import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle
 import { hiddenUserIds, noBlockBetween, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { visiblePost } from '../../db/moderation-state.js';
-import { postLikes, postMedia, posts, rowCounts, savedPosts, users } from '../../db/schema/index.js';
+import {
+  postLikes,
+  postMedia,
+  posts,
+  postTags,
+  rowCounts,
+  savedPosts,
+  users,
+} from '../../db/schema/index.js';
+import { tagNamesOf, upsertedTagIds } from '../../db/tagging.js';
 import { postVisibleTo } from '../../db/visibility.js';
 import { literalLimit, preparedPerSize } from '../../lib/pagination.js';
 
@@ -36,6 +45,7 @@ const postColumns = (viewerId: Placeholder) => ({
       'altText', ${postMedia.altText})
       order by ${postMedia.position}, ${postMedia.id})
     from ${postMedia} where ${postMedia.postId} = ${posts.id}), '[]')`,
+  tags: tagNamesOf(postTags, postTags.postId, postTags.tagId, posts.id),
 });
 
 /** A post's media as its row carries them, in display order. */
@@ -227,6 +237,14 @@ export async function updatePost(db: Database, id: number, fields: PostFields) {
  */
 export async function deletePost(db: Database, id: number) {
   await db.delete(posts).where(eq(posts.id, id));
+}
+
+/** Gives the post exactly the tags `names` (each once), creating the tags nobody used yet: one statement. */
+export async function setPostTags(db: Database, postId: number, names: readonly string[]) {
+  await db.execute(sql`with wanted as (${upsertedTagIds(names)}),
+    dropped as (delete from ${postTags} where ${postTags.postId} = ${postId}
+      and ${postTags.tagId} not in (select id from wanted))
+    insert into ${postTags} (post_id, tag_id) select ${postId}::int, id from wanted on conflict do nothing`);
 }
 
 export type NewMedia = Omit<typeof postMedia.$inferInsert, 'id' | 'postId' | 'position' | 'createdAt'>;

@@ -6,7 +6,6 @@ import {
   type PageQuery,
   POST_MESSAGES,
   type Post,
-  type PostInput,
   postInput,
   postUpdateInput,
   USER_MESSAGES,
@@ -36,6 +35,7 @@ import {
   type PostFields,
   preparePostReads,
   selectMediaFiles,
+  setPostTags,
   toggleLike,
   updatePost,
 } from './posts.queries.js';
@@ -47,7 +47,7 @@ function postPart(received: ReceivedUploads): unknown {
   return received.json.post;
 }
 
-const fieldsOf = ({ title, content, category, learningProgressPercent }: PostInput): PostFields => ({
+const fieldsOf = ({ title, content, category, learningProgressPercent }: PostFields): PostFields => ({
   title,
   content,
   category,
@@ -115,6 +115,7 @@ export function createPostsService({ db, events, uploads }: PostsDependencies) {
         return db.transaction(async (tx) => {
           const id = await insertPost(tx, viewer.id, fieldsOf(input));
           await insertMedia(tx, id, media);
+          if (input.tags.length > 0) await setPostTags(tx, id, input.tags);
           await events.publish(tx, {
             type: 'post.created',
             actorId: viewer.id,
@@ -154,6 +155,7 @@ export function createPostsService({ db, events, uploads }: PostsDependencies) {
           await describeMedia(tx, postId, input.mediaAltTexts);
           await insertMedia(tx, postId, media);
           await updatePost(tx, postId, fieldsOf(input));
+          if (input.tags) await setPostTags(tx, postId, input.tags);
           await events.publish(tx, {
             type: 'post.updated',
             actorId: viewer.id,

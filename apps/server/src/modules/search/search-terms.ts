@@ -1,4 +1,4 @@
-import { mentionedHandles } from '@pathwise/contract';
+import { hashtagsIn, mentionedHandles } from '@pathwise/contract';
 
 /**
  * What a query asks for beyond what PostgreSQL's websearch_to_tsquery reads from it (quoted phrases,
@@ -18,6 +18,8 @@ export type SearchTerms = {
   excluded: string;
   /** The `@handles` in the query, as mentions write them: their people come first. */
   handles: string[];
+  /** The `#tags` in the query, stored names: posts and plans carrying one are found and come first. */
+  tags: string[];
 };
 
 const TOKEN = /(-?)(?:"([^"]*)"?|([^\s"]+))/g;
@@ -43,5 +45,6 @@ export function readSearchTerms(text: string): SearchTerms {
     wanted: wanted.join(' ').trim(),
     excluded: excluded.join(' or '),
     handles: mentionedHandles(text),
+    tags: hashtagsIn(text),
   };
 }

@@ -5,7 +5,15 @@ import { shownTo, type UserRef } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { isFollowedBy } from '../../db/follow-state.js';
 import { visiblePost } from '../../db/moderation-state.js';
-import { learningPlans, postSearchWords, posts, users } from '../../db/schema/index.js';
+import {
+  learningPlans,
+  planTags,
+  postSearchWords,
+  posts,
+  postTags,
+  tags,
+  users,
+} from '../../db/schema/index.js';
 import { visibleEmail } from '../../db/user-privacy.js';
 import { planVisibleTo } from '../../db/visibility.js';
 import { literalLimit, preparedPerKey } from '../../lib/pagination.js';
@@ -24,6 +32,7 @@ type RankShape = {
   hasWanted: boolean;
   hasExcluded: boolean;
   hasHandles: boolean;
+  hasTags: boolean;
   /** The page size, written into the text (`literalLimit`). */
   limit: number;
 };
@@ -32,6 +41,7 @@ type RankValues = {
   wanted: unknown;
   excluded: unknown;
   handles: unknown;
+  tags: unknown;
   viewerId: UserRef;
   offset: unknown;
 };
@@ -45,6 +55,7 @@ export function rankInput(terms: SearchTerms, viewerId: number, window: Window):
       hasWanted: terms.wanted !== '',
       hasExcluded: terms.excluded !== '',
       hasHandles: terms.handles.length > 0,
+      hasTags: terms.tags.length > 0,
       limit: window.limit,
     },
     values: {
@@ -52,6 +63,7 @@ export function rankInput(terms: SearchTerms, viewerId: number, window: Window):
       wanted: terms.wanted,
       excluded: terms.excluded,
       handles: terms.handles,
+      tags: terms.tags,
       viewerId,
       offset: window.offset,
     },
@@ -145,13 +157,17 @@ function rankedIds(
 }
 export type RankedIds = { total: number; totalIsLowerBound: boolean; ids: number[] };
 
-/** Rows of `table` whose document matches the query (and `only`, when given), most relevant first. */
-function rankDocuments(table: Searchable, input: RankInput, only?: SQL) {
+/**
+ * Rows of `table` whose document matches the query or, when given, that carry an asked-for tag (`tagged`),
+ * and meet `only`, most relevant first.
+ */
+function rankDocuments(table: Searchable, input: RankInput, only?: SQL, tagged?: SQL) {
   const query = textQuery(input.values.text, input.shape.endsInWord);
-  const where = and(matches(table.searchVector, query), only)!;
+  const found = matches(table.searchVector, query);
+  const where = and(tagged ? or(found, tagged) : found, only)!;
   return rankedIds(
     table,
-    { candidates: firstMatches(table, where), rank: rankOf(table.searchVector, query) },
+    { candidates: firstMatches(table, where), rank: withTagRank(rankOf(table.searchVector, query), tagged) },
     input,
   );
 }
@@ -199,14 +215,41 @@ export function rankPosts(input: RankInput) {
   const { shape, values } = input;
   const { viewerId } = values;
   const query = textQueries(values.text, shape.endsInWord);
+  const tagged = taggedWith(input, postTags, postTags.postId, postTags.tagId, posts.id);
   const where = and(
-    matches(posts.searchVector, query.both),
+    tagged ? or(matches(posts.searchVector, query.both), tagged) : matches(posts.searchVector, query.both),
     shownTo(viewerId, posts.authorId, { muted: true }),
     visiblePost(viewerId),
   )!;
-  const candidates = shape.isOneWord ? postsByPrefixWord(query, where) : firstMatches(posts, where);
-  return rankedIds(posts, { candidates, rank: rankOf(posts.searchVector, query.both) }, input);
+  // Tagged posts need not have the word: the prefix path reads only posts having it.
+  const candidates =
+    shape.isOneWord && !tagged ? postsByPrefixWord(query, where) : firstMatches(posts, where);
+  return rankedIds(
+    posts,
+    { candidates, rank: withTagRank(rankOf(posts.searchVector, query.both), tagged) },
+    input,
+  );
 }
+
+/**
+ * Whether the row `item` carries one of the query's `#tags` (undefined when it asks for none): its id among
+ * an array computed once per statement, which the planner reads through the primary key next to the text
+ * index.
+ */
+function taggedWith(
+  { shape, values }: RankInput,
+  link: PgTable,
+  linkItem: AnyPgColumn,
+  linkTag: AnyPgColumn,
+  item: AnyPgColumn,
+): SQL | undefined {
+  if (!shape.hasTags) return undefined;
+  return sql`${item} = any(array(select ${linkItem} from ${link} join ${tags} on ${tags.id} = ${linkTag}
+    where ${tags.name} = any(${sql.param(values.tags)}::text[])))`;
+}
+
+/** A row carrying an asked-for tag ranks above every row that only has the words (ranks stay below 1). */
+const withTagRank = (rank: SQL, tagged: SQL | undefined) => (tagged ? sql`${rank} + (${tagged})::int` : rank);
 
 /**
  * Plans matching the query that `viewerId` may see: public ones and their own, none of creators blocked
@@ -214,7 +257,8 @@ export function rankPosts(input: RankInput) {
  */
 export function rankPlans(input: RankInput) {
   const { viewerId } = input.values;
-  return rankDocuments(learningPlans, input, planVisibleTo(viewerId));
+  const tagged = taggedWith(input, planTags, planTags.planId, planTags.tagId, learningPlans.id);
+  return rankDocuments(learningPlans, input, planVisibleTo(viewerId), tagged);
 }
 
 /**
@@ -288,13 +332,14 @@ const placeholders: RankValues = {
   wanted: sql.placeholder('wanted'),
   excluded: sql.placeholder('excluded'),
   handles: sql.placeholder('handles'),
+  tags: sql.placeholder('tags'),
   viewerId: sql.placeholder('viewerId'),
   offset: sql.placeholder('offset'),
 };
 // The databases are opened without a `casing` setting (db/client.ts): Drizzle's default dialect writes their
 // text.
 const dialect = new PgDialect();
-/** `rankAllStatement` as text, built the first time a shape is searched (at most 2⁵ × the page sizes). */
+/** `rankAllStatement` as text, built the first time a shape is searched (at most 2⁶ × the page sizes). */
 const rankAllQuery = preparedPerKey(
   (shape: RankShape): Query => dialect.sqlToQuery(rankAllStatement({ shape, values: placeholders })),
   (shape) => JSON.stringify(shape),

@@ -19,6 +19,7 @@ const annsPost: Post = {
   learningProgressPercent: null,
   author: { id: ann.id, name: ann.name, profilePicture: null },
   media: [],
+  tags: [],
   likesCount: 0,
   commentsCount: 0,
   isLikedByCurrentUser: false,

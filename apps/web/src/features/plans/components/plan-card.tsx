@@ -5,6 +5,7 @@ import { BusyButton } from '../../../components/busy-button';
 import { HiddenBanner } from '../../../components/hidden-banner';
 import { Markdown } from '../../../components/markdown/markdown';
 import { SaveButton } from '../../../components/save-button';
+import { TagLinks } from '../../../components/tag-links';
 import { useViewer } from '../../../lib/auth/auth-context';
 import { categoryLabel } from '../../../lib/labels';
 import { formatDays, formatTemplateUses, formatTopicCount } from '../plan-display';
@@ -46,6 +47,7 @@ export function PlanCard({ plan, onDelete, deleting = false }: PlanCardProps) {
         </h3>
         <Markdown text={plan.description} compact className="mt-1 line-clamp-2 text-sm text-slate-600" />
       </div>
+      <TagLinks tags={plan.tags} />
 
       <PlanProgress plan={plan} />
 

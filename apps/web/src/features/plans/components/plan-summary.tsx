@@ -5,6 +5,7 @@ import { Markdown } from '../../../components/markdown/markdown';
 import { ReportButton } from '../../../components/report-button';
 import { SaveButton } from '../../../components/save-button';
 import { ShareButton } from '../../../components/share-button';
+import { TagLinks } from '../../../components/tag-links';
 import { categoryLabel } from '../../../lib/labels';
 import { formatCalendarDate, formatDays, formatTemplateUses } from '../plan-display';
 import { CreatorByline } from './creator-byline';
@@ -58,6 +59,7 @@ export function PlanSummary({ plan, isCreator }: PlanSummaryProps) {
       </div>
       <PlanOrigin basedOn={plan.basedOn} />
       <Markdown text={plan.description} className="mt-2 text-slate-700" />
+      <TagLinks tags={plan.tags} className="mt-3" />
 
       <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
         {facts.map(([term, value]) => (

@@ -11,6 +11,7 @@ import {
   planFields,
   resourceFields,
   resourceUrlProblem,
+  tagList,
   topicFields,
 } from '@pathwise/contract';
 import { z } from 'zod';
@@ -76,6 +77,7 @@ export const planFormSchema = z.object({
   category: planFields.category,
   estimatedDays: planFields.estimatedDays,
   isPublic: planFields.isPublic,
+  tags: tagList,
   schedule: z
     .object({ startDate: planFields.startDate, targetCompletionDate: planFields.targetCompletionDate })
     .superRefine(checkPlanDates),
@@ -114,6 +116,7 @@ export const emptyPlan = (): PlanFormValues => ({
   category: '' as PlanFormValues['category'],
   estimatedDays: PLAN_LIMITS.defaultEstimatedDays,
   isPublic: true,
+  tags: [],
   schedule: { startDate: '', targetCompletionDate: '' },
   topics: [emptyTopic()],
 });
@@ -134,6 +137,7 @@ export function toFormValues(plan: LearningPlan): PlanFormValues {
     category: plan.category,
     estimatedDays: plan.estimatedDays,
     isPublic: plan.isPublic,
+    tags: plan.tags,
     schedule: { startDate: plan.startDate ?? '', targetCompletionDate: plan.targetCompletionDate ?? '' },
     topics: plan.topics.map((topic) => ({
       savedId: topic.id,

@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CATEGORIES, type LearningPlan, PLAN_LIMITS, PLAN_MESSAGES } from '@pathwise/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ErrorBox } from '../../../components/callout';
 import { MarkdownField } from '../../../components/markdown/markdown-field';
+import { TagEditor } from '../../../components/tag-editor';
 import { SelectField, TextField } from '../../../components/text-field';
 import { serverMessageOr } from '../../../lib/api-client';
 import { categoryLabel } from '../../../lib/labels';
@@ -108,6 +109,13 @@ export function PlanForm({ planId, initialValues }: PlanFormProps) {
             {...register('schedule.targetCompletionDate')}
           />
         </div>
+        <Controller
+          control={form.control}
+          name="tags"
+          render={({ field }) => (
+            <TagEditor value={field.value ?? []} onChange={field.onChange} error={errors.tags?.message} />
+          )}
+        />
         <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
           <input type="checkbox" className="size-4 accent-indigo-600" {...register('isPublic')} />
           Public: everyone can see this plan and track their own progress on it

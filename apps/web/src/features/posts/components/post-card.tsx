@@ -5,6 +5,7 @@ import { HiddenBanner } from '../../../components/hidden-banner';
 import { CommentIcon } from '../../../components/icons';
 import { Markdown } from '../../../components/markdown/markdown';
 import { SaveButton } from '../../../components/save-button';
+import { TagLinks } from '../../../components/tag-links';
 import { useViewer } from '../../../lib/auth/auth-context';
 import { countLabel } from './counts';
 import { LikeButton } from './like-button';
@@ -40,6 +41,7 @@ export function PostCard({ post, actions }: PostCardProps) {
         </h2>
         <Markdown text={post.content} compact className="mt-1 line-clamp-3 text-slate-700" />
       </Link>
+      <TagLinks tags={post.tags} className="mt-3" />
 
       {post.media.length > 0 && (
         <div className="mt-3">

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { ErrorBox } from '../../../components/callout';
 import { MarkdownField } from '../../../components/markdown/markdown-field';
 import { ProgressBar } from '../../../components/progress-bar';
+import { TagEditor } from '../../../components/tag-editor';
 import { SelectField, TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { categoryLabel } from '../../../lib/labels';
@@ -36,8 +37,9 @@ const valuesOf = (post: Post | undefined): Partial<PostFormValues> =>
         content: post.content,
         category: post.category,
         learningProgressPercent: post.learningProgressPercent,
+        tags: post.tags,
       }
-    : { learningProgressPercent: null };
+    : { learningProgressPercent: null, tags: [] };
 
 type PostFormProps = {
   /** The post being edited; without it the form creates a new one. */
@@ -112,6 +114,13 @@ export function PostForm({ post }: PostFormProps) {
           </option>
         ))}
       </SelectField>
+      <Controller
+        control={control}
+        name="tags"
+        render={({ field }) => (
+          <TagEditor value={field.value ?? []} onChange={field.onChange} error={errors.tags?.message} />
+        )}
+      />
       <Controller
         control={control}
         name="learningProgressPercent"

@@ -9,6 +9,7 @@ import { ProgressBar } from '../../../components/progress-bar';
 import { ReportButton } from '../../../components/report-button';
 import { SaveButton } from '../../../components/save-button';
 import { ShareButton } from '../../../components/share-button';
+import { TagLinks } from '../../../components/tag-links';
 import { useConfirm } from '../../../components/use-confirm';
 import { ApiError } from '../../../lib/api-client';
 import { useViewer } from '../../../lib/auth/auth-context';
@@ -84,6 +85,7 @@ function PostDetail({ post }: { post: Post }) {
         </h1>
       </header>
       <Markdown text={post.content} className="text-slate-800" />
+      <TagLinks tags={post.tags} />
       {post.media.length > 0 && <PostMediaView media={post.media} title={post.title} />}
       {post.learningProgressPercent !== null && (
         <div className="space-y-1.5">

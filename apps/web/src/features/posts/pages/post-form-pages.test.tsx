@@ -110,6 +110,7 @@ describe('create post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
         category: 'PROGRAMMING',
         learningProgressPercent: 35,
         altTexts: ['My notes on a whiteboard'],
+        tags: [],
       },
       files: ['png bytes'],
     });
@@ -273,6 +274,7 @@ describe('edit post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
         altTexts: [],
         removeMediaIds: [1],
         mediaAltTexts: [],
+        tags: [],
       },
       files: [],
     });

@@ -48,6 +48,7 @@ export function postFixture(fields: Partial<Post> = {}): Post {
     learningProgressPercent: 40,
     author: annRef,
     media: [],
+    tags: [],
     likesCount: 0,
     commentsCount: 0,
     isLikedByCurrentUser: false,
