@@ -94,8 +94,8 @@ function checkBudgets(log) {
 
 console.log(
   `Running every test suite; the server suite on the embedded database${serverUrl ? ' and on the PostgreSQL server' : ''}.`,
-  '\nTwo lanes run side by side: the build and the end-to-end tests, and the Vitest suites; each stage',
-  'prints its output when it ends.',
+  '\nTwo lanes run side by side: the build and the end-to-end tests, and the Vitest suites; a free lane',
+  'takes the next stage, and each stage prints its output when it ends.',
 );
 
 // The end-to-end tests spend most of their time waiting on the browser and the network (slow-network and
@@ -134,39 +134,49 @@ const browserLane = built.then(async (ok) => {
     };
   });
 });
-const vitestLane = (async () => {
-  await stage('unit tests: contract and web', (log) =>
-    vitest('unit.json', ['--project', 'contract', '--project', 'web'], process.env, log),
-  );
-  await stage('server tests on the embedded database (PGlite)', (log) =>
-    vitest('server-embedded.json', ['--project', 'server'], embeddedEnv, log),
-  );
-  if (serverUrl) {
-    await stage('server tests on the PostgreSQL server', (log) =>
-      vitest('server-postgres.json', ['--project', 'server'], process.env, log),
-    );
-  }
-  const ok = await built;
+// The other stages, longest first, each taken by whichever lane is free: the Vitest lane starts on the
+// first, the browser lane joins once its end-to-end tests are done. Those that run the build wait for it.
+const afterBuild = (body) => async (log) => ((await built) ? body(log) : { ok: false, passed: 0, failed: 1 });
+const queue = [
+  () =>
+    stage('server tests on the embedded database (PGlite)', (log) =>
+      vitest('server-embedded.json', ['--project', 'server'], embeddedEnv, log),
+    ),
+  serverUrl &&
+    (() =>
+      stage('server tests on the PostgreSQL server', (log) =>
+        vitest('server-postgres.json', ['--project', 'server'], process.env, log),
+      )),
+  () =>
+    stage('unit tests: contract and web', (log) =>
+      vitest('unit.json', ['--project', 'contract', '--project', 'web'], process.env, log),
+    ),
   // npm start, npm run demo and .env, run as a person runs them: on the build just made.
-  await stage('the commands: install scripts, npm start, npm run demo, .env', (log) =>
-    ok
-      ? vitest('scripts.json', ['--project', 'scripts'], embeddedEnv, log)
-      : { ok: false, passed: 0, failed: 1 },
-  );
-  if (serverUrl) {
-    await stage('topology: two server processes on PostgreSQL', (log) =>
-      ok
-        ? vitest('topology.json', ['--config', 'apps/server/vitest.topology.config.ts'], process.env, log)
-        : { ok: false, passed: 0, failed: 1 },
-    );
-  }
+  () =>
+    stage(
+      'the commands: install scripts, npm start, npm run demo, .env',
+      afterBuild((log) => vitest('scripts.json', ['--project', 'scripts'], embeddedEnv, log)),
+    ),
+  serverUrl &&
+    (() =>
+      stage(
+        'topology: two server processes on PostgreSQL',
+        afterBuild((log) =>
+          vitest('topology.json', ['--config', 'apps/server/vitest.topology.config.ts'], process.env, log),
+        ),
+      )),
   // The benchmark tooling (bench/): a tiny seed and one 2-second scenario, so it cannot rot unnoticed; on
   // the PostgreSQL server when there is one, where its SQL ceiling (pgbench) is measured too.
-  await stage('bench smoke', async (log) => ({
-    ok: ok && (await run('npx', ['tsx', 'bench/smoke.ts'], { log })),
-  }));
-})();
-await Promise.all([browserLane, vitestLane]);
+  () =>
+    stage(
+      'bench smoke',
+      afterBuild(async (log) => ({ ok: await run('npx', ['tsx', 'bench/smoke.ts'], { log }) })),
+    ),
+].filter(Boolean);
+async function takeFromQueue() {
+  for (let next = queue.shift(); next; next = queue.shift()) await next();
+}
+await Promise.all([browserLane.then(takeFromQueue), takeFromQueue()]);
 
 console.log('\nStage                                              time   result');
 for (const { name, seconds, ok, passed, failed, note } of stages) {
