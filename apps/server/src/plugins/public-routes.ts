@@ -45,6 +45,8 @@ export const READABLE_ROUTES: ReadonlySet<string> = new Set([
   // A profile, by id or by handle: 404 unless its owner shows it to visitors.
   'GET /api/users/:id',
   'GET /api/users/by-handle/:handle',
+  // The Explore page: public posts and plans; people to follow are for members only.
+  'GET /api/explore',
 ]);
 
 /** Whether a visitor may call the route `pattern` on an instance with PUBLIC_READING on. */
