@@ -280,10 +280,9 @@ export async function buildApp({
         isModerator: reports.isModerator,
       });
       await api.register(suspensionRoutes, { prefix: '/moderation', suspensions });
-      const feed = createFeedService({ db, posts, plans });
-      await api.register(feedRoutes, { prefix: '/feed', feed });
+      await api.register(feedRoutes, { prefix: '/feed', feed: createFeedService({ db, posts, plans }) });
       await api.register(exploreRoutes, {
-        explore: createExploreService({ db, posts, plans, feed, cacheSeconds: config.exploreCacheSeconds }),
+        explore: createExploreService({ db, posts, plans, cacheSeconds: config.exploreCacheSeconds }),
       });
       await api.register(firstStepsRoutes, { prefix: '/users/me', firstSteps: createFirstStepsService(db) });
     },

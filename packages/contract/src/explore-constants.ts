@@ -37,5 +37,4 @@ export const EXPLORE_MESSAGES = {
   learnedHint: 'Plans the most people made progress on this month.',
   noLearned: 'No one has made progress on a public plan this month yet.',
   peopleTitle: 'People to follow',
-  noPeople: 'No one to suggest yet.',
 } as const;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { followSuggestions } from './feed.js';
 import { learningPlan } from './plans.js';
 import { post } from './posts.js';
 
@@ -20,7 +19,8 @@ export const exploreMostLearned = z.object({
 export type ExploreMostLearned = z.infer<typeof exploreMostLearned>;
 
 /**
- * `GET /api/explore`: the sections of the Explore page. The rankings are the same for everyone; each
+ * `GET /api/explore`: the ranked sections of the Explore page (its people to follow are the Following
+ * tab's, `GET /api/feed/suggestions`). The rankings are the same for everyone; each
  * item is the card shape its own list answers, as the viewer may see it (what they may not see is left
  * out), with the viewer's own state.
  */
@@ -29,7 +29,5 @@ export const explore = z.object({
   trendingPosts: z.array(post),
   popularTemplates: z.array(explorePopularTemplate),
   mostLearned: z.array(exploreMostLearned),
-  /** The Following tab's suggestions for a member; empty for a visitor, who cannot follow. */
-  peopleToFollow: followSuggestions,
 });
 export type Explore = z.infer<typeof explore>;

@@ -45,7 +45,7 @@ export const READABLE_ROUTES: ReadonlySet<string> = new Set([
   // A profile, by id or by handle: 404 unless its owner shows it to visitors.
   'GET /api/users/:id',
   'GET /api/users/by-handle/:handle',
-  // The Explore page: public posts and plans; people to follow are for members only.
+  // The Explore page's trending posts and popular public plans.
   'GET /api/explore',
 ]);
 

@@ -3,15 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readerOf } from '../../lib/viewer.js';
 import type { ExploreService } from './explore.service.js';
 
-/** `/api/explore`: the Explore page, for members, and for visitors when PUBLIC_READING is on. */
+/** `/api/explore`: the Explore page's rankings, for members, and for visitors when PUBLIC_READING is on. */
 export const exploreRoutes: FastifyPluginAsyncZod<{ explore: ExploreService }> = async (app, deps) => {
   app.get(
     '/explore',
     {
       schema: {
         tags: ['explore'],
-        summary:
-          'Trending posts, plans most used as templates lately, plans most learned this month and people to follow',
+        summary: 'Trending posts, plans most used as templates lately and plans most learned this month',
         response: { 200: explore },
       },
     },

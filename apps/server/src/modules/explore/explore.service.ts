@@ -1,7 +1,6 @@
 import { EXPLORE_LIMITS, type Explore, type LearningPlan, type Post } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
-import { isVisitor, type Viewer } from '../../lib/viewer.js';
-import type { FeedService } from '../feed/index.js';
+import type { Viewer } from '../../lib/viewer.js';
 import type { PlansService } from '../plans/index.js';
 import type { PostsService } from '../posts/index.js';
 import { type ExploreRanking, selectRanking, selectVisible } from './explore.queries.js';
@@ -11,7 +10,6 @@ type ExploreDependencies = {
   db: Database;
   posts: Pick<PostsService, 'responsesFor'>;
   plans: Pick<PlansService, 'plansFor'>;
-  feed: Pick<FeedService, 'suggestions'>;
   /** How long a process keeps the shared rankings (EXPLORE_CACHE_SECONDS); 0 ranks on every request. */
   cacheSeconds: number;
 };
@@ -21,14 +19,14 @@ const firstOf = (ranked: number[], visible: number[], count: number) => {
   return ranked.filter((id) => shown.has(id)).slice(0, count);
 };
 
-export function createExploreService({ db, posts, plans, feed, cacheSeconds }: ExploreDependencies) {
+export function createExploreService({ db, posts, plans, cacheSeconds }: ExploreDependencies) {
   const rankings = createRankingCache<ExploreRanking>(() => selectRanking(db), cacheSeconds * 1000);
 
   return {
     /**
      * The Explore page for `viewer`: the shared rankings (one statement, kept `cacheSeconds`), which of
-     * them the viewer may see (one), the posts (one), the plans (those of both plan sections at once) and
-     * the people to follow (one): a constant number of statements whatever the sections hold.
+     * them the viewer may see (one), the posts (one) and the plans (those of both plan sections at once):
+     * a constant number of statements whatever the sections hold.
      */
     async page(viewer: Viewer): Promise<Explore> {
       const ranking = await rankings.get();
@@ -41,11 +39,9 @@ export function createExploreService({ db, posts, plans, feed, cacheSeconds }: E
       const postIds = firstOf(ranking.trendingPosts, visible.posts, EXPLORE_LIMITS.trendingPosts);
       const shownTemplates = firstOf(templateIds, visible.plans, EXPLORE_LIMITS.plans);
       const shownLearned = firstOf(learnedIds, visible.plans, EXPLORE_LIMITS.plans);
-      const [trendingPosts, planResponses, peopleToFollow] = await Promise.all([
+      const [trendingPosts, planResponses] = await Promise.all([
         posts.responsesFor(viewer, postIds),
         plans.plansFor(viewer, [...new Set([...shownTemplates, ...shownLearned])]),
-        // A visitor cannot follow anyone, and the people suggested did not all choose to be shown to visitors.
-        isVisitor(viewer) ? Promise.resolve([]) : feed.suggestions(viewer),
       ]);
       const planById = new Map<number, LearningPlan>(planResponses.map((plan) => [plan.id, plan]));
       const withPlan = <Item extends { id: number }>(items: Item[], ids: number[]) =>
@@ -66,7 +62,6 @@ export function createExploreService({ db, posts, plans, feed, cacheSeconds }: E
           learningPlan,
           learners: item.learners,
         })),
-        peopleToFollow,
       };
     },
   };
