@@ -1,4 +1,4 @@
-import type { Explore, LearningPlan } from '@pathwise/contract';
+import { EXPLORE_LIMITS, type Explore, type LearningPlan } from '@pathwise/contract';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -259,9 +259,9 @@ describe('cost', () => {
       }
       const many = await app.queries.count(() => ok(app, reader, { url: '/api/explore' }));
       const body = many.result.json() as Explore;
-      expect(body.trendingPosts).toHaveLength(10);
-      expect(body.popularTemplates).toHaveLength(6);
-      expect(body.mostLearned).toHaveLength(6);
+      expect(body.trendingPosts).toHaveLength(EXPLORE_LIMITS.trendingPosts);
+      expect(body.popularTemplates).toHaveLength(EXPLORE_LIMITS.plans);
+      expect(body.mostLearned).toHaveLength(EXPLORE_LIMITS.plans);
       expect(many.statements).toBe(few.statements);
 
       const visitor = await app.queries.count(() => ok(app, null, { url: '/api/explore' }));

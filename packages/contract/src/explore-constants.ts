@@ -5,8 +5,11 @@
 export const EXPLORE_LIMITS = {
   /** Posts shown under "Trending posts". */
   trendingPosts: 10,
-  /** Plans shown in each plan section. */
-  plans: 6,
+  /**
+   * Plans shown in each plan section: a plan answers every topic and resource, so each costs the response
+   * more than a post (bench/RESULTS.md).
+   */
+  plans: 4,
   /**
    * Ranked ids kept per section, more than shown: what a viewer may not see (blocks, mutes) is left out of
    * the shared ranking for them and the next ones move up.

@@ -15,6 +15,11 @@ export type ExploreRanking = {
 
 const { trendingDays, trendingHalfLifeHours, trendingWeights: weights, templateDays } = EXPLORE_LIMITS;
 const ranked = literalLimit(EXPLORE_LIMITS.rankedPerSection);
+/**
+ * The best-scored posts checked against the rules before the ranking is cut: hidden posts and suspended
+ * authors are few, and checking every post touched this week read that many rows of `posts`.
+ */
+const candidates = literalLimit(EXPLORE_LIMITS.rankedPerSection * 10);
 const days = (n: number) => sql.raw(`interval '${Math.trunc(n)} days'`);
 
 /**
@@ -42,7 +47,9 @@ export async function selectRanking(db: Database): Promise<ExploreRanking> {
         union all
         select ${savedPosts.postId}, ${decayed(weights.save, 'saved_posts.created_at')}
           from ${savedPosts} where ${savedPosts.createdAt} > ${since}),
-      scored as (select post_id, sum(score) as score from recent group by post_id),
+      scored as (
+        select post_id, sum(score) as score from recent group by post_id
+        order by score desc, post_id desc limit ${candidates}),
       trending as (
         select ${posts.id} as id, scored.score from scored join ${posts} on ${posts.id} = scored.post_id
         where ${postVisibleTo(NOBODY)}
