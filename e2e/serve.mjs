@@ -71,6 +71,8 @@ const env = {
   SMTP_URL: smtp.url,
   MAIL_FROM: 'Pathwise <no-reply@pathwise.test>',
   ADMIN_EMAILS: E2E_MODERATOR_EMAIL,
+  // Specs run one after another on one server: each sees the Explore ranking of what it just did.
+  EXPLORE_CACHE_SECONDS: '0',
 };
 if (databaseUrl) env.DATABASE_URL = databaseUrl;
 else delete env.DATABASE_URL;

@@ -60,6 +60,8 @@ export function allScenarios(manifest: BenchManifest): Scenario[] {
     read('following feed page 0', () => get('/api/feed/following?page=0&size=10')),
     read('people to follow', () => get('/api/feed/suggestions')),
     read('plans in progress', () => get('/api/feed/plans-in-progress')),
+    // The Explore page (docs/features.md, "Explore"): shared rankings, then each viewer's rows.
+    read('explore', () => get('/api/explore')),
     read('unread count', () => get('/api/notifications/unread/count')),
     read('notifications', () => get('/api/notifications?page=0&size=10')),
     {

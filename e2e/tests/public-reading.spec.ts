@@ -62,6 +62,21 @@ test.describe('on an instance open to visitors', () => {
     await expect(page.getByText(`@${annHandle}`)).toBeVisible();
   });
 
+  test('a visitor reads Explore from the top bar, without people to follow', async ({ page }) => {
+    const fan = await createAccount(api, 'Fay Explorer');
+    const trending = await publishPost(api, ann, 'Trending for visitors');
+    const liked = await api.post(`/api/posts/${trending.id}/like`, { headers: authHeaders(fan) });
+    expect(liked.ok(), await liked.text()).toBe(true);
+
+    await page.goto(at(`/post/${post.id}`));
+    await topBar(page).getByRole('link', { name: 'Explore' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Trending posts' }).getByText('Trending for visitors'),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'People to follow' })).toHaveCount(0);
+  });
+
   test('Like asks a visitor to sign in, likes nothing, and signing in returns to the post', async ({
     page,
   }) => {

@@ -37,6 +37,8 @@ import { createOAuthService } from './modules/auth/oauth.service.js';
 import { createSignInAttempts } from './modules/auth/sign-in-attempts.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
+import { exploreRoutes } from './modules/explore/explore.routes.js';
+import { createExploreService } from './modules/explore/explore.service.js';
 import { feedRoutes } from './modules/feed/feed.routes.js';
 import { createFeedService } from './modules/feed/feed.service.js';
 import { firstStepsRoutes } from './modules/first-steps/first-steps.routes.js';
@@ -282,6 +284,9 @@ export async function buildApp({
       });
       await api.register(suspensionRoutes, { prefix: '/moderation', suspensions });
       await api.register(feedRoutes, { prefix: '/feed', feed: createFeedService({ db, posts, plans }) });
+      await api.register(exploreRoutes, {
+        explore: createExploreService({ db, posts, plans, cacheSeconds: config.exploreCacheSeconds }),
+      });
       await api.register(firstStepsRoutes, { prefix: '/users/me', firstSteps: createFirstStepsService(db) });
     },
     { prefix: '/api' },

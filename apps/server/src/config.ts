@@ -60,6 +60,7 @@ const envSchema = z.object({
   JWT_SECRET: jwtSecret.optional(),
   JWT_SECRET_PREVIOUS: jwtSecret.optional(),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  EXPLORE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   JWT_EXPIRES_IN: z
     .string()
     .regex(/^\d+[smhd]$/, { error: 'must be a number followed by s, m, h or d (for example 7d)' })
@@ -203,6 +204,8 @@ export type Config = {
   embeddedDatabaseThread: 'worker' | 'main';
   /** How long a process keeps a token's user without reading it again (db/session-cache.ts); 0: never. */
   sessionCacheSeconds: number;
+  /** How long a process keeps the Explore page's shared rankings (modules/explore); 0: ranks every request. */
+  exploreCacheSeconds: number;
   jwtSecret: string;
   /** The secret before the last rotation: tokens it signed are still accepted, none are signed with it. */
   jwtPreviousSecret: string | undefined;
@@ -291,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseLogStatements: e.DATABASE_LOG_STATEMENTS,
     embeddedDatabaseThread: e.EMBEDDED_DATABASE_THREAD,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    exploreCacheSeconds: e.EXPLORE_CACHE_SECONDS,
     jwtSecret: e.JWT_SECRET ?? persistedJwtSecret(dataDir),
     jwtPreviousSecret: e.JWT_SECRET_PREVIOUS,
     jwtExpiresInSeconds: durationToSeconds(e.JWT_EXPIRES_IN),

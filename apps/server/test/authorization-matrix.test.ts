@@ -452,6 +452,7 @@ const MATRIX: Record<string, Row> = {
     expect: signedIn(200),
   },
   // The home page's Following tab and side column are about the caller only: no visitor sees them.
+  'GET /api/explore': { request: () => ({ url: '/api/explore' }), expect: readable(200) },
   'GET /api/feed/following': { request: () => ({ url: '/api/feed/following' }), expect: signedIn(200) },
   'GET /api/feed/suggestions': { request: () => ({ url: '/api/feed/suggestions' }), expect: signedIn(200) },
   'GET /api/feed/plans-in-progress': {

@@ -67,9 +67,10 @@ describe('the route table', () => {
     expect(apiRoutes.filter((route) => route.url.startsWith('/api/docs')).every((r) => r.public)).toBe(true);
   });
 
-  it('marks as readable by visitors (with PUBLIC_READING on) only reads of public posts, plans, profiles and tags', () => {
+  it('marks as readable by visitors (with PUBLIC_READING on) only reads of public posts, plans, profiles, tags and Explore', () => {
     const readable = apiRoutes.filter((route) => route.readable).map(label);
     expect(readable.sort()).toEqual([
+      'GET /api/explore',
       'GET /api/learning-plans/:planId',
       'GET /api/learning-plans/public',
       'GET /api/learning-plans/user/:userId',

@@ -49,6 +49,8 @@ export const READABLE_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/tags/:tag',
   'GET /api/tags/:tag/posts',
   'GET /api/tags/:tag/plans',
+  // The Explore page's trending posts and popular public plans.
+  'GET /api/explore',
 ]);
 
 /** Whether a visitor may call the route `pattern` on an instance with PUBLIC_READING on. */

@@ -29,6 +29,7 @@ export const testConfig: Config = {
   databaseLogStatements: false,
   embeddedDatabaseThread: embeddedThread,
   sessionCacheSeconds: 60,
+  exploreCacheSeconds: 60,
   jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
   jwtPreviousSecret: undefined,
   jwtExpiresInSeconds: 3600,

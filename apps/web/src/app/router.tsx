@@ -122,6 +122,10 @@ const ROUTES: RouteObject[] = [
                 ...planFormPage,
               },
               {
+                path: '/explore',
+                ...lazyPage(() => import('./routes/explore-page').then((m) => m.ExplorePage)),
+              },
+              {
                 path: '/saved',
                 ...lazyPage(() => import('./routes/saved-page').then((m) => m.SavedPage)),
               },

@@ -50,11 +50,12 @@ export function forgetInstanceSettings() {
 
 /**
  * The pages a visitor may read when the instance allows it (docs/product.md#decisions, 19): the home
- * feeds, a post, a plan, a profile (`/profile/{id}` or `/@handle`) and a tag page. Any other page asks to
- * sign in.
+ * feeds, Explore, a post, a plan, a profile (`/profile/{id}` or `/@handle`) and a tag page. Any other page
+ * asks to sign in.
  */
 const READABLE_PAGES = [
   /^\/$/,
+  /^\/explore\/?$/,
   /^\/post\/\d+\/?$/,
   /^\/learning-plan\/\d+\/?$/,
   /^\/profile\/\d+\/?$/,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { learningPlans, planResources, planTopics } from './plans.js';
 import { comments, posts } from './posts.js';
@@ -39,6 +40,10 @@ export const activities = pgTable(
     // Analytics: the plans a user acted on, and their first and latest actions on each.
     index('activities_user_plan_occurred_at_idx').on(t.userId, t.planId, t.occurredAt),
     index('activities_plan_idx').on(t.planId),
+    // Explore's "Most learned this month": this month's progress on plans, read by date.
+    index('activities_occurred_at_plan_idx')
+      .on(t.occurredAt, t.planId, t.userId)
+      .where(sql`${t.planId} is not null`),
     index('activities_post_idx').on(t.postId),
     index('activities_comment_idx').on(t.commentId),
     index('activities_followed_user_idx').on(t.followedUserId),

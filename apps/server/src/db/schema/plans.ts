@@ -74,6 +74,10 @@ export const learningPlans = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('learning_plans_based_on_plan_idx').on(t.basedOnPlanId),
+    // Explore's "Most used as templates": the copies made lately, read by date without the originals.
+    index('learning_plans_copied_created_at_idx')
+      .on(t.createdAt, t.basedOnPlanId, t.creatorId)
+      .where(sql`${t.basedOnPlanId} is not null`),
     index('learning_plans_hidden_creator_idx').on(t.creatorId).where(sql`${t.hiddenAt} is not null`),
   ],
 );

@@ -129,7 +129,12 @@ export const postLikes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('post_likes_user_idx').on(t.userId),
+    // Explore's trending posts read the last days' likes off this index, never the whole table.
+    index('post_likes_created_at_idx').on(t.createdAt, t.postId),
+  ],
 );
 
 export const comments = pgTable(
@@ -160,5 +165,7 @@ export const comments = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('comments_author_idx').on(t.authorId),
+    // Explore's trending posts read the last days' comments off this index.
+    index('comments_created_at_idx').on(t.createdAt, t.postId),
   ],
 );

@@ -19,6 +19,8 @@ export const savedPosts = pgTable(
     primaryKey({ columns: [t.userId, t.postId] }),
     index('saved_posts_user_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('saved_posts_post_id_idx').on(t.postId),
+    // Explore's trending posts read the last days' saves off this index.
+    index('saved_posts_created_at_idx').on(t.createdAt, t.postId),
   ],
 );
 

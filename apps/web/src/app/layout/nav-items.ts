@@ -2,6 +2,7 @@ type NavItem = { to: string; label: string };
 
 export const MAIN_NAV: NavItem[] = [
   { to: '/', label: 'Home' },
+  { to: '/explore', label: 'Explore' },
   { to: '/analytics', label: 'Analytics' },
 ];
 

@@ -50,6 +50,7 @@ describe('top bar', () => {
     expect(within(banner).getByRole('link', { name: 'Pathwise' })).toHaveAttribute('href', '/');
     const mainNav = within(banner).getByRole('navigation', { name: 'Main' });
     expect(within(mainNav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(within(mainNav).getByRole('link', { name: 'Explore' })).toHaveAttribute('href', '/explore');
     expect(within(mainNav).getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/analytics');
     expect(within(banner).getByRole('link', { name: '+ Post' })).toHaveAttribute('href', '/create-post');
   });
@@ -167,6 +168,7 @@ describe('mobile menu', () => {
 
     for (const [name, href] of [
       ['Home', '/'],
+      ['Explore', '/explore'],
       ['Analytics', '/analytics'],
       ['Create Post', '/create-post'],
       ['Your Profile', '/profile/7'],

@@ -18,12 +18,23 @@ function Brand() {
   );
 }
 
-/** A visitor's top bar: the brand, then "Sign in" and "Join"; no bell, menu or search (members only). */
+/**
+ * A visitor's top bar: the brand, Explore (which visitors may read), then "Sign in" and "Join"; no bell,
+ * menu or search (members only).
+ */
 export function VisitorTopBar() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 md:gap-6">
         <Brand />
+        <nav aria-label="Main">
+          <NavLink
+            to="/explore"
+            className="rounded-lg px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-800 sm:px-3"
+          >
+            Explore
+          </NavLink>
+        </nav>
         <VisitorActions />
       </div>
     </header>

@@ -1,0 +1,105 @@
+import { EXPLORE_LIMITS } from '@pathwise/contract';
+import { sql } from 'drizzle-orm';
+import { shownTo } from '../../db/block-state.js';
+import type { Database } from '../../db/client.js';
+import { activities, comments, learningPlans, postLikes, posts, savedPosts } from '../../db/schema/index.js';
+import { NOBODY, planColumnsOf, planVisibleTo, postVisibleTo } from '../../db/visibility.js';
+import { literalLimit } from '../../lib/pagination.js';
+
+/** The shared rankings of the Explore page: ids best first, with the figure a plan section shows. */
+export type ExploreRanking = {
+  trendingPosts: number[];
+  popularTemplates: { id: number; uses: number }[];
+  mostLearned: { id: number; learners: number }[];
+};
+
+const { trendingDays, trendingHalfLifeHours, trendingWeights: weights, templateDays } = EXPLORE_LIMITS;
+const ranked = literalLimit(EXPLORE_LIMITS.rankedPerSection);
+/**
+ * The best-scored posts checked against the rules before the ranking is cut: hidden posts and suspended
+ * authors are few, and checking every post touched this week read that many rows of `posts`.
+ */
+const candidates = literalLimit(EXPLORE_LIMITS.rankedPerSection * 10);
+const days = (n: number) => sql.raw(`interval '${Math.trunc(n)} days'`);
+
+/**
+ * What a like, comment or save made at `at` adds to a post's score: its weight, halved every
+ * `trendingHalfLifeHours` hours of age.
+ */
+const decayed = (weight: number, at: string) =>
+  sql.raw(`${weight} * power(0.5, extract(epoch from (now() - ${at})) / ${trendingHalfLifeHours * 3600})`);
+
+/**
+ * The three rankings in one statement, each read by date through an index of its own (migration 0035),
+ * so it costs what happened lately, not the size of the tables. They are the same for everyone, so they
+ * leave out only what no one but its author may see (`NOBODY`: hidden by a moderator, of a suspended
+ * author, a private plan); the blocks and mutes of each viewer apply when their rows are read.
+ */
+export async function selectRanking(db: Database): Promise<ExploreRanking> {
+  const since = sql`now() - ${days(trendingDays)}`;
+  const result = (await db.execute(sql`
+    with recent as (
+        select ${postLikes.postId} as post_id, ${decayed(weights.like, 'post_likes.created_at')} as score
+          from ${postLikes} where ${postLikes.createdAt} > ${since}
+        union all
+        select ${comments.postId}, ${decayed(weights.comment, 'comments.created_at')}
+          from ${comments} where ${comments.createdAt} > ${since} and ${comments.hiddenAt} is null
+        union all
+        select ${savedPosts.postId}, ${decayed(weights.save, 'saved_posts.created_at')}
+          from ${savedPosts} where ${savedPosts.createdAt} > ${since}),
+      scored as (
+        select post_id, sum(score) as score from recent group by post_id
+        order by score desc, post_id desc limit ${candidates}),
+      trending as (
+        select ${posts.id} as id, scored.score from scored join ${posts} on ${posts.id} = scored.post_id
+        where ${postVisibleTo(NOBODY)}
+        order by scored.score desc, ${posts.id} desc limit ${ranked}),
+      copies as (
+        select c.based_on_plan_id as id, count(distinct c.creator_id) as uses
+        from ${learningPlans} c
+        where c.based_on_plan_id is not null and c.created_at > now() - ${days(templateDays)}
+        group by c.based_on_plan_id),
+      templates as (
+        select lp.id, copies.uses, lp.template_use_count as all_uses from copies join ${learningPlans} lp on lp.id = copies.id
+        where ${planVisibleTo(NOBODY, { plan: planColumnsOf('lp') })}
+        order by copies.uses desc, lp.template_use_count desc, lp.id desc limit ${ranked}),
+      progress as (
+        select ${activities.planId} as id, count(distinct ${activities.userId}) as learners
+        from ${activities}
+        where ${activities.planId} is not null
+          and ${activities.occurredAt} >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'
+        group by ${activities.planId}),
+      learned as (
+        select lp.id, progress.learners from progress join ${learningPlans} lp on lp.id = progress.id
+        where ${planVisibleTo(NOBODY, { plan: planColumnsOf('lp') })}
+        order by progress.learners desc, lp.id desc limit ${ranked})
+    select
+      coalesce((select json_agg(id order by score desc, id desc) from trending), '[]') as "trendingPosts",
+      coalesce((select json_agg(json_build_object('id', id, 'uses', uses)
+        order by uses desc, all_uses desc, id desc) from templates), '[]')
+        as "popularTemplates",
+      coalesce((select json_agg(json_build_object('id', id, 'learners', learners)
+        order by learners desc, id desc) from learned), '[]')
+        as "mostLearned"`)) as unknown as { rows: ExploreRanking[] };
+  return result.rows[0]!;
+}
+
+/**
+ * Which of the ranked posts and plans `viewerId` may see, in one statement: the rules of every list
+ * (`postVisibleTo`, `planVisibleTo`), and a muted author's posts left out as the feed and search leave
+ * them out. Only the first visible ones of each section are then read in full.
+ */
+export async function selectVisible(
+  db: Database,
+  viewerId: number,
+  ids: { posts: number[]; plans: number[] },
+): Promise<{ posts: number[]; plans: number[] }> {
+  const result = (await db.execute(sql`select
+      coalesce((select array_agg(${posts.id}) from ${posts}
+        where ${posts.id} = any(${sql.param(ids.posts)}::int[]) and ${postVisibleTo(viewerId)}
+          and ${shownTo(viewerId, posts.authorId, { muted: true })}), '{}') as posts,
+      coalesce((select array_agg(lp.id) from ${learningPlans} lp
+        where lp.id = any(${sql.param(ids.plans)}::int[]) and ${planVisibleTo(viewerId, { plan: planColumnsOf('lp') })}),
+        '{}') as plans`)) as unknown as { rows: { posts: number[]; plans: number[] }[] };
+  return result.rows[0]!;
+}
