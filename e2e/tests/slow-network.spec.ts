@@ -126,6 +126,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     // Signed in: the session is stored and the app has moved on to the home page.
     await expect(page).toHaveURL('/', { timeout: 30_000 });
+    test.info().annotations.push({ type: 'signed in after', description: `${Date.now() - opened} ms` });
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
     expect(requests.signIns()).toBe(1);
     expect(usableAfterMs).toBeLessThanOrEqual(SIGN_IN_USABLE_WITHIN_MS);
