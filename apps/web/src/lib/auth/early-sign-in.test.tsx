@@ -53,6 +53,7 @@ describe("index.html's sign-in form", () => {
   });
 
   it("has the names of the app's sign-in page", async () => {
+    document.title = 'Pathwise';
     openIndexHtml('/login');
     const early = earlyForm();
     const names = (items: HTMLElement[]) => items.map((item) => item.textContent?.trim());
@@ -66,10 +67,14 @@ describe("index.html's sign-in form", () => {
       links: names(early.getAllByRole('link')),
       buttons: names(early.getAllByRole('button')),
     };
+    const earlyTitle = document.title;
+    expect(earlyTitle).not.toBe('Pathwise');
     dropEarlySignIn();
+    document.title = 'Pathwise';
     renderApp('/login');
 
     const heading = await screen.findByRole('heading', { level: 1 });
+    await vi.waitFor(() => expect(document.title).toBe(earlyTitle));
     expect(heading).toHaveTextContent(earlyNames.heading ?? '');
     const fields = [screen.getByLabelText('Email address'), screen.getByLabelText('Password')];
     expect(
