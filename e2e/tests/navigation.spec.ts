@@ -126,6 +126,8 @@ test('every page has its own title and one h1, which takes focus and is announce
   await page.evaluate(() => localStorage.removeItem('authToken'));
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
+  // index.html shows that form before the app runs: the moves below are the app's, so it must be there.
+  await expect(page.locator('#early-sign-in')).toHaveCount(0);
   const signedOut: [string, string | RegExp][] = [
     ['/signup', /./],
     ['/forgot-password', 'Reset your password'],

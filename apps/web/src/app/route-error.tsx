@@ -1,7 +1,10 @@
-import { Component, type ReactNode } from 'react';
+import { Component, type ReactNode, useLayoutEffect } from 'react';
+import { dropEarlySignIn } from '../lib/auth/early-sign-in';
 
 /** A routing error shows 'Unexpected Application Error!' (React logs the error itself). */
 export function RouteError() {
+  // The sign-in form index.html may have shown stands for a page that failed: this message replaces it.
+  useLayoutEffect(dropEarlySignIn, []);
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
       <h1 className="text-2xl font-semibold text-slate-900">Unexpected Application Error!</h1>

@@ -1,6 +1,7 @@
 import { OAUTH_PATHS } from '@pathwise/contract';
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, useLayoutEffect } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { dropEarlySignIn } from '../lib/auth/early-sign-in';
 import { AppRoot } from './app-root';
 import { RequireUser, RequireVisitor } from './guards';
 import { RouteErrorBoundary } from './route-error';
@@ -196,6 +197,11 @@ export function loadPages(pathname: string) {
 export function App() {
   // In render, so that a navigation's pages start loading together; repeating it costs nothing,
   // since import() answers with the module already loading or loaded.
-  void loadPages(useLocation().pathname);
+  const { pathname } = useLocation();
+  void loadPages(pathname);
+  // index.html's sign-in form waits for the sign-in page to take it over; any other page replaces it.
+  useLayoutEffect(() => {
+    if (pathname !== '/login') dropEarlySignIn();
+  }, [pathname]);
   return <RouteErrorBoundary>{useRoutes(ROUTES)}</RouteErrorBoundary>;
 }

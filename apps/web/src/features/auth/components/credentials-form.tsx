@@ -1,6 +1,8 @@
 import { CREDENTIAL_RULES, type SignupBody } from '@pathwise/contract';
+import { useLayoutEffect, useRef } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
+import { takeOverEarlySignIn } from '../../../lib/auth/early-sign-in';
 import { type FieldRules, useCheckedForm } from '../use-checked-form';
 
 export type AuthMode = 'signIn' | 'signUp';
@@ -26,9 +28,18 @@ export function CredentialsForm({ mode, onSubmit }: CredentialsFormProps) {
     onSubmit(values as SignupBody),
   );
   const isSignUp = mode === 'signUp';
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The sign-in form index.html showed while this code was on its way: what was typed, the focus and a
+  // submit or click made meanwhile carry on here. In a layout effect, so no keystroke falls between the two forms.
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form || isSignUp) return;
+    takeOverEarlySignIn(form);
+  }, [isSignUp]);
 
   return (
-    <form {...formProps} className="space-y-5">
+    <form ref={formRef} {...formProps} className="space-y-5">
       {isSignUp && <TextField label="Name" name="name" autoComplete="name" error={errors.name} />}
       <TextField label="Email address" name="email" type="email" autoComplete="email" error={errors.email} />
       <TextField
