@@ -71,6 +71,10 @@ import { savedRoutes } from './modules/saved/saved.routes.js';
 import { createSavedService } from './modules/saved/saved.service.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { createSearchService } from './modules/search/search.service.js';
+import { sitemapRoutes } from './modules/sitemap/sitemap.routes.js';
+import { createSitemapService } from './modules/sitemap/sitemap.service.js';
+import { syndicationRoutes } from './modules/syndication/syndication.routes.js';
+import { createSyndicationService } from './modules/syndication/syndication.service.js';
 import { blockingRoutes } from './modules/users/blocking.routes.js';
 import { createBlockingService } from './modules/users/blocking.service.js';
 import { followsRoutes } from './modules/users/follows.routes.js';
@@ -284,6 +288,15 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
+  // The site's documents for crawlers and feed readers, at the paths they look for (not under /api).
+  await app.register(sitemapRoutes, {
+    sitemap: createSitemapService(db, { publicReading: config.publicReading }),
+    publicUrl: config.publicUrl,
+  });
+  await app.register(syndicationRoutes, {
+    syndication: createSyndicationService(db, { publicReading: config.publicReading }),
+    publicUrl: config.publicUrl,
+  });
   await app.register(webAppPlugin, {
     distDir: webDistDir,
     linkPreviews: createLinkPreviews(db, { publicReading: config.publicReading }),
