@@ -228,6 +228,46 @@ describe('a visitor on an instance with PUBLIC_READING on', () => {
   });
 });
 
+describe('what crawlers and feed readers get with PUBLIC_READING on', () => {
+  /** Every document of the site a crawler or feed reader fetches, sitemap pages included. */
+  async function siteDocuments(): Promise<string[]> {
+    const index = (await ok(null, { url: '/sitemap.xml' })).body;
+    const pages = [...index.matchAll(/<loc>https?:\/\/[^/]+(\/sitemaps\/[^<]+)<\/loc>/g)].map(
+      ([, path]) => path!,
+    );
+    expect(pages.length).toBeGreaterThan(0);
+    const urls = ['/robots.txt', '/sitemap.xml', ...pages, `/@${ann.user.handle}/feed.xml`];
+    return Promise.all(urls.map(async (url) => (await ok(null, { url })).body));
+  }
+
+  it('never see an e-mail address, a note, a private plan, hidden or suspended content', async () => {
+    const everything = (await siteDocuments()).join('\n');
+    for (const account of [ann, bob, stranger, moderator, suspended]) {
+      expect(everything).not.toContain(account.user.email);
+    }
+    expect(everything).not.toContain(NOTE);
+    expect(everything).not.toContain(PRIVATE_TITLE);
+    expect(everything).not.toContain(`/learning-plan/${privatePlan.id}<`);
+    expect(everything).not.toContain('Hidden by a moderator');
+    expect(everything).not.toContain(`/post/${hiddenPost.id}<`);
+    expect(everything).not.toContain(`/post/${suspendedPost.id}<`);
+    // Only the profiles shown to visitors: Bob's and the suspended person's are not.
+    expect(everything).not.toContain(`/@${bob.user.handle}<`);
+    expect(everything).not.toContain(`/@${suspended.user.handle}<`);
+    // What they do hold, so the scan above is not vacuous.
+    expect(everything).toContain('Ann writes in public');
+    expect(everything).toContain(`/post/${bobPost.id}<`);
+    expect(everything).toContain(`/learning-plan/${publicPlan.id}<`);
+    expect(everything).toContain(`/@${ann.user.handle}<`);
+  });
+
+  it('get no feed of a profile not shown to visitors, nor of a suspended person', async () => {
+    for (const account of [bob, suspended]) {
+      expect((await as(null, { url: `/@${account.user.handle}/feed.xml` })).statusCode).toBe(404);
+    }
+  });
+});
+
 describe('"Show my profile to visitors"', () => {
   it('is off until turned on, and changes without touching the e-mail setting', async () => {
     const cat = await signUp(t, { name: 'Cat' });
