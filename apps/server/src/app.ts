@@ -159,7 +159,7 @@ export async function buildApp({
   // Uploads are staged in DATA_DIR/tmp while they are checked: the same file system as the media directory.
   const uploads: Uploads = { storage, tmpDir: path.join(config.dataDir, 'tmp'), removal };
   const db = database.db;
-  const users = createUsersService(db, uploads);
+  const users = createUsersService(db, uploads, { publicReading: config.publicReading });
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds, config.jwtPreviousSecret);
   // Before any route is added, so that it sees and guards every one (documentation and media included).
   const sessions = await createSessionCache(database, users.sessionUser, config.sessionCacheSeconds);

@@ -141,6 +141,7 @@ describe('a visitor on an instance with PUBLIC_READING on', () => {
       isCurrentUserFollowing: false,
       isBlocked: false,
       isMuted: false,
+      hasFeed: true,
     });
   });
 
@@ -179,7 +180,10 @@ describe('a visitor on an instance with PUBLIC_READING on', () => {
       const res = await as(null, { url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json().message).toBe('User profile not found. Please check the user ID.');
-      expect((await as(stranger, { url })).statusCode, url).toBe(200);
+      const asMember = await as(stranger, { url });
+      expect(asMember.statusCode, url).toBe(200);
+      // No feed either: it is read by feed readers, which are visitors.
+      expect(asMember.json().hasFeed, url).toBe(false);
     }
     const post = (await ok(null, { url: `/api/posts/${bobPost.id}` })).json() as Post;
     expect(post.author).toMatchObject({ id: bob.user.id, name: 'Bob Stone' });
@@ -315,5 +319,8 @@ describe('on an instance with PUBLIC_READING off (the default)', () => {
     for (const url of ['/api/posts', `/api/posts/${post.id}`, `/api/users/${dan.user.id}`]) {
       expect((await closed.app.inject({ url })).statusCode, url).toBe(401);
     }
+    // Nor is there a feed of their posts, which members would be shown.
+    const asDan = await closed.app.inject({ url: `/api/users/${dan.user.id}`, headers: bearer(dan.token) });
+    expect(asDan.json().hasFeed).toBe(false);
   });
 });

@@ -11,9 +11,9 @@ export const SITE_LIMITS = {
 } as const;
 
 export const SITE_TEXTS = {
-  /** The profile's link to the feed, and what a screen reader hears of it. */
+  /** The profile's link to the feed, and its accessible name (which starts with the visible word). */
   feedLink: 'Feed',
-  feedLinkLabel: (name: string) => `Atom feed of ${name}'s posts`,
+  feedLinkLabel: (name: string) => `Feed of ${name}'s posts (Atom)`,
   /** The feed's title, also the title of the page's `<link rel="alternate">`. */
   feedTitle: (name: string, handle: string) => `${name} (@${handle}) on Pathwise`,
 } as const;
