@@ -1,8 +1,10 @@
 import { SITE_MESSAGES, sitemapPageParams, textDocument, xmlDocument } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { failures } from '../../lib/route-schema.js';
+import { failures, readResponse, routeOptions } from '../../lib/route-schema.js';
 import { publicOrigin } from '../../lib/viewer.js';
 import type { SitemapService } from './sitemap.service.js';
+
+const route = routeOptions(['site']);
 
 /** Crawlers look for these at the root of the site, not under /api. */
 export const sitemapRoutes: FastifyPluginAsyncZod<{
@@ -11,14 +13,9 @@ export const sitemapRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { sitemap, publicUrl }) => {
   app.get(
     '/robots.txt',
-    {
-      schema: {
-        tags: ['site'],
-        summary:
-          'What crawlers may read: the public pages and the sitemap with PUBLIC_READING on, nothing off',
-        response: { 200: textDocument },
-      },
-    },
+    route('What crawlers may read: the public pages and the sitemap with PUBLIC_READING on, nothing off', {
+      response: { 200: textDocument },
+    }),
     async (request, reply) =>
       reply
         .type('text/plain; charset=utf-8')
@@ -28,14 +25,10 @@ export const sitemapRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/sitemap.xml',
-    {
-      schema: {
-        tags: ['site'],
-        summary: 'The sitemap index: the pages of public posts, public plans and profiles shown to visitors',
-        description: `Only with PUBLIC_READING on; 404 otherwise ("${SITE_MESSAGES.sitemapNotFound}").`,
-        response: { 200: xmlDocument, ...failures(404) },
-      },
-    },
+    route('The sitemap index: the pages of public posts, public plans and profiles shown to visitors', {
+      description: `Only with PUBLIC_READING on; 404 otherwise ("${SITE_MESSAGES.sitemapNotFound}").`,
+      response: { 200: xmlDocument, ...failures(404) },
+    }),
     async (request, reply) =>
       reply
         .type('application/xml; charset=utf-8')
@@ -45,14 +38,10 @@ export const sitemapRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/sitemaps/:section-:page.xml',
-    {
-      schema: {
-        tags: ['site'],
-        summary: 'One page of the sitemap: the addresses of a range of ids of one section, with lastmod',
-        params: sitemapPageParams,
-        response: { 200: xmlDocument, ...failures(400, 404) },
-      },
-    },
+    route('One page of the sitemap: the addresses of a range of ids of one section, with lastmod', {
+      params: sitemapPageParams,
+      response: readResponse(xmlDocument),
+    }),
     async (request, reply) => {
       const { section, page } = request.params;
       return reply

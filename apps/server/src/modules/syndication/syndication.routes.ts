@@ -1,8 +1,10 @@
 import { profileFeedParams, xmlDocument } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { failures } from '../../lib/route-schema.js';
+import { readResponse, routeOptions } from '../../lib/route-schema.js';
 import { publicOrigin } from '../../lib/viewer.js';
 import type { SyndicationService } from './syndication.service.js';
+
+const route = routeOptions(['site']);
 
 /** Feeds live beside the pages they are of (`/@handle`), where feed readers look, not under /api. */
 export const syndicationRoutes: FastifyPluginAsyncZod<{
@@ -11,16 +13,12 @@ export const syndicationRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { syndication, publicUrl }) => {
   app.get(
     '/@:handle/feed.xml',
-    {
-      schema: {
-        tags: ['site'],
-        summary: "An Atom feed of a person's newest public posts",
-        description:
-          'Only with PUBLIC_READING on and for a profile shown to visitors; 404 otherwise. No token needed.',
-        params: profileFeedParams,
-        response: { 200: xmlDocument, ...failures(400, 404) },
-      },
-    },
+    route("An Atom feed of a person's newest public posts", {
+      description:
+        'Only with PUBLIC_READING on and for a profile shown to visitors; 404 otherwise. No token needed.',
+      params: profileFeedParams,
+      response: readResponse(xmlDocument),
+    }),
     async (request, reply) => {
       const feed = await syndication.profileFeed(request.params.handle, publicOrigin(publicUrl, request));
       // Feed readers poll: a minute of caching spares the database without keeping a new post long.
