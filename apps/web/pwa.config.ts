@@ -33,9 +33,10 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
     globIgnores: [`${HIGHLIGHTER_CHUNKS}/**`],
-    // Every client route opens the precached shell; API paths (OAuth redirects, docs) never do.
+    // Every client route opens the precached shell; API paths (OAuth redirects, docs) and the server's
+    // documents (robots.txt, the sitemap, a profile's feed.xml) never do.
     navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/api(\/|$)/],
+    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/robots\.txt$/, /\.xml$/],
     cleanupOutdatedCaches: true,
     runtimeCaching: [
       {

@@ -45,7 +45,13 @@ export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss(), VitePWA(pwaOptions), firstPaint(), rawGrammars()],
   server: {
     // The API runs as its own process in development, on PORT; the browser still sees one origin.
-    proxy: { '/api': `http://localhost:${loadEnv(mode, REPOSITORY_ROOT, '').PORT || 8080}` },
+    // The API, and the server's documents for crawlers and feed readers (robots.txt, sitemap, feeds).
+    proxy: Object.fromEntries(
+      ['/api', '/robots.txt', '/sitemap.xml', '/sitemaps/', '^/@\\w+/feed\\.xml$'].map((path) => [
+        path,
+        `http://localhost:${loadEnv(mode, REPOSITORY_ROOT, '').PORT || 8080}`,
+      ]),
+    ),
   },
   build: {
     outDir: 'dist',

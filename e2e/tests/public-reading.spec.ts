@@ -121,6 +121,35 @@ test.describe('on an instance open to visitors', () => {
     }
   });
 
+  test("a profile links the feed of the person's posts, which a feed reader finds from the page too", async ({
+    page,
+    request,
+  }) => {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(at(`/@${annHandle}`));
+      await expect(page.getByRole('heading', { level: 1, name: 'Ann Open' })).toBeVisible();
+      const feed = page.getByRole('link', { name: "Feed of Ann Open's posts (Atom)" });
+      await expect(feed).toBeVisible();
+      await expect(feed).toHaveAttribute('href', `/@${annHandle}/feed.xml`);
+      // Reached by keyboard from the Share button before it.
+      await page.getByRole('button', { name: 'Copy link' }).focus();
+      await page.keyboard.press('Tab');
+      await expect(feed).toBeFocused();
+    }
+
+    const html = await (await request.get(at(`/profile/${ann.id}`))).text();
+    expect(html).toContain(`<link rel="canonical" href="${at(`/@${annHandle}`)}" />`);
+    expect(html).toContain(`type="application/atom+xml" title="Ann Open (@${annHandle}) on Pathwise"`);
+    const atom = await request.get(at(`/@${annHandle}/feed.xml`));
+    expect(atom.headers()['content-type']).toBe('application/atom+xml; charset=utf-8');
+    const xml = await atom.text();
+    expect(xml).toContain('Reading in the open');
+    expect(xml).toContain(`<link href="${at(`/post/${post.id}`)}"/>`);
+    const robots = await (await request.get(at('/robots.txt'))).text();
+    expect(robots).toContain(`Sitemap: ${at('/sitemap.xml')}`);
+  });
+
   test('axe finds nothing serious in the visitor view, light and dark, at 1280 and 390 px', async ({
     page,
   }) => {
@@ -160,5 +189,8 @@ test.describe('on the default instance', () => {
     await expect(page).toHaveURL('/login');
     await page.goto(`/@${cy.name.toLowerCase().replace(' ', '')}`);
     await expect(page).toHaveURL('/login');
+    // Crawlers are kept out, and there is no feed to subscribe to.
+    expect(await (await request.get('/robots.txt')).text()).toBe('User-agent: *\nDisallow: /\n');
+    expect((await request.get(`/@${cy.name.toLowerCase().replace(' ', '')}/feed.xml`)).status()).toBe(404);
   });
 });

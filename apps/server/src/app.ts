@@ -73,6 +73,10 @@ import { savedRoutes } from './modules/saved/saved.routes.js';
 import { createSavedService } from './modules/saved/saved.service.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { createSearchService } from './modules/search/search.service.js';
+import { sitemapRoutes } from './modules/sitemap/sitemap.routes.js';
+import { createSitemapService } from './modules/sitemap/sitemap.service.js';
+import { syndicationRoutes } from './modules/syndication/syndication.routes.js';
+import { createSyndicationService } from './modules/syndication/syndication.service.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { createTagsService } from './modules/tags/tags.service.js';
 import { blockingRoutes } from './modules/users/blocking.routes.js';
@@ -159,7 +163,7 @@ export async function buildApp({
   // Uploads are staged in DATA_DIR/tmp while they are checked: the same file system as the media directory.
   const uploads: Uploads = { storage, tmpDir: path.join(config.dataDir, 'tmp'), removal };
   const db = database.db;
-  const users = createUsersService(db, uploads);
+  const users = createUsersService(db, uploads, { publicReading: config.publicReading });
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds, config.jwtPreviousSecret);
   // Before any route is added, so that it sees and guards every one (documentation and media included).
   const sessions = await createSessionCache(database, users.sessionUser, config.sessionCacheSeconds);
@@ -292,6 +296,15 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
+  // The site's documents for crawlers and feed readers, at the paths they look for (not under /api).
+  await app.register(sitemapRoutes, {
+    sitemap: createSitemapService(db, { publicReading: config.publicReading }),
+    publicUrl: config.publicUrl,
+  });
+  await app.register(syndicationRoutes, {
+    syndication: createSyndicationService(db, { publicReading: config.publicReading }),
+    publicUrl: config.publicUrl,
+  });
   await app.register(webAppPlugin, {
     distDir: webDistDir,
     linkPreviews: createLinkPreviews(db, { publicReading: config.publicReading }),

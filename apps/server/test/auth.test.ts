@@ -44,6 +44,7 @@ describe('POST /api/auth/signup', () => {
       isBlocked: false,
       isMuted: false,
       suspended: false,
+      hasFeed: false,
       isModerator: false,
     });
   });

@@ -77,7 +77,8 @@ const ownerOnly = (status: number, refused = 403): Row['expect'] => ({
 });
 
 /**
- * Every route of the API, declared with who may call it: a route missing here fails the test below.
+ * Every route of the API and of the site's documents, declared with who may call it: a route missing here
+ * fails the test below.
  * "other" is another signed-in user; ids point at the owner's things (a public plan, a post, a comment…).
  */
 const MATRIX: Record<string, Row> = {
@@ -88,6 +89,24 @@ const MATRIX: Record<string, Row> = {
   'GET /api/instance': {
     request: () => ({ url: '/api/instance' }),
     expect: { anonymous: 200, other: 200, owner: 200 },
+  },
+  // The site's documents for crawlers and feed readers (outside /api): the same for everyone, and only
+  // with PUBLIC_READING on, but robots.txt, which then says to crawl nothing.
+  'GET /robots.txt': {
+    request: () => ({ url: '/robots.txt' }),
+    expect: { anonymous: 200, other: 200, owner: 200 },
+  },
+  'GET /sitemap.xml': {
+    request: () => ({ url: '/sitemap.xml' }),
+    expect: { anonymous: 404, other: 404, owner: 404, visitor: 200 },
+  },
+  'GET /sitemaps/:section-:page.xml': {
+    request: () => ({ url: '/sitemaps/posts-1.xml' }),
+    expect: { anonymous: 404, other: 404, owner: 404, visitor: 200 },
+  },
+  'GET /@:handle/feed.xml': {
+    request: (o) => ({ url: `/@${o.handle}/feed.xml` }),
+    expect: { anonymous: 404, other: 404, owner: 404, visitor: 200 },
   },
   'POST /api/auth/signup': {
     request: () =>
@@ -635,9 +654,9 @@ async function statusOf(row: Row, request: InjectOptions, account: TestAccount |
 }
 
 describe('the authorization matrix', () => {
-  it('declares every route of the API', () => {
+  it('declares every route of the API and of the site', () => {
     const routes = t.app.routeTable
-      .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'))
+      .filter((route) => !route.url.startsWith('/api/docs'))
       .map((route) => `${route.method} ${route.url.replace(/(.)\/$/, '$1')}`);
     expect(routes.filter((route) => !(route in MATRIX))).toEqual([]);
     expect(Object.keys(MATRIX).filter((route) => !routes.includes(route))).toEqual([]);

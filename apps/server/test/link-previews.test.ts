@@ -16,7 +16,8 @@ const indexHtml = path.join(webDistDir, 'index.html');
 beforeAll(async () => {
   writeFileSync(
     indexHtml,
-    '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Pathwise</title>\n  </head>\n  ' +
+    '<!doctype html>\n<html lang="en">\n  <head>\n' +
+      '    <meta name="description" content="Pathwise — learn." />\n    <title>Pathwise</title>\n  </head>\n  ' +
       '<body><div id="root"></div></body>\n</html>\n',
   );
   t = await createTestApp({ webDistDir, config: { publicUrl: SITE } });
@@ -65,6 +66,32 @@ describe('link previews of shared pages', () => {
     // The tags sit in the head, and the rest of the page is the web app as ever.
     expect(html.indexOf('og:title')).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain('<div id="root"></div>');
+  });
+
+  it("gives a post's and a plan's page its canonical address, its own title and description, all escaped", async () => {
+    const post = await createPost(t, ann.token, {
+      title: 'Rust </title><script>x</script> & "more"',
+      content: 'Ownership <b>first</b> & "borrowing"',
+    });
+    const plan = await createPlan(t, ann.token, { title: 'Plan <i>One</i>', description: 'Step & "step"' });
+
+    const postPage = await page(`/post/${post.id}/?utm_source=chat`);
+    expect(postPage).toContain(`<link rel="canonical" href="${SITE}/post/${post.id}" />`);
+    expect(postPage).toContain(
+      '<title>Rust &lt;/title&gt;&lt;script&gt;x&lt;/script&gt; &amp; &quot;more&quot; · Pathwise</title>',
+    );
+    expect(postPage).toContain(
+      '<meta name="description" content="Ownership &lt;b&gt;first&lt;/b&gt; &amp; &quot;borrowing&quot;" />',
+    );
+    expect(postPage).not.toContain('<script>');
+    expect(postPage.match(/<title>/g)).toHaveLength(1);
+    expect(postPage.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(postPage).not.toContain('application/atom+xml');
+
+    const planPage = await page(`/learning-plan/${plan.id}`);
+    expect(planPage).toContain(`<link rel="canonical" href="${SITE}/learning-plan/${plan.id}" />`);
+    expect(planPage).toContain('<title>Plan &lt;i&gt;One&lt;/i&gt; · Pathwise</title>');
+    expect(planPage).toContain('<meta name="description" content="Step &amp; &quot;step&quot;" />');
   });
 
   it("shows a post's first image, as an absolute URL, in a large card", async () => {
@@ -247,6 +274,12 @@ describe('link previews of profiles', () => {
         expect(metaOf(html, 'og:title'), url).toBe(`Cat <Ray> (@${cat.user.handle})`);
         expect(metaOf(html, 'og:description'), url).toBe('Learning Go & Rust');
         expect(metaOf(html, 'og:url'), url).toBe(`${SITE}/@${cat.user.handle}`);
+        // Canonical at /@handle whichever address was opened, with the feed of her posts for feed readers.
+        expect(html, url).toContain(`<link rel="canonical" href="${SITE}/@${cat.user.handle}" />`);
+        expect(html, url).toContain(
+          `<link rel="alternate" type="application/atom+xml" title="Cat &lt;Ray&gt; (@${cat.user.handle}) on Pathwise" href="${SITE}/@${cat.user.handle}/feed.xml" />`,
+        );
+        expect(html, url).toContain(`<title>Cat &lt;Ray&gt; (@${cat.user.handle}) · Pathwise</title>`);
         expect(html).not.toContain(cat.user.email);
       }
       for (const url of [`/@${dan.user.handle}`, `/profile/${dan.user.id}`, '/@nobody_here', '/profile/0']) {

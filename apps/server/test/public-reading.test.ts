@@ -141,6 +141,7 @@ describe('a visitor on an instance with PUBLIC_READING on', () => {
       isCurrentUserFollowing: false,
       isBlocked: false,
       isMuted: false,
+      hasFeed: true,
     });
   });
 
@@ -179,7 +180,10 @@ describe('a visitor on an instance with PUBLIC_READING on', () => {
       const res = await as(null, { url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json().message).toBe('User profile not found. Please check the user ID.');
-      expect((await as(stranger, { url })).statusCode, url).toBe(200);
+      const asMember = await as(stranger, { url });
+      expect(asMember.statusCode, url).toBe(200);
+      // No feed either: it is read by feed readers, which are visitors.
+      expect(asMember.json().hasFeed, url).toBe(false);
     }
     const post = (await ok(null, { url: `/api/posts/${bobPost.id}` })).json() as Post;
     expect(post.author).toMatchObject({ id: bob.user.id, name: 'Bob Stone' });
@@ -224,6 +228,46 @@ describe('a visitor on an instance with PUBLIC_READING on', () => {
       },
     ] as InjectOptions[]) {
       expect((await as(null, request)).statusCode, request.url as string).toBe(401);
+    }
+  });
+});
+
+describe('what crawlers and feed readers get with PUBLIC_READING on', () => {
+  /** Every document of the site a crawler or feed reader fetches, sitemap pages included. */
+  async function siteDocuments(): Promise<string[]> {
+    const index = (await ok(null, { url: '/sitemap.xml' })).body;
+    const pages = [...index.matchAll(/<loc>https?:\/\/[^/]+(\/sitemaps\/[^<]+)<\/loc>/g)].map(
+      ([, path]) => path!,
+    );
+    expect(pages.length).toBeGreaterThan(0);
+    const urls = ['/robots.txt', '/sitemap.xml', ...pages, `/@${ann.user.handle}/feed.xml`];
+    return Promise.all(urls.map(async (url) => (await ok(null, { url })).body));
+  }
+
+  it('never see an e-mail address, a note, a private plan, hidden or suspended content', async () => {
+    const everything = (await siteDocuments()).join('\n');
+    for (const account of [ann, bob, stranger, moderator, suspended]) {
+      expect(everything).not.toContain(account.user.email);
+    }
+    expect(everything).not.toContain(NOTE);
+    expect(everything).not.toContain(PRIVATE_TITLE);
+    expect(everything).not.toContain(`/learning-plan/${privatePlan.id}<`);
+    expect(everything).not.toContain('Hidden by a moderator');
+    expect(everything).not.toContain(`/post/${hiddenPost.id}<`);
+    expect(everything).not.toContain(`/post/${suspendedPost.id}<`);
+    // Only the profiles shown to visitors: Bob's and the suspended person's are not.
+    expect(everything).not.toContain(`/@${bob.user.handle}<`);
+    expect(everything).not.toContain(`/@${suspended.user.handle}<`);
+    // What they do hold, so the scan above is not vacuous.
+    expect(everything).toContain('Ann writes in public');
+    expect(everything).toContain(`/post/${bobPost.id}<`);
+    expect(everything).toContain(`/learning-plan/${publicPlan.id}<`);
+    expect(everything).toContain(`/@${ann.user.handle}<`);
+  });
+
+  it('get no feed of a profile not shown to visitors, nor of a suspended person', async () => {
+    for (const account of [bob, suspended]) {
+      expect((await as(null, { url: `/@${account.user.handle}/feed.xml` })).statusCode).toBe(404);
     }
   });
 });
@@ -275,5 +319,8 @@ describe('on an instance with PUBLIC_READING off (the default)', () => {
     for (const url of ['/api/posts', `/api/posts/${post.id}`, `/api/users/${dan.user.id}`]) {
       expect((await closed.app.inject({ url })).statusCode, url).toBe(401);
     }
+    // Nor is there a feed of their posts, which members would be shown.
+    const asDan = await closed.app.inject({ url: `/api/users/${dan.user.id}`, headers: bearer(dan.token) });
+    expect(asDan.json().hasFeed).toBe(false);
   });
 });

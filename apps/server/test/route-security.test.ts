@@ -99,6 +99,8 @@ describe('the API documentation', () => {
       .filter(({ operation }) => !operation.security)
       .map(({ method, path }) => `${method} ${path}`);
     expect(unprotected.sort()).toEqual([
+      // The site's documents for feed readers and crawlers, outside /api: what a visitor may read only.
+      'get /@{handle}/feed.xml',
       'get /api/auth/oauth2/authorize/{provider}',
       'get /api/auth/oauth2/callback/{provider}',
       'get /api/auth/oauth2/providers',
@@ -106,6 +108,9 @@ describe('the API documentation', () => {
       'get /api/health',
       'get /api/instance',
       'get /api/notifications/unread/count',
+      'get /robots.txt',
+      'get /sitemap.xml',
+      'get /sitemaps/{section}-{page}.xml',
       'post /api/auth/email/confirm',
       'post /api/auth/login',
       'post /api/auth/password/forgot',

@@ -95,6 +95,7 @@ describe('GET /api/users/{id}', () => {
       isBlocked: false,
       isMuted: false,
       suspended: false,
+      hasFeed: false,
     });
     expect((await getProfile(ann.user.id, ann)).json().isCurrentUserFollowing).toBe(false);
     expect((await getProfile(bob.user.id, ann)).json()).toMatchObject({

@@ -33,6 +33,8 @@ export * from './reports.js';
 export * from './saved.js';
 export * from './saved-constants.js';
 export * from './search.js';
+export * from './site.js';
+export * from './site-constants.js';
 export * from './suspension-constants.js';
 export * from './suspensions.js';
 export * from './tag-constants.js';

@@ -29,6 +29,11 @@ export const userProfile = z.object({
   isMuted: z.boolean(),
   /** Suspended by a moderator: bio, location and picture are then withheld, and all they made is hidden. */
   suspended: z.boolean(),
+  /**
+   * Whether their posts have an Atom feed (`profileFeedPath(handle)`): the instance lets visitors read
+   * (PUBLIC_READING) and they show their profile to visitors, and they are not suspended.
+   */
+  hasFeed: z.boolean(),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 

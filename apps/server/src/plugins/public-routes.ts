@@ -67,7 +67,8 @@ export const PUBLIC_PREFIXES: readonly string[] = ['/api/media/', '/api/docs'];
 
 /** Whether a request to the route `pattern` may be answered without a signed-in user. */
 export function isPublicRoute(method: string, pattern: string | undefined): boolean {
-  // Unknown paths (404) and the web app are not /api routes; a CORS preflight carries no token.
+  // Unknown paths (404), the web app and the site's documents (robots.txt, the sitemap, feeds: they
+  // answer only what a visitor may read) are not /api routes; a CORS preflight carries no token.
   if (pattern === undefined || method === 'OPTIONS' || !pattern.startsWith('/api/')) return true;
   const asGet = method === 'HEAD' ? 'GET' : method;
   return (

@@ -16,6 +16,7 @@ export const ann: CurrentUser = {
   isBlocked: false,
   isMuted: false,
   suspended: false,
+  hasFeed: false,
   isModerator: false,
 };
 

@@ -22,6 +22,7 @@ export const bob: UserProfile = {
   isBlocked: false,
   isMuted: false,
   suspended: false,
+  hasFeed: false,
 };
 
 /**

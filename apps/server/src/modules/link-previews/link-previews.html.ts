@@ -2,8 +2,11 @@
 export type LinkPreview = {
   title: string;
   description: string;
+  /** The page's canonical address (a profile's is `/@handle`), absolute. */
   url: string;
   image: string | null;
+  /** The Atom feed of a profile's posts, which feed readers find from the page. */
+  feed?: { title: string; url: string };
 };
 
 const DESCRIPTION_MAX_CHARS = 200;
@@ -53,9 +56,18 @@ function withoutCodeBlocks(markdown: string): string {
 const meta = (attribute: 'property' | 'name', key: string, content: string) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
 
-/** The Open Graph and Twitter card tags of a preview, every value escaped. */
+/**
+ * The tags of a preview, every value escaped: the canonical address (so that `/profile/{id}`, a query
+ * string or a trailing slash count as one page), the feed, and the Open Graph and Twitter card tags.
+ */
 export function previewTags(preview: LinkPreview): string {
   const tags = [
+    `<link rel="canonical" href="${escapeHtml(preview.url)}" />`,
+    ...(preview.feed
+      ? [
+          `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(preview.feed.title)}" href="${escapeHtml(preview.feed.url)}" />`,
+        ]
+      : []),
     meta('property', 'og:site_name', 'Pathwise'),
     meta('property', 'og:type', 'article'),
     meta('property', 'og:title', preview.title),
@@ -70,9 +82,27 @@ export function previewTags(preview: LinkPreview): string {
   return tags.join('\n    ');
 }
 
-/** The web app's index.html with the tags in its head (after its own tags, before </head>). */
+/**
+ * The web app's index.html with the page's own title and description (search results show these) and
+ * the tags in its head (after its own tags, before </head>).
+ */
 export function withPreviewTags(indexHtml: string, preview: LinkPreview): string {
   const tags = previewTags(preview);
+  const titled = indexHtml.replace(
+    /<title>[^<]*<\/title>/i,
+    () => `<title>${escapeHtml(`${preview.title} · Pathwise`)}</title>`,
+  );
+  // Without a text of its own (a profile without a bio), the page keeps the site's description.
+  const described = preview.description
+    ? titled.replace(
+        /<meta name="description" content="[^"]*"\s*\/?>/i,
+        () => `<meta name="description" content="${escapeHtml(preview.description)}" />`,
+      )
+    : titled;
+  return withTags(described, tags);
+}
+
+function withTags(indexHtml: string, tags: string): string {
   const headEnd = indexHtml.search(/<\/head>/i);
   if (headEnd >= 0) return `${indexHtml.slice(0, headEnd)}  ${tags}\n  ${indexHtml.slice(headEnd)}`;
   const afterDoctype = /^<!doctype[^>]*>/i.exec(indexHtml)?.[0].length ?? 0;

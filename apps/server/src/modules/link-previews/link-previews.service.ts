@@ -1,4 +1,4 @@
-import { MAX_ID } from '@pathwise/contract';
+import { MAX_ID, profileFeedPath, SITE_TEXTS } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import type { MediaUrl } from '../../lib/viewer.js';
 import { type LinkPreview, previewText } from './link-previews.html.js';
@@ -32,6 +32,11 @@ export function createLinkPreviews(db: Database, { publicReading }: { publicRead
         description: previewText(person.bio ?? ''),
         url: `${site.origin}/@${person.handle}`,
         image: site.mediaUrl(person.picture),
+        // A profile shown to visitors has a feed (modules/syndication, under the same rule).
+        feed: {
+          title: SITE_TEXTS.feedTitle(person.name, person.handle),
+          url: `${site.origin}${profileFeedPath(person.handle)}`,
+        },
       }
     );
   }

@@ -29,8 +29,14 @@ import {
  * A suspended account's profile keeps its name (Mastodon's "This account has been suspended" page) and
  * withholds the rest.
  */
-const toProfile = (viewer: Viewer, { showProfileToVisitors: _, ...row }: ProfileRow): UserProfile => ({
+const toProfile = (
+  viewer: Viewer,
+  { showProfileToVisitors, ...row }: ProfileRow,
+  publicReading: boolean,
+): UserProfile => ({
   ...row,
+  // The same rule as the feed's own (modules/syndication): a visitor could read it.
+  hasFeed: publicReading && showProfileToVisitors && !row.suspended,
   bio: row.suspended ? '' : responseText(row.bio),
   location: row.suspended ? '' : responseText(row.location),
   profilePicture: row.suspended ? null : viewer.mediaUrl(row.profilePicture),
@@ -49,13 +55,17 @@ function nextPicture(viewer: Viewer, current: string | null, requested: string |
   ]);
 }
 
-export function createUsersService(db: Database, uploads: Uploads) {
+export function createUsersService(
+  db: Database,
+  uploads: Uploads,
+  { publicReading }: { publicReading: boolean },
+) {
   const reads = prepareUserReads(db);
 
   /** A profile as the viewer may see it: to a visitor, only one its owner shows to visitors. */
   function shown(viewer: Viewer, row: ProfileRow | null): UserProfile {
     if (!row || (isVisitor(viewer) && !row.showProfileToVisitors)) throw notFound(USER_MESSAGES.notFound);
-    return toProfile(viewer, row);
+    return toProfile(viewer, row, publicReading);
   }
 
   async function profile(viewer: Viewer, id: number): Promise<UserProfile> {
@@ -68,7 +78,7 @@ export function createUsersService(db: Database, uploads: Uploads) {
    */
   async function ownProfile(viewer: Viewer): Promise<OwnProfile | null> {
     const row = await reads.profile(viewer.id, viewer.id);
-    return row && { ...toProfile(viewer, row), email: row.email ?? '' };
+    return row && { ...toProfile(viewer, row, publicReading), email: row.email ?? '' };
   }
 
   return {

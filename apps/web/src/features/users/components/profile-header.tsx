@@ -9,6 +9,7 @@ import { SuspendAccountButton } from '../../../components/suspend-account-button
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useIsVisitor } from '../../../lib/visitor-gate';
 import type { FollowDirection } from '../api/users-api';
+import { FeedLink } from './feed-link';
 import { FollowButton } from './follow-button';
 import { FollowListDialog } from './follow-list-dialog';
 import { ProfileActionsMenu } from './profile-actions-menu';
@@ -69,6 +70,7 @@ export function ProfileHeader({ profile, isOwnProfile }: ProfileHeaderProps) {
                   Edit Profile
                 </Link>
                 <ShareButton path={`/@${profile.handle}`} title={profile.name} />
+                <FeedLink profile={profile} />
               </div>
             ) : (
               <div className="flex shrink-0 flex-col items-stretch gap-2 sm:flex-row sm:items-start">
@@ -77,6 +79,7 @@ export function ProfileHeader({ profile, isOwnProfile }: ProfileHeaderProps) {
                   <ReportButton target={{ type: 'USER', id: profile.id, label: profile.name }} />
                 )}
                 {!profile.suspended && <ShareButton path={`/@${profile.handle}`} title={profile.name} />}
+                <FeedLink profile={profile} />
                 {!visitor && <ProfileActionsMenu profile={profile} />}
                 {isModerator && (
                   <SuspendAccountButton

@@ -34,6 +34,26 @@ describe('profile page', () => {
     expect(new URL(requestedUrl).searchParams.get('_t')).toMatch(/^\d+$/);
   });
 
+  it("links the Atom feed of someone's posts when they have one, and not otherwise", async () => {
+    serveProfiles();
+    server.use(http.get('/api/users/8', () => HttpResponse.json({ ...bob, hasFeed: true })));
+    renderApp('/profile/8', { signedIn: true });
+
+    const header = (await findProfileHeading('Bob Stone')).closest('section')!;
+    const feed = within(header).getByRole('link', { name: "Feed of Bob Stone's posts (Atom)" });
+    expect(feed).toHaveAttribute('href', '/@bobstone/feed.xml');
+    expect(feed).toHaveAttribute('type', 'application/atom+xml');
+  });
+
+  it('shows no feed link for a profile without a feed', async () => {
+    serveProfiles();
+    server.use(http.get('/api/users/8', () => HttpResponse.json(bob)));
+    renderApp('/profile/8', { signedIn: true });
+
+    const header = (await findProfileHeading('Bob Stone')).closest('section')!;
+    expect(within(header).queryByRole('link', { name: /^Feed/ })).not.toBeInTheDocument();
+  });
+
   it('offers Edit Profile and no Follow button on your own profile', async () => {
     serveProfiles();
     renderApp('/profile/7', { signedIn: true });
