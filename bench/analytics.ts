@@ -33,7 +33,8 @@ try {
     others.map((other) => other.user.id),
   );
   console.log(
-    `data: ${PLANS} plans, ${EVENTS} + ${OTHER_USERS} × ${OTHER_EVENTS} activities in ${ms(performance.now() - started)}`,
+    `data: ${PLANS} plans, ${EVENTS} + ${OTHER_USERS} × ${OTHER_EVENTS} ` +
+      `activities in ${ms(performance.now() - started)}`,
   );
 
   const today = new Date();
@@ -89,14 +90,16 @@ async function fill(ownerId: number, otherIds: number[]) {
     from plan_topics where id % 3 <> 1`);
   for (const [userId, count] of [[ownerId, EVENTS], ...otherIds.map((id) => [id, OTHER_EVENTS])] as const) {
     await t.db.execute(sql`
-      insert into activities (user_id, type, occurred_at, plan_id, topic_id, resource_id, minutes, progress_percentage)
+      insert into activities (user_id, type, occurred_at, plan_id, topic_id, resource_id,
+        minutes, progress_percentage)
       select ${userId}, kind, now() - n * interval '1 hour' * 365 * 24 / ${count}, t.plan_id, t.id,
         case when kind = 'RESOURCE_COMPLETED' then r.id end,
         case when kind = 'RESOURCE_COMPLETED' then r.duration_minutes end,
         case when kind = 'LEARNING_PROGRESS' then (n * 7) % 101 end
       from generate_series(1, ${count}) n
       cross join lateral (
-        select (array['LEARNING_PROGRESS','LEARNING_PROGRESS','RESOURCE_COMPLETED','TOPIC_COMPLETED'])[1 + n % 4] as kind
+        select (array['LEARNING_PROGRESS','LEARNING_PROGRESS',
+          'RESOURCE_COMPLETED','TOPIC_COMPLETED'])[1 + n % 4] as kind
       ) k
       join plan_topics t on t.id = 1 + n % ${PLANS * 5}
       join plan_resources r on r.topic_id = t.id and r.order_index = n % 4`);

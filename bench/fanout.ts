@@ -53,7 +53,8 @@ try {
       if (run >= 3) times.push(took); // after warm-up
     }
     console.log(
-      `${where}, publish with ${label.toLocaleString('en')} followers: median ${ms(percentile(times, 0.5))}, p90 ${ms(percentile(times, 0.9))} (${RUNS} runs)`,
+      `${where}, publish with ${label.toLocaleString('en')} followers: ` +
+        `median ${ms(percentile(times, 0.5))}, p90 ${ms(percentile(times, 0.9))} (${RUNS} runs)`,
     );
   }
 
@@ -75,7 +76,8 @@ try {
   const draining = performance.now();
   while ((await planShareCount(t.db, announced)) < MANY) await new Promise((r) => setTimeout(r, 250));
   console.log(
-    `${where}, one plan announced to ${MANY.toLocaleString('en')} followers by the jobs in ${ms(performance.now() - draining)}`,
+    `${where}, one plan announced to ${MANY.toLocaleString('en')} followers ` +
+      `by the jobs in ${ms(performance.now() - draining)}`,
   );
   await workers.close();
 } finally {

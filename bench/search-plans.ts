@@ -37,8 +37,10 @@ async function fill(db: Database) {
   await db.execute(sql`insert into posts (author_id, title, content, category, created_at)
     select 1 + i % ${users}, ${words(5)}, ${words(60)}, 'PROGRAMMING', now() - i * interval '1 minute'
     from ${rows(SIZES.posts)}`);
-  await db.execute(sql`insert into learning_plans (creator_id, title, description, category, estimated_days, is_public)
-    select 1 + i % ${users}, ${words(4)}, ${words(30)}, 'PROGRAMMING', 30, i % 5 <> 0 from ${rows(SIZES.plans)}`);
+  await db.execute(sql`insert into learning_plans (creator_id, title, description, category,
+      estimated_days, is_public)
+    select 1 + i % ${users}, ${words(4)}, ${words(30)}, 'PROGRAMMING', 30, i % 5 <> 0
+    from ${rows(SIZES.plans)}`);
   // What autovacuum would have done by the time anyone searches.
   await db.execute(sql`vacuum analyze`);
 }

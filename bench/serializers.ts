@@ -114,6 +114,7 @@ for (const [name, schema, data] of [
   }
   const [b, a] = [median(before), median(after)];
   console.log(
-    `${name} (${(compiled(data).length / 1024).toFixed(1)} KB): zod + JSON.stringify ${b.toFixed(1)} µs, compiled ${a.toFixed(1)} µs (${(b / a).toFixed(1)} × faster)`,
+    `${name} (${(compiled(data).length / 1024).toFixed(1)} KB): zod + JSON.stringify ${b.toFixed(1)} µs, ` +
+      `compiled ${a.toFixed(1)} µs (${(b / a).toFixed(1)} × faster)`,
   );
 }

@@ -93,7 +93,8 @@ function checkBudgets(log) {
 }
 
 console.log(
-  `Running every test suite; the server suite on the embedded database${serverUrl ? ' and on the PostgreSQL server' : ''}.`,
+  'Running every test suite; ' +
+    `the server suite on the embedded database${serverUrl ? ' and on the PostgreSQL server' : ''}.`,
   '\nTwo lanes run side by side: the build and the end-to-end tests, and the Vitest suites; a free lane',
   'takes the next stage, and each stage prints its output when it ends.',
 );
@@ -181,9 +182,8 @@ await Promise.all([browserLane.then(takeFromQueue), takeFromQueue()]);
 console.log('\nStage                                              time   result');
 for (const { name, seconds, ok, passed, failed, note } of stages) {
   const counts = passed === undefined ? '' : ` ${passed} passed, ${failed} failed`;
-  console.log(
-    `${name.padEnd(50)} ${String(seconds).padStart(4)} s ${ok ? 'ok' : 'FAILED'}${counts}${note ? ` (${note})` : ''}`,
-  );
+  const noted = note ? ` (${note})` : '';
+  console.log(`${name.padEnd(50)} ${String(seconds).padStart(4)} s ${ok ? 'ok' : 'FAILED'}${counts}${noted}`);
 }
 const passed = stages.reduce((sum, s) => sum + (s.passed ?? 0), 0);
 // A stage without test counts (the build, the budgets, the bench smoke) that failed counts one failure.

@@ -1,5 +1,6 @@
-// Bundles the server into dist/main.js (and the embedded database's thread into dist/pglite-thread.js). The contract package ships TypeScript source, so it is
-// bundled in; every other dependency stays an ordinary import resolved from node_modules.
+// Bundles the server into dist/main.js (and the embedded database's thread into dist/pglite-thread.js).
+// The contract package ships TypeScript source, so it is bundled in; every other dependency stays an
+// ordinary import resolved from node_modules.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 

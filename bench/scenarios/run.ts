@@ -63,7 +63,10 @@ export type BenchRun = {
 export function describeMachine() {
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   const memoryGb = Math.round(os.totalmem() / 2 ** 30);
-  return `${os.availableParallelism()} cores (${cpu}), ${memoryGb} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
+  return (
+    `${os.availableParallelism()} cores (${cpu}), ${memoryGb} GiB RAM, ` +
+    `Node ${process.version}, ${os.type()} ${os.release()}`
+  );
 }
 
 function selected(scenarios: Scenario[], only: string[] | undefined) {
@@ -201,10 +204,12 @@ export async function runBench(options: RunOptions): Promise<BenchRun> {
       };
       run.results.push(result);
       log(
-        `${scenario.name}: ${Math.round(measured.requestsPerSecond)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms, max ${measured.max} ms, ` +
+        `${scenario.name}: ${Math.round(measured.requestsPerSecond)} req/s, ` +
+          `p50 ${measured.p50} ms, p99 ${measured.p99} ms, max ${measured.max} ms, ` +
           `CPU ${serverCpuMs.toFixed(2)} + ${databaseCpuMs.toFixed(2)} ms/req, ` +
-          `${measured.errors} errors, RSS ${rssMb} MB${ratio === null ? '' : `, ${ratio.toFixed(2)} × baseline`}` +
-          `${ceiling ? `, ceiling ${Math.round(ceiling.tps)} tps (${result.ceilingRatio!.toFixed(2)} ×)` : ''}`,
+          `${measured.errors} errors, RSS ${rssMb} MB` +
+          (ratio === null ? '' : `, ${ratio.toFixed(2)} × baseline`) +
+          (ceiling ? `, ceiling ${Math.round(ceiling.tps)} tps (${result.ceilingRatio!.toFixed(2)} ×)` : ''),
       );
     }
   } finally {

@@ -57,7 +57,8 @@ export async function runSoak(options: SoakOptions) {
     const rate = Math.max(1, Math.round(peak.requestsPerSecond * options.loadShare));
     log(
       `peak of the mix (1 write : ${WRITE_EVERY - 1} reads, ${options.connections} connections): ` +
-        `${Math.round(peak.requestsPerSecond)} req/s, p99 ${peak.p99} ms, ${peak.errors} errors; soaking at ${rate} req/s`,
+        `${Math.round(peak.requestsPerSecond)} req/s, p99 ${peak.p99} ms, ${peak.errors} errors; ` +
+        `soaking at ${rate} req/s`,
     );
 
     const minutes: { latencies: number[]; errors: number }[] = [];
@@ -77,7 +78,8 @@ export async function runSoak(options: SoakOptions) {
       rss.push(app.rssMb());
       const seconds = Math.round((Date.now() - started) / 1000);
       log(
-        `RSS after ${seconds} s: ${rss.at(-1)} MB (${signed(percentFrom(rss[0]!, rss.at(-1)!))} since warm-up)`,
+        `RSS after ${seconds} s: ${rss.at(-1)} MB ` +
+          `(${signed(percentFrom(rss[0]!, rss.at(-1)!))} since warm-up)`,
       );
     };
     log(`RSS after the warm-up: ${rss[0]} MB`);
@@ -108,7 +110,15 @@ export async function runSoak(options: SoakOptions) {
     const rows = minutes.map((bucket, i) => {
       const sorted = bucket.latencies.sort((a, b) => a - b);
       const seconds = Math.min(60, options.seconds - i * 60);
-      return `| ${i + 1} | ${Math.round(sorted.length / seconds)} | ${percentile(sorted, 50)} | ${percentile(sorted, 99)} | ${sorted.at(-1) ?? 0} | ${bucket.errors} |`;
+      const cells = [
+        i + 1,
+        Math.round(sorted.length / seconds),
+        percentile(sorted, 50),
+        percentile(sorted, 99),
+        sorted.at(-1) ?? 0,
+        bucket.errors,
+      ];
+      return `| ${cells.join(' | ')} |`;
     });
     const growth = percentFrom(rss[0]!, rss.at(-1)!);
     log(
@@ -118,15 +128,19 @@ export async function runSoak(options: SoakOptions) {
         '| -----: | ----: | -----: | -----: | -----: | -----: |',
         ...rows,
         '',
-        `errors: ${result.errors + result.timeouts + result.non2xx} (${result.timeouts} timeouts, ${result.non2xx} non-2xx) of ${result.requests.total} requests`,
-        `RSS: ${rss[0]} MB after the warm-up, ${Math.max(...rss)} MB at most, ${rss.at(-1)} MB at the end (${signed(growth)})`,
+        `errors: ${result.errors + result.timeouts + result.non2xx} ` +
+          `(${result.timeouts} timeouts, ${result.non2xx} non-2xx) of ${result.requests.total} requests`,
+        `RSS: ${rss[0]} MB after the warm-up, ${Math.max(...rss)} MB at most, ` +
+          `${rss.at(-1)} MB at the end (${signed(growth)})`,
       ].join('\n'),
     );
     const ok = growth <= RSS_GROWTH_LIMIT * 100;
     log(
       ok
         ? `soak: ok (RSS grew ${signed(growth)}, at most +${RSS_GROWTH_LIMIT * 100} % allowed)`
-        : `soak: FAILED: the server's RSS grew ${signed(growth)} after the warm-up (${rss[0]} MB to ${rss.at(-1)} MB), more than the +${RSS_GROWTH_LIMIT * 100} % allowed: look for what grows (caches without bounds, listeners)`,
+        : `soak: FAILED: the server's RSS grew ${signed(growth)} after the warm-up ` +
+            `(${rss[0]} MB to ${rss.at(-1)} MB), more than the +${RSS_GROWTH_LIMIT * 100} % allowed: ` +
+            'look for what grows (caches without bounds, listeners)',
     );
     return { ok, rssMb: rss, growthPercent: growth };
   } finally {

@@ -18,7 +18,8 @@ async function insertSample(db: Database, into: SQL, rows: SQL, wanted: number) 
   // A little more than the share needed, cut by the limit: the sample comes out at the size wanted.
   const share = Math.min(1, (limit * 1.1) / Math.max(available, 1));
   await db.execute(
-    sql`${into} select * from (${rows}) candidate where random() < ${sql.raw(String(share))} limit ${sql.raw(String(limit))}`,
+    sql`${into} select * from (${rows}) candidate where random() < ${sql.raw(String(share))}
+      limit ${sql.raw(String(limit))}`,
   );
   return limit;
 }
@@ -49,8 +50,8 @@ export async function fillSocialHistory(db: Database, total: number) {
   );
 }
 
-const NOTIFICATION_COLUMNS = sql`insert into notifications (recipient_id, actor_id, type, message, entity_type,
-  entity_id, post_id, comment_id, plan_id, created_at, is_read)`;
+const NOTIFICATION_COLUMNS = sql`insert into notifications (recipient_id, actor_id, type, message,
+  entity_type, entity_id, post_id, comment_id, plan_id, created_at, is_read)`;
 /** Older notifications have been read; of the last two weeks', most are still unread. */
 const readState = (createdAt: string) =>
   sql.raw(`${createdAt} < now() - interval '14 days' or random() < 0.3`);
@@ -102,7 +103,8 @@ export async function fillNotifications(db: Database, total: number) {
     sql`select f.follower_id, pl.creator_id, 'LEARNING_PLAN_SHARE',
       a.name || ' shared a new learning plan: ' || pl.title, 'learning-plan', pl.id, null::int, null::int,
       pl.id, pl.created_at, ${readState('pl.created_at')}
-      from learning_plans pl join follows f on f.followed_id = pl.creator_id join users a on a.id = pl.creator_id
+      from learning_plans pl join follows f on f.followed_id = pl.creator_id
+        join users a on a.id = pl.creator_id
       where pl.is_public`,
     total - likes - comments - follows - mentions,
   );

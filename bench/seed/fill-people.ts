@@ -14,7 +14,8 @@ export async function fillUsers(db: Database, sizes: Sizes, passwordHash: string
   const names = `(select (array['${FIRST_NAMES.join("','")}'])[1 + i % ${FIRST_NAMES.length}] as first,
     (array['${LAST_NAMES.join("','")}'])[1 + (i / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}] as last) n`;
   await db.execute(sql`
-    insert into users (id, name, email, handle, password_hash, bio, location, profile_picture, created_at, updated_at)
+    insert into users (id, name, email, handle, password_hash,
+      bio, location, profile_picture, created_at, updated_at)
     overriding system value
     select i, initcap(n.first) || ' ' || initcap(n.last), 'user' || i || '@example.com',
       left(n.first || n.last, 20) || '_' || i, ${passwordHash}, ${randomWords(12)},
@@ -22,7 +23,8 @@ export async function fillUsers(db: Database, sizes: Sizes, passwordHash: string
       case when i % 10 < 3 then 'bench/avatar-' || i % 50 || '.jpg' end, joined.at, joined.at
     from generate_series(1, ${sizes.users}) i
     cross join lateral ${sql.raw(names)}
-    cross join lateral (select now() - interval '730 days' * (${sizes.users} - i + random()) / ${sizes.users} as at) joined`);
+    cross join lateral (select now() - interval '730 days' * (${sizes.users} - i + random())
+        / ${sizes.users} as at) joined`);
 }
 
 /** Follows with a power-law number of followers per user: a few are followed by almost everyone. */
@@ -30,7 +32,8 @@ export async function fillFollows(db: Database, sizes: Sizes) {
   const followers = powerLaw(sizes.follows, sizes.users, 1, sizes.users - 1);
   await db.execute(sql`
     insert into follows (follower_id, followed_id, created_at)
-    select ${nthOther(sql`f.followed`, sql`j + 1`, sizes.users)}, f.followed, now() - interval '365 days' * random()
+    select ${nthOther(sql`f.followed`, sql`j + 1`, sizes.users)}, f.followed,
+      now() - interval '365 days' * random()
     from generate_series(1, ${sizes.users}) r
     cross join lateral (select ${idOfRank(sql`r`, sizes.users)} as followed) f
     cross join lateral generate_series(0, ${shareOfRank(followers, sql`r`)} - 1) j`);

@@ -21,7 +21,8 @@ export async function fillPlans(db: Database, sizes: Sizes) {
       case when i % 2 = 0 then made.at::date end, case when i % 2 = 0 then made.at::date + 7 + i % 84 end,
       made.at, made.at
     from generate_series(1, ${plans}) i
-    cross join lateral (select now() - interval '365 days' * (${plans} - i + random()) / ${plans} as at) made`);
+    cross join lateral (select now() - interval '365 days' * (${plans} - i + random())
+        / ${plans} as at) made`);
   // Topic and resource ids follow from the plan's, so progress below can name them without a look-up.
   await db.execute(sql`
     insert into plan_topics (id, plan_id, title, description, order_index)

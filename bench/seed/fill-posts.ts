@@ -15,14 +15,16 @@ const MENTION_EVERY = 50;
 export async function fillPosts(db: Database, sizes: Sizes) {
   const { users, posts } = sizes;
   await db.execute(sql`
-    insert into posts (id, author_id, title, content, category, learning_progress_percent, created_at, updated_at)
+    insert into posts (id, author_id, title, content, category,
+      learning_progress_percent, created_at, updated_at)
     overriding system value
     select i, ${idOfRank(skewedRank(users), users)}, initcap(${randomWords(5)}),
       ${randomWords(40)} || coalesce(' thanks @' || mentioned.handle, ''),
       ${sql.raw(randomOf(CATEGORIES))},
       case when random() < 0.6 then (5 * floor(random() * 21))::smallint end, written.at, written.at
     from generate_series(1, ${posts}) i
-    cross join lateral (select now() - interval '365 days' * (${posts} - i + random()) / ${posts} as at) written
+    cross join lateral (select now() - interval '365 days' * (${posts} - i + random())
+        / ${posts} as at) written
     left join users mentioned
       on i % ${MENTION_EVERY} = 0 and mentioned.id = 1 + (i * 7919) % ${Math.min(users, 100)}`);
 }
@@ -38,7 +40,8 @@ export async function fillMedia(db: Database) {
     select p.id, m.type, 'bench/post-' || p.id || '-' || n || m.extension,
       case when m.type = 'IMAGE' then 'bench/post-' || p.id || '-' || n || '-thumb.webp' end,
       case when m.type = 'VIDEO' then 'video/mp4' else 'image/jpeg' end,
-      100000 + (p.id * 7919 + n) % 900000, 1280, 720, case when m.type = 'VIDEO' then 12.5 end, n, p.created_at
+      100000 + (p.id * 7919 + n) % 900000, 1280, 720,
+      case when m.type = 'VIDEO' then 12.5 end, n, p.created_at
     from posts p
     cross join lateral generate_series(0, p.id % 3) n
     cross join lateral (select case when (p.id + n) % 5 = 0 then 'VIDEO' else 'IMAGE' end as type,

@@ -19,9 +19,8 @@ if (!isPresetName(preset)) {
   process.exit(1);
 }
 const databaseUrl = process.env.DATABASE_URL;
-console.log(
-  `Seeding preset ${preset} ${JSON.stringify(PRESETS[preset])} into ${databaseUrl ? 'PostgreSQL' : `PGlite in ${values['data-dir']}/db`}`,
-);
+const target = databaseUrl ? 'PostgreSQL' : `PGlite in ${values['data-dir']}/db`;
+console.log(`Seeding preset ${preset} ${JSON.stringify(PRESETS[preset])} into ${target}`);
 const manifest = await seed({ preset, dataDir: values['data-dir'], databaseUrl });
 console.log(`done in ${manifest.seedSeconds} s: ${JSON.stringify(manifest.rows)}`);
 console.log(

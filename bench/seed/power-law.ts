@@ -30,7 +30,8 @@ export function powerLaw(total: number, items: number, exponent: number, cap: nu
 
 /** SQL: the share of the item whose rank is the SQL expression `rank`. */
 export const shareOfRank = ({ scale, exponent, cap }: PowerLaw, rank: SQL): SQL =>
-  sql`least(${sql.raw(String(cap))}, floor(${sql.raw(String(scale))} / power(${rank}, ${sql.raw(String(exponent))})))::int`;
+  sql`least(${sql.raw(String(cap))},
+    floor(${sql.raw(String(scale))} / power(${rank}, ${sql.raw(String(exponent))})))::int`;
 
 /** A multiplier coprime with `count`, so that rank → id below visits every id once. */
 const spreadFactor = (count: number) => [7919, 7927, 7933].find((prime) => count % prime !== 0)!;
@@ -40,7 +41,8 @@ const spreadFactor = (count: number) => [7919, 7927, 7933].find((prime) => count
  * popular users, posts and plans are found at every age, not only among the oldest.
  */
 export const idOfRank = (rank: SQL, count: number): SQL =>
-  sql`(1 + ((${rank}) - 1)::bigint * ${sql.raw(String(spreadFactor(count)))} % ${sql.raw(String(count))})::int`;
+  sql`(1 + ((${rank}) - 1)::bigint * ${sql.raw(String(spreadFactor(count)))}
+    % ${sql.raw(String(count))})::int`;
 
 /** SQL: a random rank in 1…count, drawn so that low (popular) ranks come up far more often. */
 export const skewedRank = (count: number): SQL => sql.raw(`(1 + floor(${count} * power(random(), 2)))::int`);
@@ -50,4 +52,5 @@ export const skewedRank = (count: number): SQL => sql.raw(`(1 + floor(${count} *
  * prime stride larger than any table here walks the ids without repeating.
  */
 export const nthOther = (start: SQL, n: SQL, count: number): SQL =>
-  sql`(1 + ((${start}) - 1 + (${n})::bigint * 1000003 % ${sql.raw(String(count))}) % ${sql.raw(String(count))})::int`;
+  sql`(1 + ((${start}) - 1 + (${n})::bigint * 1000003 % ${sql.raw(String(count))})
+    % ${sql.raw(String(count))})::int`;

@@ -31,4 +31,5 @@ export const randomOf = (list: readonly string[]) =>
  */
 export const randomWords = (count: number, rowColumn = 'i'): SQL =>
   sql.raw(`(select string_agg(case when random() < 0.25 then ${randomOf(WORDS)}
-    else 'term' || floor(50000 * power(random(), 2))::int end, ' ') from generate_series(1, ${count}) where ${rowColumn} is not null)`);
+    else 'term' || floor(50000 * power(random(), 2))::int end, ' ')
+      from generate_series(1, ${count}) where ${rowColumn} is not null)`);

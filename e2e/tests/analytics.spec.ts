@@ -190,7 +190,8 @@ test.describe(`in a browser set to ${ZONE}`, () => {
     const plan = await created.json();
     const [topic] = plan.topics;
     const completed = await request.patch(
-      `/api/learning-plans/${plan.id}/topics/${topic.id}/resources/${topic.resources[0].id}/user-progress?isCompleted=true`,
+      `/api/learning-plans/${plan.id}/topics/${topic.id}` +
+        `/resources/${topic.resources[0].id}/user-progress?isCompleted=true`,
       { headers: authHeaders(ann) },
     );
     expect(completed.status()).toBe(200);

@@ -18,7 +18,8 @@ test('a post written in Markdown: preview while writing, then formatted, safe li
   await page
     .getByLabel('Content')
     .fill(
-      'Learning **hooks**, see [the docs](https://react.dev) and [this](javascript:alert(1)).\n\n```ts\nconst answer: number = 42;\n```',
+      'Learning **hooks**, see [the docs](https://react.dev) and [this](javascript:alert(1)).\n\n' +
+        '```ts\nconst answer: number = 42;\n```',
     );
   await page.getByLabel('Category').selectOption('PROGRAMMING');
   await page.getByRole('tab', { name: 'Preview' }).click();

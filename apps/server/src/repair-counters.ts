@@ -19,7 +19,8 @@ const database = await openDatabase({
 try {
   const repaired = await repairCounters(database.db);
   console.log(
-    `counters repaired: ${repaired.posts} posts, ${repaired.users} users, ${repaired.plans} plans, ${repaired.rowCounts} row counts were wrong`,
+    `counters repaired: ${repaired.posts} posts, ${repaired.users} users, ` +
+      `${repaired.plans} plans, ${repaired.rowCounts} row counts were wrong`,
   );
 } finally {
   await database.close();

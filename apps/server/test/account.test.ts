@@ -278,7 +278,8 @@ describe('POST /api/account/delete', () => {
         + (select count(*) from follows where follower_id = ${dee.user.id} or followed_id = ${dee.user.id})
         + (select count(*) from learning_plans where creator_id = ${dee.user.id})
         + (select count(*) from topic_progress where user_id = ${dee.user.id})
-        + (select count(*) from notifications where recipient_id = ${dee.user.id} or actor_id = ${dee.user.id})
+        + (select count(*) from notifications where recipient_id = ${dee.user.id}
+            or actor_id = ${dee.user.id})
         + (select count(*) from saved_posts where user_id = ${dee.user.id})
         + (select count(*) from activities where user_id = ${dee.user.id})
         + (select count(*) from users where id = ${dee.user.id}) as n`)) as unknown as {

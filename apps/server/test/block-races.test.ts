@@ -71,7 +71,8 @@ describe('a block racing likes, comments and follows between the two people', ()
     expect(await followsBetween(ann, bob)).toBe(0);
     expect(await untold(bob, ann)).toEqual([]);
     const [profile] = await rows<{ followers: number; following: number }>(sql`
-      select followers_count as followers, following_count as following from users where id = ${bob.user.id}`);
+      select followers_count as followers, following_count as following
+      from users where id = ${bob.user.id}`);
     expect(profile).toEqual({ followers: 0, following: 0 });
   });
 

@@ -132,7 +132,8 @@ describe('privacy: "Show my e-mail address to others"', () => {
         sql`insert into users (name, handle, email) values ('Old One', 'oldone', 'old1@example.com')`,
       );
       await database.db.execute(
-        sql`insert into users (name, handle, email, show_email) values ('Old Two', 'oldtwo', 'old2@example.com', false)`,
+        sql`insert into users (name, handle, email, show_email)
+          values ('Old Two', 'oldtwo', 'old2@example.com', false)`,
       );
 
       await database.migrate(migrationsFolder);

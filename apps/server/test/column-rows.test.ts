@@ -26,7 +26,9 @@ beforeAll(async () => {
   // One resource completed: the other rows have nulls where the viewer has no completion.
   const completed = await t.app.inject({
     method: 'PATCH',
-    url: `/api/learning-plans/${plan.id}/topics/${firstTopic!.id}/resources/${video!.id}/user-progress?isCompleted=true`,
+    url:
+      `/api/learning-plans/${plan.id}/topics/${firstTopic!.id}` +
+      `/resources/${video!.id}/user-progress?isCompleted=true`,
     headers: bearer(ann.token),
   });
   expect(completed.statusCode).toBe(200);

@@ -213,7 +213,9 @@ describe('a hidden plan', () => {
     const topic = full.topics[0]!;
     const tracked = await call(bob, {
       method: 'PATCH',
-      url: `/api/learning-plans/${plan.id}/topics/${topic.id}/resources/${topic.resources[0]!.id}/user-progress?isCompleted=true`,
+      url:
+        `/api/learning-plans/${plan.id}/topics/${topic.id}` +
+        `/resources/${topic.resources[0]!.id}/user-progress?isCompleted=true`,
     });
     expect(tracked.statusCode, tracked.body).toBe(200);
     const inProgress = async () =>

@@ -111,7 +111,8 @@ describe('the demo community (npm run demo)', () => {
     expect(last).toBeLessThanOrEqual(Date.now());
     expect(new Date(rows[0]!.lastJoined).getTime()).toBeLessThanOrEqual(first);
     const { rows: misordered } = (await t.db.execute(
-      sql`select count(*)::int as n from comments c join posts p on p.id = c.post_id where c.created_at < p.created_at`,
+      sql`select count(*)::int as n from comments c join posts p on p.id = c.post_id
+        where c.created_at < p.created_at`,
     )) as unknown as { rows: { n: number }[] };
     expect(misordered[0]!.n).toBe(0);
   });

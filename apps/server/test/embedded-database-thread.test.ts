@@ -37,7 +37,8 @@ describe('the embedded database in a worker thread', () => {
     for (const title of ['first', 'second', 'nobody'])
       await rows(sql`select id from notes where title = ${title}`);
     const prepared = await rows<{ count: number }>(
-      sql`select count(*)::int as count from pg_prepared_statements where statement = 'select id from notes where title = $1'`,
+      sql`select count(*)::int as count from pg_prepared_statements
+        where statement = 'select id from notes where title = $1'`,
     );
     expect(prepared).toEqual([{ count: 1 }]);
     expect(await rows(sql`select current_setting('plan_cache_mode') as mode`)).toEqual([

@@ -18,7 +18,8 @@ beforeAll(async () => {
   const bob = await signUp(t);
   await t.db.execute(sql`
     insert into posts (author_id, title, content, category, created_at)
-    select ${bob.user.id}, 'Post ' || n, 'What I learned on day ' || n, 'OTHER', now() - n * interval '1 minute'
+    select ${bob.user.id}, 'Post ' || n, 'What I learned on day ' || n, 'OTHER',
+      now() - n * interval '1 minute'
     from generate_series(1, 20000) n`);
   await t.db.execute(sql`analyze posts`);
 }, 120_000);

@@ -14,7 +14,8 @@ beforeAll(async () => {
   // Enough rows that a sequential scan costs more than an index look-up.
   await t.db.execute(sql`
     insert into notifications (recipient_id, actor_id, type, message, entity_type, entity_id)
-    select ${ann.user.id}, ${bob.user.id}, 'LIKE', 'liked your post', 'post', n from generate_series(1, 3000) n`);
+    select ${ann.user.id}, ${bob.user.id}, 'LIKE', 'liked your post', 'post', n
+    from generate_series(1, 3000) n`);
   await t.db.execute(sql`
     insert into activities (user_id, type, followed_user_id)
     select ${ann.user.id}, 'FOLLOW_USER', ${bob.user.id} from generate_series(1, 3000)`);
@@ -54,7 +55,8 @@ describe('indexes behind deletes and de-duplication', () => {
   it('serve the "already notified?" look-up of a new notification', async () => {
     const plan = await planOf(sql`
       select 1 from notifications earlier
-      where earlier.recipient_id = ${ann.user.id} and earlier.type = 'LIKE' and earlier.actor_id = ${bob.user.id}
+      where earlier.recipient_id = ${ann.user.id} and earlier.type = 'LIKE'
+        and earlier.actor_id = ${bob.user.id}
         and earlier.entity_type = 'post' and earlier.entity_id = 1500`);
     expect(plan).toContain('notifications_dedupe_idx');
   });

@@ -123,7 +123,8 @@ describe('private notes', () => {
     expect(foreignTopic.json().message).toBe(PLAN_MESSAGES.topicNotFound);
     const foreignResource = await putNote(
       bob,
-      `/api/learning-plans/${other.id}/topics/${other.topics[1]!.id}/resources/${other.topics[0]!.resources[0]!.id}/note`,
+      `/api/learning-plans/${other.id}/topics/${other.topics[1]!.id}` +
+        `/resources/${other.topics[0]!.resources[0]!.id}/note`,
       'x',
     );
     expect(foreignResource.statusCode).toBe(404);

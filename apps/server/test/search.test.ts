@@ -416,7 +416,8 @@ describe('GET /api/search', () => {
     // The last five, the newest, met first, name the word three times: they rank above the rest.
     await t.db.execute(sql`insert into posts (author_id, title, content, category)
       select ${bob.user.id},
-        case when i > ${limit} then 'Boundwort, boundwort, boundwort lesson ' else 'Boundwort lesson ' end || i,
+        case when i > ${limit} then 'Boundwort, boundwort, boundwort lesson '
+          else 'Boundwort lesson ' end || i,
         'Step ' || i, 'OTHER'
       from generate_series(1, ${limit + 5}) as i`);
     try {
@@ -535,7 +536,8 @@ describe('search statements', () => {
   async function fillTables(tx: Database, authorId: number) {
     const rows = sql`generate_series(1, 5000) as i`;
     await tx.execute(sql`insert into users (name, email, handle, bio)
-      select 'Filler ' || i, 'filler' || i || '@example.com', 'filler_' || i, 'Bio number ' || i from ${rows}`);
+      select 'Filler ' || i, 'filler' || i || '@example.com', 'filler_' || i, 'Bio number ' || i
+      from ${rows}`);
     await tx.execute(sql`insert into posts (author_id, title, content, category)
       select ${authorId}, 'Filler post ' || i, 'Nothing to see in ' || i, 'OTHER' from ${rows}`);
     await tx.execute(sql`insert into learning_plans (creator_id, title, description, category, estimated_days)

@@ -28,8 +28,14 @@ const TELL_TALES: { name: string; pattern: RegExp }[] = [
   },
   {
     name: "a plan's moderation by hand",
-    pattern:
-      /isNull\(\s*[\w.]*(?:learningPlans|originals)\.hiddenAt|(?:learningPlans|originals)\.hiddenAt\s*\}\s*is null|hidden_at is null or \w+\.creator_id/g,
+    pattern: new RegExp(
+      [
+        String.raw`isNull\(\s*[\w.]*(?:learningPlans|originals)\.hiddenAt`,
+        String.raw`(?:learningPlans|originals)\.hiddenAt\s*\}\s*is null`,
+        String.raw`hidden_at is null or \w+\.creator_id`,
+      ].join('|'),
+      'g',
+    ),
   },
 ];
 

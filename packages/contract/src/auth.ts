@@ -47,7 +47,10 @@ export const AUTH_MESSAGES = {
   /** After too many failed sign-ins to one account from one address (the response's Retry-After). */
   tooManyFailedSignIns: (retryAfterSeconds: number) => {
     const minutes = Math.ceil(retryAfterSeconds / 60);
-    return `Too many failed sign-ins. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`;
+    return (
+      `Too many failed sign-ins. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} ` +
+      'and try again.'
+    );
   },
   unauthenticated: 'Please sign in to continue.',
   /** A moderator suspended the account: refused to password, social sign-in and reset links alike. */
@@ -66,7 +69,8 @@ export const AUTH_MESSAGES = {
   signedOutEverywhere: 'You have been signed out on every other device.',
   /** Answered when the new address already has an account, as sign-up does (so it tells nothing new). */
   emailChangeLinkSent: (email: string) =>
-    `We have sent a confirmation link to ${email}. Your address changes when you open it; the link works for one hour.`,
+    `We have sent a confirmation link to ${email}. ` +
+    'Your address changes when you open it; the link works for one hour.',
   emailUnchanged: 'This is already your e-mail address.',
   emailLinkUnknown:
     'This confirmation link is not valid. Please change your e-mail address again in Settings.',

@@ -67,9 +67,9 @@ export type NotificationGroup = z.infer<typeof notificationGroup>;
 
 export const notificationGroupPage = page(notificationGroup);
 
-const GROUP_KEY = new RegExp(
-  `^(?:FOLLOW|n\\.(\\d{1,10})|(?:${NOTIFICATION_TYPES.join('|')})\\.(?:${NOTIFICATION_ENTITY_TYPES.join('|')})\\.(\\d{1,10}))$`,
-);
+const TYPES = NOTIFICATION_TYPES.join('|');
+const ENTITY_TYPES = NOTIFICATION_ENTITY_TYPES.join('|');
+const GROUP_KEY = new RegExp(`^(?:FOLLOW|n\\.(\\d{1,10})|(?:${TYPES})\\.(?:${ENTITY_TYPES})\\.(\\d{1,10}))$`);
 
 /**
  * A group's key: `n.{id}` (one notification), `FOLLOW` (the unread follows) or

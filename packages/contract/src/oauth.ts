@@ -36,10 +36,13 @@ export const OAUTH_MESSAGES = {
   accessDenied: (name: string) => `${name} authentication failed: access was denied.`,
   providerFailed: (name: string) => `${name} authentication failed. Please try again.`,
   flowInvalid: (name: string) =>
-    `Sign-in with ${name} could not be completed: the request expired or was not started in this browser. Please try again.`,
+    `Sign-in with ${name} could not be completed: ` +
+    'the request expired or was not started in this browser. Please try again.',
   emailMissing: (name: string) =>
     `${name} did not share a valid email address, which Pathwise needs to create your account.`,
   emailUnverified: (name: string) =>
-    `An account with this email address already exists, and ${name} has not verified that the address is yours. Please sign in with your email and password.`,
+    `An account with this email address already exists, and ${name} ` +
+    'has not verified that the address is yours. ' +
+    'Please sign in with your email and password.',
   serverFailed: 'Sign-in failed on our side. Please try again later.',
 } as const;

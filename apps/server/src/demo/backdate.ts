@@ -47,8 +47,10 @@ export async function spreadOverThePast(
     await db.execute(sql`
       update ${sql.identifier(table)} set ${target} = case
         when ${target} < ${iso(settled)}::timestamptz
-          then ${iso(historyStart)}::timestamptz + (${target} - ${iso(since)}::timestamptz) * ${setupStretch}::float8
-        else ${iso(activityStart)}::timestamptz + (${target} - ${iso(settled)}::timestamptz) * ${activityStretch}::float8
+          then ${iso(historyStart)}::timestamptz
+            + (${target} - ${iso(since)}::timestamptz) * ${setupStretch}::float8
+        else ${iso(activityStart)}::timestamptz
+          + (${target} - ${iso(settled)}::timestamptz) * ${activityStretch}::float8
       end
       where ${target} between ${iso(since)}::timestamptz and ${iso(until)}::timestamptz`);
   }

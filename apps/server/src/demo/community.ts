@@ -195,11 +195,24 @@ export const POST_IDEAS: Record<Category, PostIdea[]> = {
   PROGRAMMING: [
     {
       title: 'Finally understood Rust lifetimes',
-      content: `The trick was to stop thinking of lifetimes as durations and read them as **constraints**:\n\n${code('rust', "fn longest<'a>(a: &'a str, b: &'a str) -> &'a str {\n    if a.len() > b.len() { a } else { b }\n}")}\n\nThe result lives as long as the *shorter* of the two inputs. Next: \`Rc<RefCell<T>>\`.`,
+      content:
+        'The trick was to stop thinking of lifetimes as durations and read them as **constraints**:\n\n' +
+        code(
+          'rust',
+          "fn longest<'a>(a: &'a str, b: &'a str) -> &'a str {\n    if a.len() > b.len() { a } else { b }\n}",
+        ) +
+        '\n\nThe result lives as long as the *shorter* of the two inputs. Next: `Rc<RefCell<T>>`.',
     },
     {
       title: 'TypeScript generics, the useful parts',
-      content: `Three patterns I now use every day:\n\n1. \`keyof\` constraints\n2. conditional types for API responses\n3. \`satisfies\` for config objects\n\n${code('ts', 'function pluck<T, K extends keyof T>(items: T[], key: K): T[K][] {\n  return items.map((item) => item[key]);\n}')}`,
+      content:
+        'Three patterns I now use every day:\n\n1. `keyof` constraints\n' +
+        '2. conditional types for API responses\n3. `satisfies` for config objects\n\n' +
+        code(
+          'ts',
+          'function pluck<T, K extends keyof T>(items: T[], key: K): T[K][] {\n' +
+            '  return items.map((item) => item[key]);\n}',
+        ),
       withImage: true,
     },
     {
@@ -210,7 +223,10 @@ export const POST_IDEAS: Record<Category, PostIdea[]> = {
     },
     {
       title: 'SQL window functions clicked today',
-      content: `Running totals without a self-join:\n\n${code('sql', 'select day, amount,\n  sum(amount) over (order by day) as running_total\nfrom sales;')}\n\nPartitions next.`,
+      content:
+        'Running totals without a self-join:\n\n' +
+        code('sql', 'select day, amount,\n  sum(amount) over (order by day) as running_total\nfrom sales;') +
+        '\n\nPartitions next.',
       withImage: true,
     },
     {
@@ -221,7 +237,9 @@ export const POST_IDEAS: Record<Category, PostIdea[]> = {
     },
     {
       title: 'Go channels vs. mutexes',
-      content: `Share memory by communicating, they say. Today I learned when a plain \`sync.Mutex\` is simply clearer:\n\n${code('go', 'mu.Lock()\ncounter++\nmu.Unlock()')}`,
+      content:
+        'Share memory by communicating, they say. Today I learned when a plain `sync.Mutex` is simply ' +
+        `clearer:\n\n${code('go', 'mu.Lock()\ncounter++\nmu.Unlock()')}`,
     },
   ],
   DESIGN: [
@@ -376,7 +394,8 @@ export const COMMENTS = [
   'How long did it take you to get there?',
   'Saving this for later. **Very** clear explanation.',
   'I had the same struggle. What helped me was doing it every day, even for five minutes.',
-  `A small variation that I like:\n\n${code('js', 'const total = items.reduce((sum, item) => sum + item.price, 0);')}`,
+  'A small variation that I like:\n\n' +
+    code('js', 'const total = items.reduce((sum, item) => sum + item.price, 0);'),
   'Do you have a resource to recommend for beginners?',
   'Love the picture!',
   'Keep going, the progress is real.',

@@ -32,7 +32,9 @@ export function avatarPng(random: Random): Promise<Buffer> {
     }
   }
   return png(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300" fill="${background}"/><g fill="${foreground}">${cells.join('')}</g></svg>`,
+    '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300">' +
+      `<rect width="300" height="300" fill="${background}"/>` +
+      `<g fill="${foreground}">${cells.join('')}</g></svg>`,
   );
 }
 
@@ -41,14 +43,21 @@ export function coverPng(random: Random): Promise<Buffer> {
   const [background, foreground] = random.pick(PALETTES);
   const circles = Array.from({ length: random.int(4, 9) }, () => {
     const radius = random.int(30, 160);
-    return `<circle cx="${random.int(0, 1200)}" cy="${random.int(0, 420)}" r="${radius}" fill="${foreground}" fill-opacity="${(0.15 + random.next() * 0.5).toFixed(2)}"/>`;
+    return (
+      `<circle cx="${random.int(0, 1200)}" cy="${random.int(0, 420)}" r="${radius}" fill="${foreground}" ` +
+      `fill-opacity="${(0.15 + random.next() * 0.5).toFixed(2)}"/>`
+    );
   });
   const hills = Array.from({ length: 3 }, (_, layer) => {
     const base = 470 + layer * 70;
     const peaks = Array.from({ length: 7 }, (_, i) => `${i * 200},${base - random.int(0, 140)}`).join(' ');
-    return `<polygon points="0,675 ${peaks} 1200,${base} 1200,675" fill="${foreground}" fill-opacity="${0.35 + layer * 0.25}"/>`;
+    return (
+      `<polygon points="0,675 ${peaks} 1200,${base} 1200,675" fill="${foreground}" ` +
+      `fill-opacity="${0.35 + layer * 0.25}"/>`
+    );
   });
   return png(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675"><rect width="1200" height="675" fill="${background}"/>${circles.join('')}${hills.join('')}</svg>`,
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675">' +
+      `<rect width="1200" height="675" fill="${background}"/>${circles.join('')}${hills.join('')}</svg>`,
   );
 }

@@ -49,7 +49,8 @@ try {
   console.log(`Filling ${where} with the demo community (about a minute)…`);
   await fillDemo(app, database.db, (line) => console.log(`  ${line}`));
   console.log(
-    `Done. Run \`npm start\` and sign in as any member, e.g. ${emailOf(PEOPLE[0]!)}, password ${DEMO_PASSWORD}`,
+    'Done. Run `npm start` and sign in as any member, ' +
+      `e.g. ${emailOf(PEOPLE[0]!)}, password ${DEMO_PASSWORD}`,
   );
   // A setting given on this command's line alone would not reach the next command's.
   if (process.env.DATA_DIR || process.env.DATABASE_URL)

@@ -10,7 +10,8 @@ export function multipart(parts: Part[]) {
   const boundary = `----pathwise${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`;
+    const filename = part.filename !== undefined ? `; filename="${part.filename}"` : '';
+    const disposition = `form-data; name="${part.name}"${filename}`;
     const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
     chunks.push(typeof part.data === 'string' ? Buffer.from(part.data) : part.data);

@@ -52,9 +52,10 @@ export const mediaPlugin = fp(async (app: FastifyInstance, { storage }: { storag
       }
 
       const type = mimeForKey(key);
+      const disposition = INLINE_TYPES.test(type) ? 'inline' : 'attachment';
       reply.headers({
         'Content-Type': type,
-        'Content-Disposition': `${INLINE_TYPES.test(type) ? 'inline' : 'attachment'}; filename="${key.split('/').at(-1)}"`,
+        'Content-Disposition': `${disposition}; filename="${key.split('/').at(-1)}"`,
         'Cache-Control': `public, max-age=${ONE_YEAR_SECONDS}, immutable`,
         'Accept-Ranges': 'bytes',
         ETag: file.etag,

@@ -15,7 +15,8 @@ export async function seedFollowers(db: Database, userId: number, count: number,
 /** How many followers of the plan's author were told about it. */
 export async function planShareCount(db: Database, planId: number): Promise<number> {
   const result = (await db.execute(
-    sql`select count(*)::int as count from notifications where type = 'LEARNING_PLAN_SHARE' and plan_id = ${planId}`,
+    sql`select count(*)::int as count from notifications
+      where type = 'LEARNING_PLAN_SHARE' and plan_id = ${planId}`,
   )) as unknown as { rows: { count: number }[] };
   return result.rows[0]!.count;
 }

@@ -83,7 +83,9 @@ export function setResourceCompleted(
 ) {
   return t.app.inject({
     method: 'PATCH',
-    url: `/api/learning-plans/${plan.id}/topics/${ids.topicId}/resources/${ids.resourceId}/user-progress?isCompleted=${isCompleted}`,
+    url:
+      `/api/learning-plans/${plan.id}/topics/${ids.topicId}` +
+      `/resources/${ids.resourceId}/user-progress?isCompleted=${isCompleted}`,
     headers: bearer(token),
   });
 }

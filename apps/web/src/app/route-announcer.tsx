@@ -24,7 +24,8 @@ export function RouteAnnouncer() {
     oldHeading.current = { element, text: element?.textContent };
   }
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page, which pathname names.
+  /* biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page, which pathname
+     names. */
   useEffect(() => {
     if (firstPage.current) {
       firstPage.current = false;

@@ -17,7 +17,8 @@ export default function ConfirmDialog({ question, onResponse }: ConfirmDialogPro
           <DialogTitle className="text-lg font-semibold text-slate-900">{question.title}</DialogTitle>
           <Description className="text-slate-700">{question.message}</Description>
           <div className="flex justify-end gap-2 pt-2">
-            {/* biome-ignore lint/a11y/noAutofocus: an alert dialog starts on its least destructive answer. */}
+            {/* biome-ignore lint/a11y/noAutofocus: an alert dialog starts on its least destructive
+                answer. */}
             <button type="button" autoFocus onClick={() => onResponse(false)} className="btn-secondary">
               Cancel
             </button>

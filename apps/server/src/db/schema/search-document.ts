@@ -18,10 +18,11 @@ export const byteOrderedText = customType<{ data: string }>({ dataType: () => 't
  */
 export function searchDocument(...fields: [text: AnyPgColumn | SQL, weight: 'A' | 'B'][]): SQL {
   return sql.join(
-    fields.map(
-      ([text, weight]) =>
-        sql`setweight(to_tsvector('english', coalesce(${text}, '')) || to_tsvector('simple', coalesce(${text}, '')), ${sql.raw(`'${weight}'`)})`,
-    ),
+    fields.map(([text, weight]) => {
+      const english = sql`to_tsvector('english', coalesce(${text}, ''))`;
+      const simple = sql`to_tsvector('simple', coalesce(${text}, ''))`;
+      return sql`setweight(${english} || ${simple}, ${sql.raw(`'${weight}'`)})`;
+    }),
     sql` || `,
   );
 }
@@ -43,11 +44,10 @@ export function markdownPlainText(column: AnyPgColumn): SQL {
     [String.raw`[*~${FENCE}\[\]]+`, '', 'g'],
     ['(?<![[:alnum:]])_+|_+(?![[:alnum:]])', '', 'g'],
   ];
-  return steps.reduce<SQL>(
-    (text, [pattern, replacement, flags]) =>
-      sql`regexp_replace(${text}, ${sql.raw(`'${pattern}'`)}, ${sql.raw(`'${replacement}'`)}, ${sql.raw(`'${flags}'`)})`,
-    sql`${column}`,
-  );
+  return steps.reduce<SQL>((text, step) => {
+    const [pattern, replacement, flags] = step.map((literal) => sql.raw(`'${literal}'`));
+    return sql`regexp_replace(${text}, ${pattern}, ${replacement}, ${flags})`;
+  }, sql`${column}`);
 }
 
 /**

@@ -2,7 +2,8 @@ import { eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rateLimitCounters } from '../../db/schema/index.js';
 
-const ttlMs = sql<number>`greatest(0, ceil(extract(epoch from (${rateLimitCounters.expiresAt} - now())) * 1000))::int`;
+const secondsLeft = sql`extract(epoch from (${rateLimitCounters.expiresAt} - now()))`;
+const ttlMs = sql<number>`greatest(0, ceil(${secondsLeft} * 1000))::int`;
 
 /** One atomic statement, so concurrent processes never lose a count. */
 export async function incrementCounter(db: Database, key: string, windowMs: number) {

@@ -28,7 +28,8 @@ export async function insertProgressOnce(
   const type: ActivityType = 'LEARNING_PROGRESS';
   await db.execute(sql`
     insert into ${activities} (user_id, type, plan_id, progress_percentage)
-    select ${progress.userId}::integer, ${type}::text, ${progress.planId}::integer, ${progress.percentage}::smallint
+    select ${progress.userId}::integer, ${type}::text,
+      ${progress.planId}::integer, ${progress.percentage}::smallint
     where not exists (
       select 1 from ${activities}
       where ${activities.userId} = ${progress.userId} and ${activities.planId} = ${progress.planId}

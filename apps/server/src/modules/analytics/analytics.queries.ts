@@ -98,9 +98,11 @@ const planState = (userId: number) => sql`
     left join resource_counts rn on rn.plan_id = c.id)`;
 
 /** A RESOURCE_COMPLETED (`a`, joined to the user's standing completion `rc`) that still counts. */
-const standingResource = sql`a.type = 'RESOURCE_COMPLETED' and (a.resource_id is null or a.occurred_at >= rc.completed_at)`;
+const standingResource = sql`a.type = 'RESOURCE_COMPLETED'
+  and (a.resource_id is null or a.occurred_at >= rc.completed_at)`;
 /** A TOPIC_COMPLETED (`a`, joined to the user's status `tp` when COMPLETED) that still counts. */
-const standingTopic = sql`a.type = 'TOPIC_COMPLETED' and (a.topic_id is null or a.occurred_at >= tp.updated_at)`;
+const standingTopic = sql`a.type = 'TOPIC_COMPLETED'
+  and (a.topic_id is null or a.occurred_at >= tp.updated_at)`;
 
 /**
  * `grouped`: the user's learning actions on counted plans in the range, read once and counted two
@@ -131,7 +133,8 @@ const actionsInRange = ({ userId, tz }: AnalyticsWindow) => sql`
       left join topic_progress tp
         on a.type = 'TOPIC_COMPLETED' and tp.user_id = a.user_id and tp.topic_id = a.topic_id
         and tp.status = 'COMPLETED'
-      left join plan_resources r on a.type = 'RESOURCE_COMPLETED' and a.minutes is null and r.id = a.resource_id
+      left join plan_resources r
+        on a.type = 'RESOURCE_COMPLETED' and a.minutes is null and r.id = a.resource_id
       where a.user_id = ${userId} and a.type in (${learningTypes})
         and a.occurred_at >= b.from_at and a.occurred_at < b.to_at
     ) e
@@ -184,7 +187,8 @@ const completionTimes = (userId: number) => sql`
  */
 const monthlyProgress = ({ userId, startDate, endDate, tz }: AnalyticsWindow) => sql`
   months as (
-    select m as month, least(m + interval '1 month', (${endDate}::date + 1)::timestamp) at time zone ${tz} as until
+    select m as month,
+      least(m + interval '1 month', (${endDate}::date + 1)::timestamp) at time zone ${tz} as until
     from generate_series(date_trunc('month', ${startDate}::date::timestamp), ${endDate}::date::timestamp,
       interval '1 month') m),
   month_progress as (
@@ -219,7 +223,8 @@ const response = ({ startDate, endDate }: AnalyticsWindow) => sql`
     'categoryStats', (
       select coalesce(json_agg(json_build_object(
         'category', category, 'count', plans, 'completionRate', rate) order by plans desc, category), '[]')
-      from (select category, count(*) as plans, round(avg(completion), 1) as rate from plan_state group by category) s),
+      from (select category, count(*) as plans, round(avg(completion), 1) as rate
+        from plan_state group by category) s),
     'listedPlanIds', (
       select coalesce(json_agg(id order by completion desc, created_at desc, id desc), '[]')
       from (
@@ -253,7 +258,8 @@ const response = ({ startDate, endDate }: AnalyticsWindow) => sql`
         order by minutes desc, category), '[]')
       from categories where minutes > 0),
     'monthlyProgress', (
-      select json_agg(json_build_object('date', to_char(month, 'YYYY-MM'), 'progress', progress) order by month)
+      select json_agg(json_build_object('date', to_char(month, 'YYYY-MM'), 'progress', progress)
+          order by month)
       from month_progress))`;
 
 export async function selectAnalytics(db: Database, window: AnalyticsWindow): Promise<AnalyticsFigures> {

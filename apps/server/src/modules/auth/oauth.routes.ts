@@ -45,7 +45,8 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
     reply
       .header('cache-control', 'no-store')
       .redirect(
-        `${origin(request)}${OAUTH_PATHS.redirectPage}${'token' in outcome ? '#' : '?'}${new URLSearchParams(outcome)}`,
+        `${origin(request)}${OAUTH_PATHS.redirectPage}` +
+          `${'token' in outcome ? '#' : '?'}${new URLSearchParams(outcome)}`,
       );
 
   app.setErrorHandler((error, request, reply) => {
@@ -93,7 +94,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app
   app.get(
     '/callback/:provider',
     route('Finish social sign-in (the provider redirects the browser here)', {
-      description: `Redirects to ${OAUTH_PATHS.redirectPage}#token=… on success (in the fragment, so that no server or log sees it), ?error=… otherwise.`,
+      description:
+        `Redirects to ${OAUTH_PATHS.redirectPage}#token=… on success ` +
+        '(in the fragment, so that no server or log sees it), ?error=… otherwise.',
       params: providerParams,
     }),
     async (request, reply) => {

@@ -105,7 +105,8 @@ export async function deleteOwnNote(db: Database, userId: number, noteId: number
 const matching = (q: string | undefined) =>
   q === undefined
     ? sql`true`
-    : sql`n.search_vector @@ (websearch_to_tsquery('english', ${q}::text) || websearch_to_tsquery('simple', ${q}::text))`;
+    : sql`n.search_vector @@ (websearch_to_tsquery('english', ${q}::text)
+        || websearch_to_tsquery('simple', ${q}::text))`;
 
 export type ListedNoteRow = NoteRow & { topicTitle: string; resourceTitle: string | null };
 export type NoteGroupRow = { plan: { id: number; title: string }; notes: ListedNoteRow[] };
@@ -125,7 +126,8 @@ export async function selectNoteGroups(db: Database, userId: number, q: string |
       join ${learningPlans} p on p.id = n.plan_id
       join ${planTopics} t on t.id = n.topic_id
       left join ${planResources} r on r.id = n.resource_id
-      where n.user_id = ${userId} and ${planVisibleTo(userId, { plan: planColumnsOf('p') })} and ${matching(q)}
+      where n.user_id = ${userId} and ${planVisibleTo(userId, { plan: planColumnsOf('p') })}
+        and ${matching(q)}
     ), groups as (
       select plan_id, plan_title, max(updated_at) as last_change from mine group by plan_id, plan_title
     ), page as (

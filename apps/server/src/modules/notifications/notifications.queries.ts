@@ -323,12 +323,14 @@ export async function listNotificationGroups(
       paged.count, paged.actor_count as "actorCount", latest.type, latest.message,
       latest.entity_type as "entityType", latest.entity_id as "entityId",
       case when paged.is_read
-        then (select json_build_array(json_build_object('id', u.id, 'name', u.name, 'picture', u.profile_picture))
+        then (select json_build_array(
+            json_build_object('id', u.id, 'name', u.name, 'picture', u.profile_picture))
           from ${users} u where u.id = latest.actor_id)
         else (select json_agg(json_build_object('id', u.id, 'name', u.name, 'picture', u.profile_picture)
             order by recent.last_id desc)
           from (select k.actor_id, max(k.id) as last_id from ${notifications} k
-                where k.recipient_id = ${recipientId} and not k.is_read and ${unreadGroupKey(sql.raw('k'))} = paged.key
+                where k.recipient_id = ${recipientId} and not k.is_read
+                  and ${unreadGroupKey(sql.raw('k'))} = paged.key
                   and k.actor_id is not null and ${shown('k')}
                 group by k.actor_id order by last_id desc limit ${literalLimit(actorsShown)}) recent
           join ${users} u on u.id = recent.actor_id)
@@ -349,7 +351,8 @@ function inGroup(key: NotificationGroupKey): SQL {
     case 'follows':
       return sql`n.type = 'FOLLOW'`;
     case 'about':
-      return sql`n.type = ${key.type} and n.entity_type = ${key.entityType} and n.entity_id = ${key.entityId}`;
+      return sql`n.type = ${key.type} and n.entity_type = ${key.entityType}
+        and n.entity_id = ${key.entityId}`;
   }
 }
 
@@ -361,7 +364,8 @@ export async function markGroupRead(db: Database, recipientId: number, key: Noti
   const result = (await db.execute(sql`
     with marked as (
       update ${notifications} n set is_read = true
-      where n.recipient_id = ${recipientId} and not n.is_read and ${inGroup(key)} and ${shownAs(recipientId, 'n')}
+      where n.recipient_id = ${recipientId} and not n.is_read
+        and ${inGroup(key)} and ${shownAs(recipientId, 'n')}
       returning n.id
     )
     select (select count(*) from marked)::int as marked,

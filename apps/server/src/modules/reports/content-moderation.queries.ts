@@ -64,10 +64,12 @@ export async function recordContentAction(
   });
   if (!action.hidden) return;
   await db.execute(sql`with resolved as (
-      update ${reports} set status = 'RESOLVED', closed_at = now(), closed_by_id = ${moderatorId}, note = ${note}
+      update ${reports} set status = 'RESOLVED', closed_at = now(),
+        closed_by_id = ${moderatorId}, note = ${note}
       where ${REPORT_COLUMNS[target.type]} = ${target.id} and ${reports.status} = 'OPEN'
       returning ${reports.id} as id)
     insert into ${moderationActions} (moderator_id, action, report_id, target_type, target_id, note)
-    select ${moderatorId}::integer, 'REPORT_RESOLVED', id, ${target.type}::text, ${target.id}::integer, ${note}::text
+    select ${moderatorId}::integer, 'REPORT_RESOLVED', id,
+      ${target.type}::text, ${target.id}::integer, ${note}::text
     from resolved`);
 }

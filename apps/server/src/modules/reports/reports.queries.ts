@@ -139,8 +139,9 @@ export async function selectReportPage(db: Database, open: boolean, window: Wind
         coalesce(p.hidden_at, c.hidden_at, lp.hidden_at) as "targetHiddenAt",
         coalesce(p.hidden_reason, c.hidden_reason, lp.hidden_reason) as "targetHiddenReason",
         r.reason, r.details, r.status, r.note,
-        case when reporter.id is null then null else json_build_object('id', reporter.id, 'name', reporter.name,
-          'profilePicture', reporter.profile_picture) end as reporter,
+        case when reporter.id is null then null
+          else json_build_object('id', reporter.id, 'name', reporter.name,
+            'profilePicture', reporter.profile_picture) end as reporter,
         r.created_at as "createdAt", r.closed_at as "closedAt",
         case when closer.id is null then null else json_build_object('id', closer.id, 'name', closer.name,
           'profilePicture', closer.profile_picture) end as "closedBy"

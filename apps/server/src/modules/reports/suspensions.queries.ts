@@ -44,7 +44,8 @@ export async function suspendAccount(
       note: reason,
     });
     await tx.execute(sql`with resolved as (
-        update ${reports} set status = 'RESOLVED', closed_at = now(), closed_by_id = ${moderatorId}, note = ${reason}
+        update ${reports} set status = 'RESOLVED', closed_at = now(),
+          closed_by_id = ${moderatorId}, note = ${reason}
         where ${reports.reportedUserId} = ${userId} and ${reports.status} = 'OPEN'
         returning id)
       insert into ${moderationActions} (moderator_id, action, report_id, target_type, target_id, note)

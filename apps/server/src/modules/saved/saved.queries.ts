@@ -67,7 +67,8 @@ export async function selectSavedPage(db: Database, userId: number, window: Wind
       coalesce((select json_agg(json_build_object('type', type, 'id', id, 'savedAt', created_at)
           order by created_at desc, type, id desc)
         from (select * from saved order by created_at desc, type, id desc
-          limit ${literalLimit(window.limit)} offset ${window.offset}) page), '[]') as items`)) as unknown as {
+          limit ${literalLimit(window.limit)}
+          offset ${window.offset}) page), '[]') as items`)) as unknown as {
     rows: { total: number; items: SavedRef[] }[];
   };
   return result.rows[0]!;

@@ -21,7 +21,8 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
   };
 
   return (
-    // biome-ignore lint/a11y/useSemanticElements: the <search> element is too new for some supported browsers; the role gives every browser the landmark.
+    /* biome-ignore lint/a11y/useSemanticElements: the <search> element is too new for some supported
+       browsers; the role gives every browser the landmark. */
     <form role="search" onSubmit={submit} className="relative">
       <label htmlFor={inputId} className="sr-only">
         Search

@@ -73,7 +73,8 @@ export function SearchPage() {
       <h1 id="search-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
         Search
       </h1>
-      {/* Keyed by the query, so the box shows a query arriving from the top bar and results start on the All tab. */}
+      {/* Keyed by the query, so the box shows a query arriving from the top bar and results start on the
+          All tab. */}
       <SearchForm key={`form-${query}`} query={query} onSearch={search} />
       {query ? (
         <SearchResults

@@ -28,11 +28,13 @@ export function CodeBlock({ code, language }: CodeBlockProps) {
   }, [code, language]);
 
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a <section> around the code would need a heading of its own.
+    /* biome-ignore lint/a11y/useSemanticElements: a <section> around the code would need a heading of its
+       own. */
     <pre
       role="region"
       aria-label={language ? `Code: ${language}` : 'Code'}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a block wider than the page scrolls by keyboard only when it can take focus.
+      /* biome-ignore lint/a11y/noNoninteractiveTabindex: a block wider than the page scrolls by keyboard only
+         when it can take focus. */
       tabIndex={0}
       className="overflow-x-auto rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm leading-relaxed"
       data-language={language}

@@ -23,8 +23,10 @@ export const totalText = ({ total, totalIsLowerBound }: ShownTotal) =>
 
 export const resultsText = (shown: ShownTotal) => `${totalText(shown)} results`;
 
-export const viewAllLabel = (group: SearchGroup, shown: ShownTotal) =>
-  `View all ${totalText(shown)} ${shown.total === 1 && !shown.totalIsLowerBound ? GROUP_TEXTS[group].one : GROUP_TEXTS[group].many}`;
+export const viewAllLabel = (group: SearchGroup, shown: ShownTotal) => {
+  const { one, many } = GROUP_TEXTS[group];
+  return `View all ${totalText(shown)} ${shown.total === 1 && !shown.totalIsLowerBound ? one : many}`;
+};
 
 export const noMatchText = (group: SearchGroup, query: string) =>
   `No ${GROUP_TEXTS[group].many} found matching "${query}"`;

@@ -74,7 +74,8 @@ function TableDisclosure({ caption, table }: { caption: string; table: ChartTabl
         id={tableId}
         hidden={!open}
         aria-label={`${caption} table`}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box scrolls by keyboard only when it can take focus.
+        /* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box scrolls by keyboard only when it
+           can take focus. */
         tabIndex={0}
         className="mt-2 max-h-[300px] overflow-auto rounded-lg border border-slate-200"
       >

@@ -56,7 +56,10 @@ export function DeleteAccount() {
           type="email"
           autoComplete="off"
           hintId="delete-email-hint"
-          hint="Signed up with a social account and never set a password? Type your e-mail address to confirm."
+          hint={
+            'Signed up with a social account and never set a password? Type your e-mail address to ' +
+            'confirm.'
+          }
         />
         <SubmitButton isSubmitting={isDeleting} label="Delete my account" className="btn-danger" />
       </form>

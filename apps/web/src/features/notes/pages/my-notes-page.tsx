@@ -26,7 +26,8 @@ export function MyNotesPage() {
       <h1 id="notes-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
         My notes
       </h1>
-      {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is too new for some supported browsers; the role gives every browser the landmark. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is too new for some supported
+          browsers; the role gives every browser the landmark. */}
       <form
         role="search"
         aria-label="Your notes"

@@ -57,7 +57,9 @@ export function NotificationGroupItem({ group, onOpen }: NotificationGroupItemPr
       )}
     </>
   );
-  const classes = `flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-slate-50 ${group.isRead ? '' : 'bg-indigo-50/60'}`;
+  const classes =
+    'flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-slate-50 ' +
+    `${group.isRead ? '' : 'bg-indigo-50/60'}`;
 
   return link ? (
     <Link to={link} onClick={() => onOpen(group)} className={classes}>

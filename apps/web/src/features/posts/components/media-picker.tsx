@@ -6,6 +6,7 @@ import { TextAreaField } from '../../../components/text-field';
 import type { MediaSelection } from './use-media-selection';
 
 const ACCEPT = Object.keys(POST_MEDIA_TYPES).join(',');
+const { maxFilesPerPost, maxVideoSeconds } = MEDIA_LIMITS;
 
 type Description = { text: string; onChange: (text: string) => void };
 
@@ -85,8 +86,7 @@ export function MediaPicker({ selection }: { selection: MediaSelection }) {
           />
         </label>
         <span id={hintId} className="text-sm text-slate-600">
-          Up to {MEDIA_LIMITS.maxFilesPerPost} images or videos (videos up to {MEDIA_LIMITS.maxVideoSeconds}{' '}
-          seconds), each under 50MB.
+          Up to {maxFilesPerPost} images or videos (videos up to {maxVideoSeconds} seconds), each under 50MB.
         </span>
       </div>
       {selection.selectionError && (

@@ -24,7 +24,8 @@ export function PostMediaView({ media, title }: { media: PostMedia[]; title: str
               {!item.altText && <span className="sr-only">{noDescription(index, media.length)}</span>}
             </>
           ) : (
-            // biome-ignore lint/a11y/useMediaCaption: members upload their own clips; there is no caption track to offer.
+            /* biome-ignore lint/a11y/useMediaCaption: members upload their own clips; there is no caption
+               track to offer. */
             <video
               src={item.fileUrl}
               controls

@@ -20,7 +20,8 @@ export function SearchForm({ query, onSearch }: SearchFormProps) {
   };
 
   return (
-    // biome-ignore lint/a11y/useSemanticElements: the <search> element is too new for some supported browsers; the role gives every browser the landmark.
+    /* biome-ignore lint/a11y/useSemanticElements: the <search> element is too new for some supported
+       browsers; the role gives every browser the landmark. */
     <form role="search" aria-label="Search Pathwise" onSubmit={submit} className="flex gap-2">
       <label htmlFor={inputId} className="sr-only">
         Search for

@@ -71,13 +71,20 @@ function PrivacySection() {
             setting="showEmail"
             saved={privacy.data.showEmail}
             label="Show my e-mail address to others"
-            hint="Off unless you turn it on. When on, others see it on your profile; lists and search show your name and @handle, never your address."
+            hint={
+              'Off unless you turn it on. When on, others see it on your profile; lists and search show ' +
+              'your name and @handle, never your address.'
+            }
           />
           <PrivacyOption
             setting="showProfileToVisitors"
             saved={privacy.data.showProfileToVisitors}
             label="Show my profile to visitors"
-            hint="Off unless you turn it on. When this Pathwise lets people read without an account, they then see your profile, never your e-mail address. Your public posts and plans show under your name either way."
+            hint={
+              'Off unless you turn it on. When this Pathwise lets people read without an account, they ' +
+              'then see your profile, never your e-mail address. Your public posts and plans show under ' +
+              'your name either way.'
+            }
           />
         </>
       )}
