@@ -2,7 +2,7 @@ import { CREDENTIAL_RULES, type SignupBody } from '@pathwise/contract';
 import { useLayoutEffect, useRef } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
-import { takeOverEarlySignIn } from '../../../lib/auth/early-sign-in';
+import { takeOverEarlySignIn } from '../../../lib/auth/take-over-early-sign-in';
 import { type FieldRules, useCheckedForm } from '../use-checked-form';
 
 export type AuthMode = 'signIn' | 'signUp';
