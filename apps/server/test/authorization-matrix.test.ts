@@ -108,6 +108,10 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ url: `/@${o.handle}/feed.xml` }),
     expect: { anonymous: 404, other: 404, owner: 404, visitor: 200 },
   },
+  'GET /tags/:tag/feed.xml': {
+    request: () => ({ url: '/tags/typescript/feed.xml' }),
+    expect: { anonymous: 404, other: 404, owner: 404, visitor: 200 },
+  },
   'POST /api/auth/signup': {
     request: () =>
       json('POST', '/api/auth/signup', {

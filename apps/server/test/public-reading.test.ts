@@ -49,12 +49,12 @@ beforeAll(async () => {
     url: '/api/users/me/privacy',
     payload: { showEmail: true, showProfileToVisitors: true },
   });
-  annPost = await createPost(t, ann.token, { title: 'Ann writes in public' });
+  annPost = await createPost(t, ann.token, { title: 'Ann writes in public', tags: ['walked'] });
   bobPost = await createPost(t, bob.token, { title: 'Bob writes too' });
-  hiddenPost = await createPost(t, bob.token, { title: 'Hidden by a moderator' });
-  suspendedPost = await createPost(t, suspended.token, { title: 'Of a suspended author' });
+  hiddenPost = await createPost(t, bob.token, { title: 'Hidden by a moderator', tags: ['walked'] });
+  suspendedPost = await createPost(t, suspended.token, { title: 'Of a suspended author', tags: ['walked'] });
   publicPlan = await createPlan(t, ann.token, { title: 'Public plan of Ann' });
-  privatePlan = await createPlan(t, ann.token, { title: PRIVATE_TITLE, isPublic: false });
+  privatePlan = await createPlan(t, ann.token, { title: PRIVATE_TITLE, isPublic: false, tags: ['walked'] });
 
   await ok(bob, { method: 'POST', url: `/api/posts/${annPost.id}/like` });
   await ok(bob, { method: 'PUT', url: `/api/saved/posts/${annPost.id}` });
@@ -240,7 +240,8 @@ describe('what crawlers and feed readers get with PUBLIC_READING on', () => {
       ([, path]) => path!,
     );
     expect(pages.length).toBeGreaterThan(0);
-    const urls = ['/robots.txt', '/sitemap.xml', ...pages, `/@${ann.user.handle}/feed.xml`];
+    const feeds = [`/@${ann.user.handle}/feed.xml`, '/tags/walked/feed.xml'];
+    const urls = ['/robots.txt', '/sitemap.xml', ...pages, ...feeds];
     return Promise.all(urls.map(async (url) => (await ok(null, { url })).body));
   }
 
@@ -263,6 +264,8 @@ describe('what crawlers and feed readers get with PUBLIC_READING on', () => {
     expect(everything).toContain(`/post/${bobPost.id}<`);
     expect(everything).toContain(`/learning-plan/${publicPlan.id}<`);
     expect(everything).toContain(`/@${ann.user.handle}<`);
+    expect(everything).toContain('/tags/walked<');
+    expect(everything).toContain('#walked on Pathwise');
   });
 
   it('get no feed of a profile not shown to visitors, nor of a suspended person', async () => {

@@ -111,6 +111,7 @@ describe('the API documentation', () => {
       'get /robots.txt',
       'get /sitemap.xml',
       'get /sitemaps/{section}-{page}.xml',
+      'get /tags/{tag}/feed.xml',
       'post /api/auth/email/confirm',
       'post /api/auth/login',
       'post /api/auth/password/forgot',

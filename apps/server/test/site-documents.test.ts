@@ -4,8 +4,13 @@ import { type SQLWrapper, sql } from 'drizzle-orm';
 import Parser from 'rss-parser';
 import { parseSitemap, parseSitemapIndex } from 'sitemap';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visiblePlansIn, visiblePostsIn, visibleProfilesIn } from '../src/modules/sitemap/sitemap.queries.js';
-import { findFeedPosts } from '../src/modules/syndication/syndication.queries.js';
+import {
+  visiblePlansIn,
+  visiblePostsIn,
+  visibleProfilesIn,
+  visibleTagsIn,
+} from '../src/modules/sitemap/sitemap.queries.js';
+import { findFeedPosts, findTagFeedPosts } from '../src/modules/syndication/syndication.queries.js';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp, MODERATOR_EMAIL, type TestApp } from './helpers/app.js';
 import { createPlan } from './helpers/plans.js';
@@ -126,6 +131,49 @@ describe("a person's Atom feed", () => {
   });
 });
 
+describe("a tag's Atom feed", () => {
+  it('holds the newest posts with the tag anyone may read, by any author, in one statement', async () => {
+    const gus = await signUp(t, { name: 'Gus Tagger' });
+    const first = await createPost(t, gus.token, { title: 'Borrowing explained', tags: ['rust-feed'] });
+    const second = await createPost(t, ann.token, {
+      title: 'Lifetimes at last',
+      tags: ['rust-feed', 'misc'],
+    });
+    const hidden = await createPost(t, gus.token, { title: 'Hidden with the tag', tags: ['rust-feed'] });
+    await createPost(t, gus.token, { title: 'Another tag only', tags: ['go-feed'] });
+    const hide = await t.app.inject({
+      method: 'POST',
+      url: `/api/moderation/posts/${hidden.id}/hide`,
+      headers: bearer(moderator.token),
+      payload: { reason: 'Spam' },
+    });
+    expect(hide.statusCode).toBe(204);
+
+    const { result, statements } = await t.queries.count(() => get('/tags/Rust-Feed/feed.xml'));
+    expect(result.statusCode).toBe(200);
+    expect(result.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+    expect(statements).toBe(1);
+    const feed = await parseFeed(result.body);
+    expect(feed.title).toBe('#rust-feed on Pathwise');
+    expect(feed.link).toBe(`${SITE}/tags/rust-feed`);
+    expect(result.body).toContain(`<link rel="self" href="${SITE}/tags/rust-feed/feed.xml"/>`);
+    expect(feed.items.map((item) => [item.title, item.link, item.author])).toEqual([
+      ['Lifetimes at last', `${SITE}/post/${second.id}`, 'Ann Lee'],
+      ['Borrowing explained', `${SITE}/post/${first.id}`, 'Gus Tagger'],
+    ]);
+    expect(result.body).not.toContain(gus.user.email);
+  });
+
+  it('is empty for a tag nobody used, and a malformed tag is a 400 naming the rule', async () => {
+    const empty = await get('/tags/never-used-yet/feed.xml');
+    expect(empty.statusCode).toBe(200);
+    expect((await parseFeed(empty.body)).items).toEqual([]);
+    const malformed = await get('/tags/a/feed.xml');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toMatch(/tag/i);
+  });
+});
+
 describe('robots.txt and the sitemap with PUBLIC_READING on', () => {
   it('robots.txt allows the pages, keeps crawlers off the API but its media, and names the sitemap', async () => {
     const res = await get('/robots.txt');
@@ -138,10 +186,14 @@ describe('robots.txt and the sitemap with PUBLIC_READING on', () => {
 
   it('lists exactly what a visitor may read, with lastmod, one statement per section and per page', async () => {
     const eve = await signUp(t, { name: 'Eve Private' });
-    const post = await createPost(t, eve.token, { title: 'Eve posts in public' });
-    const publicPlan = await createPlan(t, eve.token, { title: 'Public plan' });
-    const privatePlan = await createPlan(t, eve.token, { title: 'Private plan', isPublic: false });
-    const hiddenPlan = await createPlan(t, ann.token, { title: 'Hidden plan' });
+    const post = await createPost(t, eve.token, { title: 'Eve posts in public', tags: ['shown-tag'] });
+    const publicPlan = await createPlan(t, eve.token, { title: 'Public plan', tags: ['plan-tag'] });
+    const privatePlan = await createPlan(t, eve.token, {
+      title: 'Private plan',
+      isPublic: false,
+      tags: ['private-only-tag'],
+    });
+    const hiddenPlan = await createPlan(t, ann.token, { title: 'Hidden plan', tags: ['hidden-only-tag'] });
     const hide = await t.app.inject({
       method: 'POST',
       url: `/api/moderation/plans/${hiddenPlan.id}/hide`,
@@ -153,12 +205,13 @@ describe('robots.txt and the sitemap with PUBLIC_READING on', () => {
     const index = await t.queries.count(() => get('/sitemap.xml'));
     expect(index.result.statusCode).toBe(200);
     expect(index.result.headers['content-type']).toBe('application/xml; charset=utf-8');
-    expect(index.statements).toBe(3);
+    expect(index.statements).toBe(4);
     const pages = (await parseSitemapIndex(Readable.from([index.result.body]))).map((page) => page.url);
     expect(pages).toEqual([
       `${SITE}/sitemaps/posts-1.xml`,
       `${SITE}/sitemaps/plans-1.xml`,
       `${SITE}/sitemaps/profiles-1.xml`,
+      `${SITE}/sitemaps/tags-1.xml`,
     ]);
 
     const urlsOf = async (url: string) => {
@@ -167,7 +220,7 @@ describe('robots.txt and the sitemap with PUBLIC_READING on', () => {
       expect(statements, url).toBe(1);
       return parseSitemap(Readable.from([result.body]));
     };
-    const [posts, plans, profiles] = await Promise.all(pages.map(urlsOf));
+    const [posts, plans, profiles, tags] = await Promise.all(pages.map(urlsOf));
 
     const postUrls = posts!.map((item) => item.url);
     expect(postUrls).toContain(`${SITE}/post/${post.id}`);
@@ -184,6 +237,13 @@ describe('robots.txt and the sitemap with PUBLIC_READING on', () => {
     expect(profileUrls).not.toContain(`${SITE}/@${eve.user.handle}`);
     expect(profileUrls).not.toContain(`${SITE}/@${bob.user.handle}`);
     expect(profiles!.every((item) => item.lastmod)).toBe(true);
+    // Tags on something a visitor may read, dated by its newest change; never one only on hidden things.
+    const tagUrls = tags!.map((item) => item.url);
+    expect(tagUrls).toEqual(expect.arrayContaining([`${SITE}/tags/shown-tag`, `${SITE}/tags/plan-tag`]));
+    expect(tagUrls).not.toContain(`${SITE}/tags/private-only-tag`);
+    expect(tagUrls).not.toContain(`${SITE}/tags/hidden-only-tag`);
+    const tagEntry = tags!.find((item) => item.url === `${SITE}/tags/shown-tag`)!;
+    expect(new Date(tagEntry.lastmod!).toISOString()).toBe(post.updatedAt);
   });
 
   it('pages by id: a page past the last is a 404, and a malformed page a 400 naming what is wrong', async () => {
@@ -193,7 +253,7 @@ describe('robots.txt and the sitemap with PUBLIC_READING on', () => {
       expect(res.json().message, url).toBe(SITE_MESSAGES.sitemapPageNotFound);
     }
     for (const [url, message] of [
-      ['/sitemaps/tags-1.xml', SITE_MESSAGES.sitemapSectionInvalid],
+      ['/sitemaps/people-1.xml', SITE_MESSAGES.sitemapSectionInvalid],
       ['/sitemaps/posts-x.xml', SITE_MESSAGES.sitemapPageInvalid],
     ] as const) {
       const res = await get(url);
@@ -225,6 +285,10 @@ describe('the statements behind feeds and sitemap pages', () => {
     expect(await planOf(visiblePostsIn(t.db, range))).toContain('posts_pkey');
     expect(await planOf(visiblePlansIn(t.db, range))).toContain('learning_plans_pkey');
     expect(await planOf(visibleProfilesIn(t.db, range))).toContain('users_pkey');
+    expect(await planOf(visibleTagsIn(t.db, range))).toContain('tags_pkey');
+    const tagFeedPlan = await planOf(findTagFeedPosts(t.db, 'many', SITE_LIMITS.feedEntries));
+    expect(tagFeedPlan).toContain('post_tags_tag_post_idx');
+    expect(tagFeedPlan).not.toMatch(/Seq Scan on (posts|post_tags|tags)/);
     // A newest-first index of posts (the author's, or the feed's with the author in it): no sort, no scan.
     const feedPlan = await planOf(findFeedPosts(t.db, bob.user.id, SITE_LIMITS.feedEntries));
     expect(feedPlan).toMatch(/Index Scan using posts_(author_created_at|created_at_id)_idx on posts/);
@@ -247,7 +311,13 @@ describe('with PUBLIC_READING off (the default)', () => {
     const robots = await get('/robots.txt', closed);
     expect(robots.statusCode).toBe(200);
     expect(robots.body).toBe('User-agent: *\nDisallow: /\n');
-    for (const url of ['/sitemap.xml', '/sitemaps/posts-1.xml', `/@${dan.user.handle}/feed.xml`]) {
+    const urls = [
+      '/sitemap.xml',
+      '/sitemaps/posts-1.xml',
+      `/@${dan.user.handle}/feed.xml`,
+      '/tags/any/feed.xml',
+    ];
+    for (const url of urls) {
       const res = await get(url, closed);
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).not.toContain('Members only');

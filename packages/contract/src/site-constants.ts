@@ -16,7 +16,14 @@ export const SITE_TEXTS = {
   feedLinkLabel: (name: string) => `Feed of ${name}'s posts (Atom)`,
   /** The feed's title, also the title of the page's `<link rel="alternate">`. */
   feedTitle: (name: string, handle: string) => `${name} (@${handle}) on Pathwise`,
+  /** A tag page's link to its feed, its accessible name, and the feed's title. */
+  tagFeedLinkLabel: (tag: string) => `Feed of the posts tagged #${tag} (Atom)`,
+  tagFeedTitle: (tag: string) => `#${tag} on Pathwise`,
+  tagFeedDescription: (tag: string) => `The newest posts tagged #${tag}`,
 } as const;
 
 /** Where the Atom feed of the posts of the person with `handle` is (a path of the site, not of /api). */
 export const profileFeedPath = (handle: string) => `/@${handle}/feed.xml`;
+
+/** Where the Atom feed of the posts tagged `tag` is. */
+export const tagFeedPath = (tag: string) => `/tags/${tag}/feed.xml`;

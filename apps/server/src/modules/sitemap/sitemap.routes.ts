@@ -25,7 +25,7 @@ export const sitemapRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/sitemap.xml',
-    route('The sitemap index: the pages of public posts, public plans and profiles shown to visitors', {
+    route('The sitemap index: the pages of public posts and plans, profiles shown to visitors and tags', {
       description: `Only with PUBLIC_READING on; 404 otherwise ("${SITE_MESSAGES.sitemapNotFound}").`,
       response: { 200: xmlDocument, ...failures(404) },
     }),

@@ -1,20 +1,22 @@
 import { SITE_LIMITS, SITE_MESSAGES, type SitemapSectionName } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
-import { learningPlans, posts, users } from '../../db/schema/index.js';
+import { learningPlans, posts, tags, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
 import {
   highestId,
   type IdRange,
+  type PagedTable,
   type SitemapRow,
   visiblePlansIn,
   visiblePostsIn,
   visibleProfilesIn,
+  visibleTagsIn,
 } from './sitemap.queries.js';
 import { type SitemapUrl, sitemapIndexOf, urlsetOf } from './sitemap.xml.js';
 
 /**
  * A part of the sitemap: how many pages it has and the addresses of one page. Each costs one statement,
- * whatever the number of rows. A new part (tags) is one more entry in `SECTIONS`.
+ * whatever the number of rows.
  */
 type SitemapSection = {
   pageCount(db: Database): Promise<number>;
@@ -28,7 +30,7 @@ const idRangeOf = (page: number): IdRange => ({ from: (page - 1) * PAGE_IDS + 1,
 
 /** A section paged by the ids of `table`: stable pages, each one primary-key range read. */
 function byId(
-  table: typeof posts | typeof learningPlans | typeof users,
+  table: PagedTable,
   rowsIn: (db: Database, range: IdRange) => PromiseLike<SitemapRow[]>,
   path: (row: SitemapRow) => string,
 ): SitemapSection {
@@ -47,11 +49,12 @@ const SECTIONS: Record<SitemapSectionName, SitemapSection> = {
   posts: byId(posts, visiblePostsIn, (row) => `/post/${row.id}`),
   plans: byId(learningPlans, visiblePlansIn, (row) => `/learning-plan/${row.id}`),
   profiles: byId(users, visibleProfilesIn, (row) => `/@${row.handle}`),
+  tags: byId(tags, visibleTagsIn, (row) => `/tags/${row.handle}`),
 };
 
 /**
  * What crawlers are told: robots.txt, and the sitemap of everything a visitor may read (public posts,
- * public plans, profiles shown to visitors). Without PUBLIC_READING nothing is readable signed out, so
+ * public plans, profiles shown to visitors, the tags of those posts and plans). Without PUBLIC_READING nothing is readable signed out, so
  * robots.txt keeps crawlers out and there is no sitemap.
  */
 export function createSitemapService(db: Database, { publicReading }: { publicReading: boolean }) {

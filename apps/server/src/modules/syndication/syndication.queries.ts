@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { posts, users } from '../../db/schema/index.js';
+import { posts, postTags, tags, users } from '../../db/schema/index.js';
 import { NOBODY, postVisibleTo } from '../../db/visibility.js';
 
 /**
@@ -37,6 +37,30 @@ export function findFeedPosts(db: Database, authorId: number, limit: number) {
     })
     .from(posts)
     .where(and(eq(posts.authorId, authorId), postVisibleTo(NOBODY)))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(limit);
+}
+
+/**
+ * The newest posts tagged `tag` anyone may read, with their authors, newest first: one statement, the
+ * tag's rows through its (tag, post) index.
+ */
+export function findTagFeedPosts(db: Database, tag: string, limit: number) {
+  return db
+    .select({
+      id: posts.id,
+      title: posts.title,
+      content: posts.content,
+      category: posts.category,
+      createdAt: posts.createdAt,
+      updatedAt: posts.updatedAt,
+      author: { name: users.name, handle: users.handle },
+    })
+    .from(postTags)
+    .innerJoin(tags, eq(tags.id, postTags.tagId))
+    .innerJoin(posts, eq(posts.id, postTags.postId))
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .where(and(eq(tags.name, tag), postVisibleTo(NOBODY)))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit);
 }

@@ -1,4 +1,5 @@
-import { profileFeedParams, xmlDocument } from '@pathwise/contract';
+import { profileFeedParams, tagFeedParams, xmlDocument } from '@pathwise/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readResponse, routeOptions } from '../../lib/route-schema.js';
 import { publicOrigin } from '../../lib/viewer.js';
@@ -19,13 +20,22 @@ export const syndicationRoutes: FastifyPluginAsyncZod<{
       params: profileFeedParams,
       response: readResponse(xmlDocument),
     }),
-    async (request, reply) => {
-      const feed = await syndication.profileFeed(request.params.handle, publicOrigin(publicUrl, request));
-      // Feed readers poll: a minute of caching spares the database without keeping a new post long.
-      return reply
-        .type('application/atom+xml; charset=utf-8')
-        .header('Cache-Control', 'public, max-age=60')
-        .send(feed);
-    },
+    async (request, reply) =>
+      atom(reply, await syndication.profileFeed(request.params.handle, publicOrigin(publicUrl, request))),
+  );
+
+  app.get(
+    '/tags/:tag/feed.xml',
+    route('An Atom feed of the newest public posts with a tag', {
+      description: 'Only with PUBLIC_READING on; 404 otherwise. No token needed.',
+      params: tagFeedParams,
+      response: readResponse(xmlDocument),
+    }),
+    async (request, reply) =>
+      atom(reply, await syndication.tagFeed(request.params.tag, publicOrigin(publicUrl, request))),
   );
 };
+
+// Feed readers poll: a minute of caching spares the database without keeping a new post long.
+const atom = (reply: FastifyReply, feed: string) =>
+  reply.type('application/atom+xml; charset=utf-8').header('Cache-Control', 'public, max-age=60').send(feed);

@@ -1,8 +1,8 @@
-import { profileFeedPath, SITE_LIMITS, SITE_MESSAGES, SITE_TEXTS } from '@pathwise/contract';
+import { profileFeedPath, SITE_LIMITS, SITE_MESSAGES, SITE_TEXTS, tagFeedPath } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { atomFeedOf } from './atom.js';
-import { findFeedOwner, findFeedPosts } from './syndication.queries.js';
+import { findFeedOwner, findFeedPosts, findTagFeedPosts } from './syndication.queries.js';
 
 /**
  * Feeds for feed readers, which read as visitors do: they exist only when the instance lets visitors
@@ -25,6 +25,25 @@ export function createSyndicationService(db: Database, { publicReading }: { publ
           origin,
         },
         posts.map((post) => ({ ...post, author: owner })),
+      );
+    },
+
+    /**
+     * The Atom feed of the newest posts tagged `tag`: one statement. A tag nobody used yet has an empty
+     * feed, as its page is empty, so that a feed reader may subscribe before the first post.
+     */
+    async tagFeed(tag: string, origin: string): Promise<string> {
+      if (!publicReading) throw notFound(SITE_MESSAGES.tagFeedNotFound);
+      const posts = await findTagFeedPosts(db, tag, SITE_LIMITS.feedEntries);
+      return atomFeedOf(
+        {
+          title: SITE_TEXTS.tagFeedTitle(tag),
+          description: SITE_TEXTS.tagFeedDescription(tag),
+          pageUrl: `${origin}/tags/${tag}`,
+          feedUrl: `${origin}${tagFeedPath(tag)}`,
+          origin,
+        },
+        posts,
       );
     },
   };
