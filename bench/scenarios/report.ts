@@ -39,9 +39,12 @@ export function resultsTable(results: ScenarioResult[]) {
     r.ceilingRatio === null ? '—' : r.ceilingRatio.toFixed(2),
   ]);
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
-  const rule = `| ${widths.map((width, i) => (i === 0 ? '-'.repeat(width) : `${'-'.repeat(width - 1)}:`)).join(' | ')} |`;
+  const line = (cells: string[]) => {
+    const padded = cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)));
+    return `| ${padded.join(' | ')} |`;
+  };
+  const dashes = widths.map((width, i) => (i === 0 ? '-'.repeat(width) : `${'-'.repeat(width - 1)}:`));
+  const rule = `| ${dashes.join(' | ')} |`;
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
 
@@ -129,7 +132,9 @@ function relativeSpeedChecks(byName: Map<string, ScenarioResult>): Check[] {
     checks.push({
       target: `${name} ≤ ${most} × the feed's CPU per request`,
       met: times <= most,
-      measured: `${times.toFixed(1)} × (${cpuPerRequest(scenario).toFixed(2)} against ${cpuPerRequest(feed).toFixed(2)} ms)`,
+      measured:
+        `${times.toFixed(1)} × (${cpuPerRequest(scenario).toFixed(2)} ` +
+        `against ${cpuPerRequest(feed).toFixed(2)} ms)`,
     });
   }
   return checks;

@@ -203,7 +203,8 @@ test('a click on Sign In before the app has loaded signs in once it has, onto th
   await page.getByRole('button', { name: 'Sign In' }).click();
   // Shown to be on its way; a second click or Enter sends nothing more.
   await expect(page.getByRole('button', { name: 'Processing...' })).toBeVisible();
-  // aria-disabled (it keeps the focus), so Playwright would wait for it to be enabled: a person clicks anyway.
+  // aria-disabled (it keeps the focus), so Playwright would wait for it to be enabled: a person clicks
+  // anyway.
   await page.getByRole('button', { name: 'Processing...' }).click({ force: true });
   await page.getByLabel('Password').press('Enter');
   expect(requests.signIns()).toBe(0);

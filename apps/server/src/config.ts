@@ -178,7 +178,8 @@ function requireSharedSecret(e: z.infer<typeof envSchema>, context: z.Refinement
     code: 'custom',
     path: ['JWT_SECRET'],
     message:
-      'is required with DATABASE_URL, so that every server process on that database signs and accepts the same tokens: make one with `openssl rand -base64 48` and give the same value to each process',
+      'is required with DATABASE_URL, so that every server process on that database signs and accepts ' +
+      'the same tokens: make one with `openssl rand -base64 48` and give the same value to each process',
   });
 }
 
@@ -204,7 +205,7 @@ export type Config = {
   embeddedDatabaseThread: 'worker' | 'main';
   /** How long a process keeps a token's user without reading it again (db/session-cache.ts); 0: never. */
   sessionCacheSeconds: number;
-  /** How long a process keeps the Explore page's shared rankings (modules/explore); 0: ranks every request. */
+  /** How long a process keeps the Explore page's shared rankings (modules/explore); 0: ranks each request. */
   exploreCacheSeconds: number;
   jwtSecret: string;
   /** The secret before the last rotation: tokens it signed are still accepted, none are signed with it. */

@@ -377,7 +377,9 @@ const MATRIX: Record<string, Row> = {
   'PATCH /api/learning-plans/:planId/topics/:topicId/resources/:resourceId/user-progress': {
     request: (o) => ({
       method: 'PATCH',
-      url: `/api/learning-plans/${o.planId}/topics/${o.topicId}/resources/${o.resourceId}/user-progress?isCompleted=true`,
+      url:
+        `/api/learning-plans/${o.planId}/topics/${o.topicId}/resources/${o.resourceId}` +
+        '/user-progress?isCompleted=true',
     }),
     expect: { ...signedIn(200), acrossBlock: 404 },
   },

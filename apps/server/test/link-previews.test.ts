@@ -17,7 +17,8 @@ beforeAll(async () => {
   writeFileSync(
     indexHtml,
     '<!doctype html>\n<html lang="en">\n  <head>\n' +
-      '    <meta name="description" content="Pathwise — learn." />\n    <title>Pathwise</title>\n  </head>\n  ' +
+      '    <meta name="description" content="Pathwise — learn." />\n' +
+      '    <title>Pathwise</title>\n  </head>\n  ' +
       '<body><div id="root"></div></body>\n</html>\n',
   );
   t = await createTestApp({ webDistDir, config: { publicUrl: SITE } });
@@ -52,7 +53,8 @@ describe('link previews of shared pages', () => {
     const post = await createPost(t, ann.token, {
       title: 'Learning **Rust** & friends',
       content:
-        '# Day one\n\nI read [the book](https://doc.rust-lang.org/book/) and wrote:\n\n```rust\nfn main() {}\n```\n\n- ownership\n- *borrowing*',
+        '# Day one\n\nI read [the book](https://doc.rust-lang.org/book/) and wrote:\n\n' +
+        '```rust\nfn main() {}\n```\n\n- ownership\n- *borrowing*',
     });
     const html = await page(`/post/${post.id}`);
 
@@ -277,7 +279,9 @@ describe('link previews of profiles', () => {
         // Canonical at /@handle whichever address was opened, with the feed of her posts for feed readers.
         expect(html, url).toContain(`<link rel="canonical" href="${SITE}/@${cat.user.handle}" />`);
         expect(html, url).toContain(
-          `<link rel="alternate" type="application/atom+xml" title="Cat &lt;Ray&gt; (@${cat.user.handle}) on Pathwise" href="${SITE}/@${cat.user.handle}/feed.xml" />`,
+          '<link rel="alternate" type="application/atom+xml" ' +
+            `title="Cat &lt;Ray&gt; (@${cat.user.handle}) on Pathwise" ` +
+            `href="${SITE}/@${cat.user.handle}/feed.xml" />`,
         );
         expect(html, url).toContain(`<title>Cat &lt;Ray&gt; (@${cat.user.handle}) · Pathwise</title>`);
         expect(html).not.toContain(cat.user.email);

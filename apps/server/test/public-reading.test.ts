@@ -224,7 +224,9 @@ describe('a visitor on an instance with PUBLIC_READING on', () => {
       { method: 'POST', url: `/api/learning-plans/${publicPlan.id}/copies` },
       {
         method: 'PATCH',
-        url: `/api/learning-plans/${publicPlan.id}/topics/${publicPlan.topics[0]!.id}/user-progress?status=COMPLETED`,
+        url:
+          `/api/learning-plans/${publicPlan.id}/topics/${publicPlan.topics[0]!.id}/user-progress` +
+          '?status=COMPLETED',
       },
     ] as InjectOptions[]) {
       expect((await as(null, request)).statusCode, request.url as string).toBe(401);

@@ -14,7 +14,9 @@ export const TAG_LIMITS = {
 export const TAG_PATTERN = /^[a-z0-9-]{2,30}$/;
 
 export const TAG_MESSAGES = {
-  invalid: `A tag is ${TAG_LIMITS.minLength} to ${TAG_LIMITS.maxLength} letters, digits or hyphens, like #typescript.`,
+  invalid:
+    `A tag is ${TAG_LIMITS.minLength} to ${TAG_LIMITS.maxLength} letters, digits or hyphens, ` +
+    'like #typescript.',
   tooMany: `A post or plan has at most ${TAG_LIMITS.perItem} tags.`,
   notList: 'tags must be a list of tags, like ["typescript"].',
   invalidPrefix: 'Type the beginning of a tag: letters, digits or hyphens.',

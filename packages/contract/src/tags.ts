@@ -5,7 +5,10 @@ import { post } from './posts.js';
 import { normalizeTag, TAG_MESSAGES } from './tag-constants.js';
 import { tagName } from './tag-names.js';
 
-/** Tags (docs/features.md, "Tags"): their names, the tag page, following a tag and the editor's suggestions. */
+/**
+ * Tags (docs/features.md, "Tags"): their names, the tag page, following a tag and the editor's
+ * suggestions.
+ */
 
 /** `/api/tags/{tag}…`: a tag that breaks the rules is a 400, one nobody used yet an empty tag page. */
 export const tagParams = z.object({ tag: tagName });

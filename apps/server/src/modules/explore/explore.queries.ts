@@ -60,7 +60,8 @@ export async function selectRanking(db: Database): Promise<ExploreRanking> {
         where c.based_on_plan_id is not null and c.created_at > now() - ${days(templateDays)}
         group by c.based_on_plan_id),
       templates as (
-        select lp.id, copies.uses, lp.template_use_count as all_uses from copies join ${learningPlans} lp on lp.id = copies.id
+        select lp.id, copies.uses, lp.template_use_count as all_uses
+        from copies join ${learningPlans} lp on lp.id = copies.id
         where ${planVisibleTo(NOBODY, { plan: planColumnsOf('lp') })}
         order by copies.uses desc, lp.template_use_count desc, lp.id desc limit ${ranked}),
       progress as (
@@ -99,7 +100,8 @@ export async function selectVisible(
         where ${posts.id} = any(${sql.param(ids.posts)}::int[]) and ${postVisibleTo(viewerId)}
           and ${shownTo(viewerId, posts.authorId, { muted: true })}), '{}') as posts,
       coalesce((select array_agg(lp.id) from ${learningPlans} lp
-        where lp.id = any(${sql.param(ids.plans)}::int[]) and ${planVisibleTo(viewerId, { plan: planColumnsOf('lp') })}),
+        where lp.id = any(${sql.param(ids.plans)}::int[])
+          and ${planVisibleTo(viewerId, { plan: planColumnsOf('lp') })}),
         '{}') as plans`)) as unknown as { rows: { posts: number[]; plans: number[] }[] };
   return result.rows[0]!;
 }

@@ -65,10 +65,12 @@ export async function selectFollowingPage(db: Database, viewerId: number, window
           order by ${learningPlans.createdAt} desc, ${learningPlans.id} desc limit ${depth}) lp
         union all
         select 'POST', tp.id, tp.created_at from tagged_posts tp)
-      select ((select coalesce(sum(${users.postsCount}), 0) from ${users} where ${users.id} in (select id from followed))
-          - (select count(*) from ${posts} where ${posts.hiddenAt} is not null and ${posts.authorId} in (select id from followed))
-          + (select count(*) from ${learningPlans} where ${learningPlans.creatorId} in (select id from followed)
-            and ${planVisibleTo(viewerId)})
+      select ((select coalesce(sum(${users.postsCount}), 0) from ${users}
+            where ${users.id} in (select id from followed))
+          - (select count(*) from ${posts}
+            where ${posts.hiddenAt} is not null and ${posts.authorId} in (select id from followed))
+          + (select count(*) from ${learningPlans}
+            where ${learningPlans.creatorId} in (select id from followed) and ${planVisibleTo(viewerId)})
           + (select count(*) from tagged_posts))::int as total,
         coalesce((select json_agg(json_build_object('type', type, 'id', id, 'createdAt', created_at)
             order by created_at desc, type desc, id desc)
@@ -99,7 +101,8 @@ export async function selectSuggestions(db: Database, viewerId: number, limit: n
     and ${shownTo(viewerId, sql.raw('u.id'), { muted: true })}`;
   return rowsOf<SuggestionRow>(
     db,
-    sql`with mine as (select distinct ${posts.category} as category from ${posts} where ${posts.authorId} = ${viewerId}),
+    sql`with mine as (
+        select distinct ${posts.category} as category from ${posts} where ${posts.authorId} = ${viewerId}),
       near as (
         select u.id, true as shares from ${users} u
         where ${notYetFollowed} and exists (
@@ -109,7 +112,8 @@ export async function selectSuggestions(db: Database, viewerId: number, limit: n
         select u.id, false as shares from ${users} u where ${notYetFollowed}
         order by u.followers_count desc, u.id limit ${literalLimit(limit)}),
       picked as (
-        select id, bool_or(shares) as shares from (select * from near union all select * from anyone) c group by id)
+        select id, bool_or(shares) as shares
+        from (select * from near union all select * from anyone) c group by id)
       select u.id, u.name, u.handle, u.profile_picture as "profilePicture",
         u.followers_count as "followersCount", picked.shares as "sharesCategory"
       from picked join ${users} u on u.id = picked.id
@@ -149,7 +153,8 @@ export async function selectPlansInProgress(db: Database, viewerId: number, limi
         select c.plan_id, c.at, count(t.id)::int as total,
           count(tp.topic_id) filter (where tp.status = 'COMPLETED')::int as completed
         from candidates c
-        join ${learningPlans} lp on lp.id = c.plan_id and ${planVisibleTo(viewerId, { plan: planColumnsOf('lp') })}
+        join ${learningPlans} lp
+          on lp.id = c.plan_id and ${planVisibleTo(viewerId, { plan: planColumnsOf('lp') })}
         left join ${planTopics} t on t.plan_id = c.plan_id
         left join ${topicProgress} tp on tp.topic_id = t.id and tp.user_id = ${viewerId}
         group by c.plan_id, c.at)

@@ -65,7 +65,8 @@ export function previewTags(preview: LinkPreview): string {
     `<link rel="canonical" href="${escapeHtml(preview.url)}" />`,
     ...(preview.feed
       ? [
-          `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(preview.feed.title)}" href="${escapeHtml(preview.feed.url)}" />`,
+          `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(preview.feed.title)}" ` +
+            `href="${escapeHtml(preview.feed.url)}" />`,
         ]
       : []),
     meta('property', 'og:site_name', 'Pathwise'),

@@ -15,14 +15,15 @@ export async function findCopyablePlan(db: Database, planId: number, viewerId: n
 
 /**
  * A private copy of the plan for `creatorId`, remembering its original: the schedule (start and
- * target dates) is the copier's to choose, so it is left empty; its tags come along. The original's template count is
- * raised by the trigger of migration 0016.
+ * target dates) is the copier's to choose, so it is left empty; its tags come along. The original's
+ * template count is raised by the trigger of migration 0016.
  */
 export async function insertPlanCopy(db: Database, planId: number, creatorId: number) {
   const result = (await db.execute(sql`
     with copy as (
       insert into learning_plans
-        (creator_id, title, description, category, is_public, estimated_days, based_on_plan_id, based_on_title)
+        (creator_id, title, description, category, is_public, estimated_days,
+          based_on_plan_id, based_on_title)
       select ${creatorId}::int, title, description, category, false, estimated_days, id, title
       from learning_plans where id = ${planId}::int
       returning id),
@@ -50,7 +51,8 @@ export async function copyPlanItems(db: Database, fromPlanId: number, toPlanId: 
       select ${toPlanId}::int, title, description, position from source
       returning id, order_index
     )
-    insert into plan_resources (topic_id, title, url, type, description, order_index, file_key, duration_minutes)
+    insert into plan_resources
+      (topic_id, title, url, type, description, order_index, file_key, duration_minutes)
     select copied.id, r.title, r.url, r.type, r.description, r.order_index, null, r.duration_minutes
     from plan_resources r
     join source on source.id = r.topic_id

@@ -76,7 +76,8 @@ function selectPlans(db: Database, ids: SQL, viewerId: Placeholder) {
       updatedAt: learningPlans.updatedAt,
       creator: { id: users.id, name: users.name, profilePicture: users.profilePicture },
       isSaved: sql<boolean>`exists (select 1 from ${savedLearningPlans}
-        where ${savedLearningPlans.planId} = ${learningPlans.id} and ${savedLearningPlans.userId} = ${viewerId})`,
+        where ${savedLearningPlans.planId} = ${learningPlans.id}
+          and ${savedLearningPlans.userId} = ${viewerId})`,
       templateUseCount: learningPlans.templateUseCount,
       tags: tagNamesOf(planTags, planTags.planId, planTags.tagId, learningPlans.id),
       hiddenAt: learningPlans.hiddenAt,
@@ -157,8 +158,8 @@ export function preparePlanReads(db: Database) {
   // Kept by the triggers of migration 0012: counting the public plans was most of this statement's time.
   // Those of creators hidden from the viewer are counted apart, through the creator index, and so are
   // the others' a moderator hid, through `learning_plans_hidden_creator_idx`.
-  const publicPlanCount =
-    sql<number>`(select ${rowCounts.count} from ${rowCounts} where ${rowCounts.tableName} = 'public_learning_plans')
+  const publicPlanCount = sql<number>`(select ${rowCounts.count} from ${rowCounts}
+      where ${rowCounts.tableName} = 'public_learning_plans')
     - (select count(*) from ${learningPlans} where ${publicPlanHiddenFrom(viewerId)})`.mapWith(Number);
   const publicPagesIn = (order: 'newest' | 'most_used') =>
     preparedPerSize((size) =>
@@ -342,7 +343,8 @@ export async function updateTopics(db: Database, planId: number, topics: TopicEd
   await db.execute(sql`
     update plan_topics as t
     set title = v."title", description = v."description", order_index = v."orderIndex"
-    from jsonb_to_recordset(${rowsOf(topics)}) as v("id" int, "title" text, "description" text, "orderIndex" int)
+    from jsonb_to_recordset(${rowsOf(topics)})
+      as v("id" int, "title" text, "description" text, "orderIndex" int)
     where t.id = v."id" and t.plan_id = ${planId}::int`);
 }
 
@@ -354,8 +356,10 @@ export async function deleteTopics(db: Database, topicIds: number[]) {
 export async function insertResources(db: Database, resources: (ResourceColumns & { topicId: number })[]) {
   if (resources.length === 0) return [];
   const result = (await db.execute(sql`
-    insert into plan_resources (topic_id, title, url, type, description, order_index, file_key, duration_minutes)
-    select v."topicId", v."title", v."url", v."type", v."description", v."orderIndex", v."fileKey", v."durationMinutes"
+    insert into plan_resources
+      (topic_id, title, url, type, description, order_index, file_key, duration_minutes)
+    select v."topicId", v."title", v."url", v."type", v."description", v."orderIndex", v."fileKey",
+      v."durationMinutes"
     from jsonb_to_recordset(${rowsOf(resources)}) as v(
       "topicId" int, "title" text, "url" text, "type" text, "description" text, "orderIndex" int,
       "fileKey" text, "durationMinutes" int)

@@ -35,9 +35,11 @@ const postColumns = (viewerId: Placeholder) => ({
   hiddenAt: posts.hiddenAt,
   hiddenReason: posts.hiddenReason,
   isLikedByCurrentUser: sql<boolean>`exists (
-    select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
+    select 1 from ${postLikes}
+    where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
   isSaved: sql<boolean>`exists (
-    select 1 from ${savedPosts} where ${savedPosts.postId} = ${posts.id} and ${savedPosts.userId} = ${viewerId})`,
+    select 1 from ${savedPosts}
+    where ${savedPosts.postId} = ${posts.id} and ${savedPosts.userId} = ${viewerId})`,
   media: sql<MediaItem[]>`coalesce((
     select json_agg(json_build_object('id', ${postMedia.id}, 'type', ${postMedia.type},
       'fileKey', ${postMedia.fileKey}, 'thumbnailKey', ${postMedia.thumbnailKey}, 'width', ${postMedia.width},
@@ -252,7 +254,8 @@ export type NewMedia = Omit<typeof postMedia.$inferInsert, 'id' | 'postId' | 'po
 /** Appends media after the post's last position. */
 export async function insertMedia(db: Database, postId: number, media: readonly NewMedia[]) {
   if (media.length === 0) return;
-  const next = sql`(select coalesce(max(${postMedia.position}) + 1, 0) from ${postMedia} where ${postMedia.postId} = ${postId})`;
+  const next = sql`(select coalesce(max(${postMedia.position}) + 1, 0) from ${postMedia}
+    where ${postMedia.postId} = ${postId})`;
   await db
     .insert(postMedia)
     .values(media.map((item, index) => ({ ...item, postId, position: sql`${next} + ${index}` })));

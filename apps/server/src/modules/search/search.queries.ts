@@ -178,7 +178,11 @@ function rankDocuments(table: Searchable, input: RankInput, only?: SQL, tagged?:
  */
 const postsWithWordFrom = (prefix: SQL, only?: SQL) =>
   sql`(select ${postSearchWords.postId} from ${postSearchWords}
-    where ${and(sql`${postSearchWords.word} >= ${prefix}`, sql`${postSearchWords.word} < ${prefix} || chr(${MAX_CODE_POINT})`, only)}
+    where ${and(
+      sql`${postSearchWords.word} >= ${prefix}`,
+      sql`${postSearchWords.word} < ${prefix} || chr(${MAX_CODE_POINT})`,
+      only,
+    )}
     order by ${postSearchWords.word} desc, ${postSearchWords.postId} desc)`;
 /**
  * The last Unicode code point: a word beginning with a prefix sorts below the prefix followed by it,
@@ -268,7 +272,8 @@ export function rankPlans(input: RankInput) {
  * (see bench/search-plans.md).
  */
 export async function prepareSearch(tx: Database) {
-  await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(NAME_SIMILARITY)}, true),
+  await tx.execute(sql`select
+    set_config('pg_trgm.word_similarity_threshold', ${String(NAME_SIMILARITY)}, true),
     set_config('enable_seqscan', 'off', true)`);
 }
 
@@ -299,7 +304,8 @@ export function rankUsers(input: RankInput) {
         users,
         and(or(matches(users.searchVector, query), similarName, handleMatch), isNull(users.suspendedAt))!,
       ),
-      rank: sql`${rankOf(users.searchVector, query)} + word_similarity(${values.wanted}, ${name})${handleRank}`,
+      rank: sql`${rankOf(users.searchVector, query)}
+        + word_similarity(${values.wanted}, ${name})${handleRank}`,
     },
     input,
   );

@@ -94,6 +94,7 @@ export async function followTag(db: Database, userId: number, name: string) {
 
 export async function unfollowTag(db: Database, userId: number, name: string) {
   await db.execute(
-    sql`delete from ${tagFollows} where ${tagFollows.userId} = ${userId} and ${tagFollows.tagId} = ${tagId(name)}`,
+    sql`delete from ${tagFollows}
+      where ${tagFollows.userId} = ${userId} and ${tagFollows.tagId} = ${tagId(name)}`,
   );
 }

@@ -109,7 +109,8 @@ export function TopBar() {
         </div>
       </div>
       {menuOpen && (
-        // biome-ignore lint/a11y/noStaticElementInteractions: it only hears what bubbles up from the menu's own controls (Escape, focus leaving).
+        /* biome-ignore lint/a11y/noStaticElementInteractions: it only hears what bubbles up from the menu's
+           own controls (Escape, focus leaving). */
         <div
           ref={menuPanel}
           id={menuId}

@@ -31,7 +31,8 @@ export function CredentialsForm({ mode, onSubmit }: CredentialsFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
 
   // The sign-in form index.html showed while this code was on its way: what was typed, the focus and a
-  // submit or click made meanwhile carry on here. In a layout effect, so no keystroke falls between the two forms.
+  // submit or click made meanwhile carry on here. In a layout effect, so no keystroke falls between the
+  // two forms.
   useLayoutEffect(() => {
     const form = formRef.current;
     if (!form || isSignUp) return;
