@@ -46,6 +46,7 @@ import { instanceRoutes } from './modules/instance/instance.routes.js';
 import { createLinkPreviews } from './modules/link-previews/index.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
 import { createNotesService } from './modules/notes/notes.service.js';
+import { createNotificationPreferencesService } from './modules/notifications/notification-preferences.service.js';
 import { registerNotificationJobs } from './modules/notifications/notifications.fan-out.js';
 import { registerNotificationHandlers } from './modules/notifications/notifications.handlers.js';
 import { createLiveNotifications } from './modules/notifications/notifications.live.js';
@@ -244,6 +245,7 @@ export async function buildApp({
       await api.register(notificationRoutes, {
         prefix: '/notifications',
         notifications,
+        preferences: createNotificationPreferencesService(db),
         live: liveNotifications,
       });
       await api.register(activityRoutes, { prefix: '/users', activity: createActivityService(db) });
