@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { isoDateTime, MAX_ID, page, pageQuery, pathId, userRef } from './common.js';
 import {
-  NOTIFICATION_DIGESTS,
   NOTIFICATION_ENTITY_TYPES,
   NOTIFICATION_MESSAGES,
-  NOTIFICATION_PREFERENCE_MESSAGES,
-  NOTIFICATION_STRANGER_RULES,
   NOTIFICATION_TYPES,
   type NotificationEntityType,
   type NotificationType,
 } from './notification-constants.js';
+import {
+  NOTIFICATION_DIGESTS,
+  NOTIFICATION_PREFERENCE_MESSAGES,
+  NOTIFICATION_STRANGER_RULES,
+} from './notification-preference-constants.js';
 
 /** A notification; `actor` is who caused it. */
 export const notification = z.object({
