@@ -53,6 +53,7 @@ import { registerNotificationHandlers } from './modules/notifications/notificati
 import { createLiveNotifications } from './modules/notifications/notifications.live.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { createNotificationPreferencesService } from './modules/notifications/preferences.service.js';
 import { createPlanFilesService } from './modules/plans/plan-files.service.js';
 import { createPlanTemplatesService } from './modules/plans/plan-templates.service.js';
 import { planRoutes } from './modules/plans/plans.routes.js';
@@ -250,6 +251,7 @@ export async function buildApp({
       await api.register(notificationRoutes, {
         prefix: '/notifications',
         notifications,
+        preferences: createNotificationPreferencesService(db),
         live: liveNotifications,
       });
       await api.register(activityRoutes, { prefix: '/users', activity: createActivityService(db) });

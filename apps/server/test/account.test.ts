@@ -60,6 +60,12 @@ async function busyAccount(who: TestAccount, other: TestAccount) {
   );
   expect((await follow(t, who, other)).statusCode).toBe(200);
   expect((await follow(t, other, who)).statusCode).toBe(200);
+  const preferences = await callAs(t, who, {
+    method: 'PUT',
+    url: '/api/notifications/preferences',
+    payload: { digest: 'DAILY', types: { FOLLOW: { email: false } } },
+  });
+  expect(preferences.statusCode).toBe(200);
   expect((await toggleLike(t, other, post.id)).statusCode).toBe(200);
   await addComment(t, other, post.id, 'Nice photo');
   return {
@@ -117,6 +123,11 @@ describe('GET /api/account/export', () => {
         .map((n: { type: string }) => n.type)
         .sort(),
     ).toEqual(['COMMENT', 'FOLLOW', 'LIKE']);
+    // The preferences as they apply: what Ann chose over the defaults.
+    const preferences = json(entries, 'notification-preferences.json');
+    expect(preferences).toMatchObject({ digest: 'DAILY', fromPeopleYouDontFollow: 'ALLOW' });
+    expect(preferences.types.FOLLOW).toEqual({ inApp: true, push: false, email: false });
+    expect(preferences.types.COMMENT).toEqual({ inApp: true, push: true, email: true });
 
     const served = await t.app.inject({ url: `/api/media/${made.photoKey}` });
     expect(entries.get(`media/${made.photoKey}`)!.equals(served.rawPayload)).toBe(true);
@@ -282,6 +293,7 @@ describe('POST /api/account/delete', () => {
             or actor_id = ${dee.user.id})
         + (select count(*) from saved_posts where user_id = ${dee.user.id})
         + (select count(*) from activities where user_id = ${dee.user.id})
+        + (select count(*) from notification_preferences where user_id = ${dee.user.id})
         + (select count(*) from users where id = ${dee.user.id}) as n`)) as unknown as {
       rows: { n: number | string }[];
     };

@@ -434,6 +434,15 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ method: 'POST', url: `/api/notifications/groups/n.${o.notificationId}/read` }),
     expect: ownerOnly(200, 404),
   },
+  // Each caller reads and changes only their own preferences (a change that makes no notification less).
+  'GET /api/notifications/preferences': {
+    request: () => ({ url: '/api/notifications/preferences' }),
+    expect: signedIn(200),
+  },
+  'PUT /api/notifications/preferences': {
+    request: () => json('PUT', '/api/notifications/preferences', { digest: 'DAILY' }),
+    expect: signedIn(200),
+  },
   'GET /api/notifications/stream': {
     request: () => ({ url: '/api/notifications/stream' }),
     expect: signedIn(200),

@@ -23,6 +23,7 @@ export * from './mentions.js';
 export * from './note-constants.js';
 export * from './notes.js';
 export * from './notification-constants.js';
+export * from './notification-preference-constants.js';
 export * from './notifications.js';
 export * from './oauth.js';
 export * from './plan-constants.js';

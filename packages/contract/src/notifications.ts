@@ -7,6 +7,11 @@ import {
   type NotificationEntityType,
   type NotificationType,
 } from './notification-constants.js';
+import {
+  NOTIFICATION_DIGESTS,
+  NOTIFICATION_PREFERENCE_MESSAGES,
+  NOTIFICATION_STRANGER_RULES,
+} from './notification-preference-constants.js';
 
 /** A notification; `actor` is who caused it. */
 export const notification = z.object({
@@ -110,3 +115,57 @@ export const groupReadResponse = z.object({
 export const notificationIdParams = z.object({
   id: pathId({ invalid: NOTIFICATION_MESSAGES.invalidId, notFound: NOTIFICATION_MESSAGES.notFound }),
 });
+
+/** Refuses keys the preferences do not have, naming them, rather than ignoring a misspelt switch. */
+const unknownKeys = {
+  error: (issue: { code?: string; keys?: readonly string[] }) =>
+    issue.code === 'unrecognized_keys'
+      ? NOTIFICATION_PREFERENCE_MESSAGES.unknownKey(issue.keys ?? [])
+      : undefined,
+};
+const channelSwitch = z.boolean({ error: NOTIFICATION_PREFERENCE_MESSAGES.channel });
+const digest = z.enum(NOTIFICATION_DIGESTS, { error: NOTIFICATION_PREFERENCE_MESSAGES.digest });
+const strangers = z.enum(NOTIFICATION_STRANGER_RULES, { error: NOTIFICATION_PREFERENCE_MESSAGES.strangers });
+const typeRecord = <T extends z.ZodType>(value: T) =>
+  Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, value])) as Record<NotificationType, T>;
+
+const channelSwitches = z.object({ inApp: z.boolean(), push: z.boolean(), email: z.boolean() });
+
+/**
+ * `GET`/`PUT /api/notifications/preferences`: for every type whether it reaches the person in the app,
+ * by push and in the e-mail digest; how often the digest comes; and whether notifications from people
+ * they do not follow are made at all. Only the in-app switches and `fromPeopleYouDontFollow` have an
+ * effect so far; push and the digest keep what is chosen until they come.
+ */
+export const notificationPreferences = z.object({
+  types: z.object(typeRecord(channelSwitches)),
+  digest: z.enum(NOTIFICATION_DIGESTS),
+  fromPeopleYouDontFollow: z.enum(NOTIFICATION_STRANGER_RULES),
+});
+
+/** `PUT /api/notifications/preferences`: only what changes; any key it does not know is a 400. */
+export const notificationPreferencesChange = z.strictObject(
+  {
+    types: z
+      .strictObject(
+        typeRecord(
+          z
+            .strictObject(
+              {
+                inApp: channelSwitch.optional(),
+                push: channelSwitch.optional(),
+                email: channelSwitch.optional(),
+              },
+              unknownKeys,
+            )
+            .optional(),
+        ),
+        unknownKeys,
+      )
+      .optional(),
+    digest: digest.optional(),
+    fromPeopleYouDontFollow: strangers.optional(),
+  },
+  { error: (issue) => unknownKeys.error(issue) ?? NOTIFICATION_PREFERENCE_MESSAGES.body },
+);
+export type NotificationPreferencesChange = z.infer<typeof notificationPreferencesChange>;

@@ -223,6 +223,11 @@ const VALID_BODIES: Record<string, () => object> = {
   'POST /api/moderation/comments/:id/hide': () => ({ reason: 'Spam' }),
   'POST /api/moderation/plans/:id/hide': () => ({ reason: 'Spam' }),
   'POST /api/moderation/users/:userId/suspend': () => ({ reason: 'Spam' }),
+  'PUT /api/notifications/preferences': () => ({
+    types: { LIKE: { inApp: true, push: false } },
+    digest: 'DAILY',
+    fromPeopleYouDontFollow: 'ALLOW',
+  }),
 };
 
 /** Routes that end the caller's other sessions and answer a new token: the fuzzer keeps that one. */

@@ -1,3 +1,4 @@
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '@pathwise/contract';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { pageOf } from './page-of';
@@ -12,9 +13,9 @@ const bellResponses = [
 ];
 
 /**
- * Asked for by the privacy and blocked/muted people sections of /settings, which the account
- * settings' tests show too: unless a test says otherwise, the e-mail address is hidden and nobody is
- * blocked or muted.
+ * Asked for by the notifications, privacy and blocked/muted people sections of /settings, which the
+ * account settings' tests show too: unless a test says otherwise, the notification preferences are the
+ * defaults, the e-mail address is hidden and nobody is blocked or muted.
  */
 const safetySettingsResponses = [
   http.get('/api/users/me/privacy', () =>
@@ -23,6 +24,8 @@ const safetySettingsResponses = [
   ...['blocks', 'mutes'].map((list) =>
     http.get(`/api/users/me/${list}`, () => HttpResponse.json(pageOf([]))),
   ),
+  // The notifications section: someone who never changed anything.
+  http.get('/api/notifications/preferences', () => HttpResponse.json(DEFAULT_NOTIFICATION_PREFERENCES)),
 ];
 
 /** Asked for by the sign-in and sign-up pages: unless a test says otherwise, Google is configured. */

@@ -9,6 +9,7 @@ import { PAGE_LOAD_TIMEOUT_MS } from './page-load-timeout';
 // jsdom has no layout: nothing scrolls (the router's scroll restoration would log on every
 // navigation) and nothing is ever resized (Headless UI's menus observe their size).
 window.scrollTo = () => {};
+Element.prototype.scrollIntoView = () => {};
 globalThis.ResizeObserver = class {
   observe() {}
   unobserve() {}

@@ -4,6 +4,7 @@ export * from './email-changes.js';
 export * from './follows.js';
 export * from './identities.js';
 export * from './notes.js';
+export * from './notification-preferences.js';
 export * from './notifications.js';
 export * from './password-resets.js';
 export * from './pending-file-deletes.js';

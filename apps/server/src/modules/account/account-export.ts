@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { resolveNotificationPreferences } from '@pathwise/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from 'yazl';
 import type { Storage } from '../../lib/storage/storage.js';
@@ -52,6 +53,7 @@ export function exportDocuments(data: AccountData): Record<string, unknown> {
     'likes.json': data.likes,
     'saved.json': data.saved,
     'notifications.json': data.notifications,
+    'notification-preferences.json': resolveNotificationPreferences(data.notificationPreferences),
     'notes.json': data.notes,
     'blocks-and-mutes.json': data.restrictions,
     'reports.json': data.reports,

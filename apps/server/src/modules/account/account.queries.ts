@@ -9,6 +9,7 @@ import {
   learningPlans,
   mutes,
   notes,
+  notificationPreferences,
   notifications,
   planResources,
   planTopics,
@@ -263,6 +264,13 @@ const accountParts = {
     owner: notifications.recipientId,
     orderBy: [asc(notifications.id)],
   }),
+  // Only what the person chose; the export fills in the defaults.
+  notificationPreferences: part({
+    fields: columnsOf(notificationPreferences, 'types', 'digest', 'fromPeopleYouDontFollow'),
+    from: notificationPreferences,
+    owner: notificationPreferences.userId,
+    orderBy: [asc(notificationPreferences.userId)],
+  }),
   notes: part({
     fields: {
       ...columnsOf(notes, 'id', 'planId'),
@@ -333,11 +341,13 @@ export function selectAccountData(db: Database, userId: number) {
         savedPlans,
         blocked,
         muted,
+        notificationPreferences: preferences,
         ...own
       } = rows as AccountRows;
       return {
         ...own,
         profile: profile[0] ?? null,
+        notificationPreferences: preferences[0] ?? null,
         progress: { topics: topicStatuses, resources: completedResources },
         follows: { following, followers },
         saved: { posts: savedPosts, learningPlans: savedPlans },

@@ -5,7 +5,13 @@ import { afterCommit } from '../../db/after-commit.js';
 import { hiddenFrom, shownTo, type UserRef } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { refersToVisibleContent } from '../../db/moderation-state.js';
-import { follows, learningPlans, notifications, users } from '../../db/schema/index.js';
+import {
+  follows,
+  learningPlans,
+  notificationPreferences,
+  notifications,
+  users,
+} from '../../db/schema/index.js';
 import { literalLimit, preparedPerSize } from '../../lib/pagination.js';
 
 /** The one PostgreSQL channel every server process LISTENs on; payloads are `LiveSignal` JSON. */
@@ -82,10 +88,24 @@ async function sendSignals(db: Database, signals: LiveSignal[]): Promise<void> {
 }
 
 /**
+ * Whether the recipient's preferences (`pref`, a row or nulls: the defaults) let the notification be
+ * made: its type is on in the app, and it comes from someone they follow unless they allow everyone.
+ * Both are primary-key look-ups per recipient.
+ */
+const allowedByPreferences = (notice: NewNotification): SQL => sql`(pref.user_id is null or (
+    (pref.types -> ${notice.type}::text ->> 'inApp') is distinct from 'false'
+    and (pref.from_people_you_dont_follow = 'ALLOW' or exists (
+      select 1 from ${follows} f
+      where f.follower_id = recipient.id and f.followed_id = ${notice.actorId}::integer
+    ))
+  ))`;
+
+/**
  * Writes one notification per recipient in one statement (none when the actor's account is gone),
- * skipping the actor, anyone who blocked the actor, was blocked by them or muted them, and anyone who
- * already has the same notification (`dedupe`), and signals each one to every server process once the
- * transaction has committed.
+ * skipping the actor, anyone who blocked the actor, was blocked by them or muted them, anyone whose
+ * notification preferences turn it off (`allowedByPreferences`), and anyone who already has the same
+ * notification (`dedupe`), and signals each one to every server process once the transaction has
+ * committed.
  */
 export async function insertNotifications(
   db: Database,
@@ -103,9 +123,12 @@ export async function insertNotifications(
       ${notice.message.beforeActor}::text || actor.name || ${notice.message.afterActor}::text,
       ${notice.entityType}::text, ${notice.entityId}::integer, ${postId}::integer, ${commentId}::integer,
       ${planId}::integer
-    from (${recipients}) as recipient, ${users} actor
+    from (${recipients}) as recipient
+      cross join ${users} actor
+      left join ${notificationPreferences} pref on pref.user_id = recipient.id
     where actor.id = ${notice.actorId} and recipient.id <> ${notice.actorId}
       and not ${hiddenFrom(sql`recipient.id`, sql`${notice.actorId}::integer`, { muted: true })}
+      and ${allowedByPreferences(notice)}
       and not exists (
         select 1 from ${notifications} earlier
         where earlier.recipient_id = recipient.id

@@ -7,6 +7,8 @@ import {
   notificationIdParams,
   notificationListQuery,
   notificationPage,
+  notificationPreferences,
+  notificationPreferencesChange,
   readAllResponse,
   unreadCount,
 } from '@pathwise/contract';
@@ -18,8 +20,13 @@ import { sentNoCredentials, viewerOf } from '../../lib/viewer.js';
 import type { LiveNotifications } from './notifications.live.js';
 import { type NotificationsService, toNotification } from './notifications.service.js';
 import { createResumableStream } from './notifications.stream.js';
+import type { NotificationPreferencesService } from './preferences.service.js';
 
-type NotificationRoutesOptions = { notifications: NotificationsService; live: LiveNotifications };
+type NotificationRoutesOptions = {
+  notifications: NotificationsService;
+  preferences: NotificationPreferencesService;
+  live: LiveNotifications;
+};
 
 const route = routeOptions(['notifications']);
 
@@ -30,8 +37,33 @@ function lastEventIdOf(header: string | string[] | undefined): number | null {
 
 export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions> = async (
   app,
-  { notifications, live },
+  { notifications, preferences, live },
 ) => {
+  app.get(
+    '/preferences',
+    route('Which notifications reach the signed-in user, and how', {
+      description:
+        'For every type, whether it reaches the person in the app, by push and in the e-mail digest; ' +
+        'how often the digest comes; whether notifications from people they do not follow are made. ' +
+        'Someone who never changed anything gets the defaults.',
+      response: { 200: notificationPreferences },
+    }),
+    async (request) => preferences.get(viewerOf(request)),
+  );
+
+  app.put(
+    '/preferences',
+    route("Changes the signed-in user's notification preferences", {
+      description:
+        'Send only what changes (e.g. `{"types": {"LIKE": {"inApp": false}}}`); an unknown key is a 400. ' +
+        'Answers the preferences as they now are. A type turned off in the app, or a person not ' +
+        'followed while `fromPeopleYouDontFollow` is MUTE, makes no notification at all.',
+      body: notificationPreferencesChange,
+      response: { 200: notificationPreferences, ...failures(400) },
+    }),
+    async (request) => preferences.change(viewerOf(request), request.body),
+  );
+
   app.get(
     '/',
     route("The signed-in user's notifications, newest first", {

@@ -54,8 +54,8 @@ const SECTIONS: Record<SitemapSectionName, SitemapSection> = {
 
 /**
  * What crawlers are told: robots.txt, and the sitemap of everything a visitor may read (public posts,
- * public plans, profiles shown to visitors, the tags of those posts and plans). Without PUBLIC_READING nothing is readable signed out, so
- * robots.txt keeps crawlers out and there is no sitemap.
+ * public plans, profiles shown to visitors, the tags of those posts and plans). Without PUBLIC_READING
+ * nothing is readable signed out, so robots.txt keeps crawlers out and there is no sitemap.
  */
 export function createSitemapService(db: Database, { publicReading }: { publicReading: boolean }) {
   return {

@@ -10,11 +10,25 @@ const SafetySettings = lazy(() =>
   })),
 );
 
-/** /settings: the account's settings (auth), then privacy, blocked and muted people (users). */
+const NotificationSettings = lazy(() =>
+  import('../../features/notifications/components/notification-settings').then((module) => ({
+    default: module.NotificationSettings,
+  })),
+);
+
+/**
+ * /settings: the account's settings (auth), which notifications reach you (notifications), then
+ * privacy, blocked and muted people (users).
+ */
 export function SettingsPage() {
   return (
     <>
       <AccountSettings />
+      <div className="mx-auto mt-6 max-w-2xl">
+        <Suspense fallback={<Loading />}>
+          <NotificationSettings />
+        </Suspense>
+      </div>
       <Suspense fallback={<Loading />}>
         <SafetySettings />
       </Suspense>

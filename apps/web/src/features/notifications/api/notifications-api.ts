@@ -1,4 +1,9 @@
-import type { NotificationGroup, Page } from '@pathwise/contract';
+import type {
+  NotificationGroup,
+  NotificationPreferences,
+  NotificationPreferencesChange,
+  Page,
+} from '@pathwise/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { pageQuery } from '../../../lib/paged-list';
 
@@ -22,4 +27,14 @@ export function markNotificationGroupRead(key: string): Promise<unknown> {
 
 export function markAllNotificationsRead(): Promise<unknown> {
   return apiRequest('/api/notifications/read-all', { method: 'PATCH' });
+}
+
+export function fetchNotificationPreferences(signal?: AbortSignal): Promise<NotificationPreferences> {
+  return apiRequest('/api/notifications/preferences', { signal });
+}
+
+export function saveNotificationPreferences(
+  body: NotificationPreferencesChange,
+): Promise<NotificationPreferences> {
+  return apiRequest('/api/notifications/preferences', { method: 'PUT', body });
 }

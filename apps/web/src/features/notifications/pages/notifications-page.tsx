@@ -1,5 +1,6 @@
 import { NOTIFICATION_MESSAGES, type NotificationGroup } from '@pathwise/contract';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { PagedItems } from '../../../components/paged-items';
@@ -42,6 +43,11 @@ export function NotificationsPage() {
           </button>
         </div>
       </div>
+      <p className="mt-2 text-sm text-slate-600">
+        <Link to="/settings#settings-notifications" className="text-link">
+          Choose which notifications you get
+        </Link>
+      </p>
 
       <PagedItems
         list={list}

@@ -1,0 +1,86 @@
+/**
+ * Notification preferences: the channels, choices, defaults and messages that need no zod, apart from
+ * notification-constants.ts so that the bell on every page does not download them.
+ */
+import { NOTIFICATION_TYPES, type NotificationType } from './notification-constants.js';
+
+/** The ways a notification can reach a person; only `inApp` has an effect so far. */
+export const NOTIFICATION_CHANNELS = ['inApp', 'push', 'email'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** How often the e-mail digest is sent. */
+export const NOTIFICATION_DIGESTS = ['WEEKLY', 'DAILY', 'OFF'] as const;
+export type NotificationDigest = (typeof NOTIFICATION_DIGESTS)[number];
+
+/** Whether notifications from people the recipient does not follow are made at all. */
+export const NOTIFICATION_STRANGER_RULES = ['ALLOW', 'MUTE'] as const;
+export type NotificationStrangerRule = (typeof NOTIFICATION_STRANGER_RULES)[number];
+
+export type NotificationChannelSwitches = Record<NotificationChannel, boolean>;
+
+/** `GET /api/notifications/preferences`: every type with every channel, always complete. */
+export type NotificationPreferences = {
+  types: Record<NotificationType, NotificationChannelSwitches>;
+  digest: NotificationDigest;
+  fromPeopleYouDontFollow: NotificationStrangerRule;
+};
+
+/** What a person has chosen so far: only the switches they changed are stored. */
+export type StoredNotificationPreferences = {
+  types: Partial<Record<NotificationType, Partial<NotificationChannelSwitches>>>;
+  digest: NotificationDigest;
+  fromPeopleYouDontFollow: NotificationStrangerRule;
+};
+
+/** Push reaches a phone at once, so by default only for what asks for an answer. */
+const PUSH_BY_DEFAULT: readonly NotificationType[] = ['COMMENT', 'MENTION'];
+
+/** The preferences of someone who has changed nothing: in the app all on, e-mail (the digest) all on. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  types: Object.fromEntries(
+    NOTIFICATION_TYPES.map((type) => [
+      type,
+      { inApp: true, push: PUSH_BY_DEFAULT.includes(type), email: true },
+    ]),
+  ) as NotificationPreferences['types'],
+  digest: 'WEEKLY',
+  fromPeopleYouDontFollow: 'ALLOW',
+};
+
+/** A person's preferences: what they stored over the defaults (a type added later starts at its default). */
+export function resolveNotificationPreferences(
+  stored: StoredNotificationPreferences | null,
+): NotificationPreferences {
+  if (!stored) return DEFAULT_NOTIFICATION_PREFERENCES;
+  const types = Object.fromEntries(
+    NOTIFICATION_TYPES.map((type) => [
+      type,
+      { ...DEFAULT_NOTIFICATION_PREFERENCES.types[type], ...stored.types[type] },
+    ]),
+  ) as NotificationPreferences['types'];
+  return { types, digest: stored.digest, fromPeopleYouDontFollow: stored.fromPeopleYouDontFollow };
+}
+
+/** What the settings call each type, in NOTIFICATION_TYPES order. */
+export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
+  LIKE: 'Likes on your posts',
+  COMMENT: 'Comments on your posts',
+  FOLLOW: 'New followers',
+  MENTION: 'Mentions',
+  LEARNING_PLAN_SHARE: 'Learning plans shared by people you follow',
+  LEARNING_PLAN_COPY: 'Your learning plans used as templates',
+};
+
+export const NOTIFICATION_PREFERENCE_MESSAGES = {
+  unknownKey: (keys: readonly string[]) =>
+    `Unknown notification preference: ${keys.join(', ')}. Known ones are types (${NOTIFICATION_TYPES.join(
+      ', ',
+    )}, each with ${NOTIFICATION_CHANNELS.join(', ')}), digest and fromPeopleYouDontFollow.`,
+  channel: 'Each notification channel is true or false.',
+  digest: `digest must be one of ${NOTIFICATION_DIGESTS.join(', ')}.`,
+  strangers: `fromPeopleYouDontFollow must be one of ${NOTIFICATION_STRANGER_RULES.join(', ')}.`,
+  body: 'Send the preferences to change as a JSON object.',
+  saved: 'Notification preferences saved',
+  saveFailed: 'Your notification preferences could not be saved. Please try again.',
+  loadFailed: 'Your notification preferences could not be loaded.',
+} as const;
