@@ -62,6 +62,12 @@ async function busyAccount(who: TestAccount, other: TestAccount) {
   expect((await follow(t, other, who)).statusCode).toBe(200);
   expect((await toggleLike(t, other, post.id)).statusCode).toBe(200);
   await addComment(t, other, post.id, 'Nice photo');
+  const draft = await callAs(t, who, {
+    method: 'POST',
+    url: '/api/drafts',
+    payload: { kind: 'POST', fields: { title: 'Half a thought', content: 'Still writing' } },
+  });
+  expect(draft.statusCode).toBe(201);
   return {
     post,
     plan,
@@ -117,6 +123,12 @@ describe('GET /api/account/export', () => {
         .map((n: { type: string }) => n.type)
         .sort(),
     ).toEqual(['COMMENT', 'FOLLOW', 'LIKE']);
+    expect(json(entries, 'drafts.json')).toEqual([
+      expect.objectContaining({
+        kind: 'POST',
+        fields: { title: 'Half a thought', content: 'Still writing' },
+      }),
+    ]);
 
     const served = await t.app.inject({ url: `/api/media/${made.photoKey}` });
     expect(entries.get(`media/${made.photoKey}`)!.equals(served.rawPayload)).toBe(true);
@@ -281,6 +293,7 @@ describe('POST /api/account/delete', () => {
         + (select count(*) from notifications where recipient_id = ${dee.user.id} or actor_id = ${dee.user.id})
         + (select count(*) from saved_posts where user_id = ${dee.user.id})
         + (select count(*) from activities where user_id = ${dee.user.id})
+        + (select count(*) from drafts where user_id = ${dee.user.id})
         + (select count(*) from users where id = ${dee.user.id}) as n`)) as unknown as {
       rows: { n: number | string }[];
     };

@@ -53,6 +53,7 @@ export function exportDocuments(data: AccountData): Record<string, unknown> {
     'saved.json': data.saved,
     'notifications.json': data.notifications,
     'notes.json': data.notes,
+    'drafts.json': data.drafts,
     'blocks-and-mutes.json': data.restrictions,
     'reports.json': data.reports,
   };
