@@ -25,6 +25,7 @@ test('on a 390 px phone the menu reaches every page the desktop menus do, modera
   expect(desktop).toContain('/moderation');
   expect(desktop).toContain('/saved');
   expect(desktop).toContain('/notes');
+  expect(desktop).toContain('/drafts');
   await page.keyboard.press('Escape');
 
   // A short phone screen, so the open menu is taller than it.

@@ -37,6 +37,8 @@ import { createOAuthService } from './modules/auth/oauth.service.js';
 import { createSignInAttempts } from './modules/auth/sign-in-attempts.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
+import { draftsRoutes } from './modules/drafts/drafts.routes.js';
+import { createDraftsService } from './modules/drafts/drafts.service.js';
 import { exploreRoutes } from './modules/explore/explore.routes.js';
 import { createExploreService } from './modules/explore/explore.service.js';
 import { feedRoutes } from './modules/feed/feed.routes.js';
@@ -248,6 +250,10 @@ export async function buildApp({
         templates: createPlanTemplatesService({ db, events, plans }),
       });
       await api.register(notesRoutes, { notes: createNotesService(db) });
+      await api.register(draftsRoutes, {
+        prefix: '/drafts',
+        drafts: createDraftsService({ db, posts, plans }),
+      });
       await api.register(notificationRoutes, {
         prefix: '/notifications',
         notifications,

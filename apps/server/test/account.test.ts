@@ -68,6 +68,12 @@ async function busyAccount(who: TestAccount, other: TestAccount) {
   expect(preferences.statusCode).toBe(200);
   expect((await toggleLike(t, other, post.id)).statusCode).toBe(200);
   await addComment(t, other, post.id, 'Nice photo');
+  const draft = await callAs(t, who, {
+    method: 'POST',
+    url: '/api/drafts',
+    payload: { kind: 'POST', fields: { title: 'Half a thought', content: 'Still writing' } },
+  });
+  expect(draft.statusCode).toBe(201);
   return {
     post,
     plan,
@@ -128,6 +134,12 @@ describe('GET /api/account/export', () => {
     expect(preferences).toMatchObject({ digest: 'DAILY', fromPeopleYouDontFollow: 'ALLOW' });
     expect(preferences.types.FOLLOW).toEqual({ inApp: true, push: false, email: false });
     expect(preferences.types.COMMENT).toEqual({ inApp: true, push: true, email: true });
+    expect(json(entries, 'drafts.json')).toEqual([
+      expect.objectContaining({
+        kind: 'POST',
+        fields: { title: 'Half a thought', content: 'Still writing' },
+      }),
+    ]);
 
     const served = await t.app.inject({ url: `/api/media/${made.photoKey}` });
     expect(entries.get(`media/${made.photoKey}`)!.equals(served.rawPayload)).toBe(true);
@@ -294,6 +306,7 @@ describe('POST /api/account/delete', () => {
         + (select count(*) from saved_posts where user_id = ${dee.user.id})
         + (select count(*) from activities where user_id = ${dee.user.id})
         + (select count(*) from notification_preferences where user_id = ${dee.user.id})
+        + (select count(*) from drafts where user_id = ${dee.user.id})
         + (select count(*) from users where id = ${dee.user.id}) as n`)) as unknown as {
       rows: { n: number | string }[];
     };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../src/lib/tokens.js';
@@ -21,6 +22,8 @@ type Owned = {
   reportId: number;
   /** The owner's private note on the plan's first topic. */
   noteId: number;
+  /** The owner's draft of a post, complete enough to publish. */
+  draftId: number;
 };
 type Caller = 'anonymous' | 'other' | 'owner' | 'moderator' | 'blocked' | 'blocker';
 /** Each route's request (on the owner's things) and the status each caller gets. */
@@ -394,6 +397,28 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ method: 'DELETE', url: `/api/notes/${o.noteId}` }),
     expect: ownerOnly(204, 404),
   },
+  // Drafts are their writer's own: anyone else's is as good as missing.
+  'GET /api/drafts': { request: () => ({ url: '/api/drafts' }), expect: signedIn(200) },
+  'POST /api/drafts': {
+    request: () => json('POST', '/api/drafts', { kind: 'POST', fields: { title: 'Soon' } }),
+    expect: signedIn(201),
+  },
+  'GET /api/drafts/:id': {
+    request: (o) => ({ url: `/api/drafts/${o.draftId}` }),
+    expect: ownerOnly(200, 404),
+  },
+  'PUT /api/drafts/:id': {
+    request: (o) => json('PUT', `/api/drafts/${o.draftId}`, { kind: 'POST', fields: { title: 'Later' } }),
+    expect: ownerOnly(200, 404),
+  },
+  'DELETE /api/drafts/:id': {
+    request: (o) => ({ method: 'DELETE', url: `/api/drafts/${o.draftId}` }),
+    expect: ownerOnly(204, 404),
+  },
+  'POST /api/drafts/:id/publish': {
+    request: (o) => form('POST', `/api/drafts/${o.draftId}/publish`, [postPart({ altTexts: [] })]),
+    expect: ownerOnly(201, 404),
+  },
   'GET /api/learning-plans/:planId/notes': {
     request: (o) => ({ url: `/api/learning-plans/${o.planId}/notes` }),
     expect: { ...signedIn(200), acrossBlock: 404 },
@@ -640,6 +665,14 @@ async function ownedThings(on: Instance = defaultInstance()): Promise<Owned> {
   const report = (
     await as(other, json('POST', '/api/reports', { targetType: 'POST', targetId: post.id, reason: 'SPAM' }))
   ).json();
+  // Every row makes the owner's things afresh: earlier drafts go first, or the owner would reach the limit.
+  await t.db.execute(sql`delete from drafts where user_id = ${owner.user.id}`);
+  const draft = (
+    await as(
+      owner,
+      json('POST', '/api/drafts', { kind: 'POST', fields: { ...validPost, altTexts: undefined } }),
+    )
+  ).json();
   return {
     userId: owner.user.id,
     handle: owner.user.handle,
@@ -651,6 +684,7 @@ async function ownedThings(on: Instance = defaultInstance()): Promise<Owned> {
     notificationId: notifications.content[0].id,
     reportId: report.id,
     noteId: note.id,
+    draftId: draft.id,
   };
 }
 

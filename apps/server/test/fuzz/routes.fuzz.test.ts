@@ -26,13 +26,17 @@ afterAll(() => t.close());
 const as = (token: string, request: InjectOptions) =>
   t.app.inject({ ...request, headers: { ...request.headers, ...bearer(token) } });
 
+const { altTexts: _, ...draftFields } = validPost;
 async function thingsOf(token: string) {
   const post = await createPost(t, token);
   const comment = (
     await as(token, { method: 'POST', url: `/api/posts/${post.id}/comments`, payload: { content: 'Hi' } })
   ).json();
   const plan = (await as(token, { method: 'POST', url: '/api/learning-plans', payload: planBody() })).json();
-  return { post, comment, plan };
+  const draft = (
+    await as(token, { method: 'POST', url: '/api/drafts', payload: { kind: 'POST', fields: draftFields } })
+  ).json();
+  return { post, comment, plan, draft };
 }
 const theirs = await thingsOf(bystander.token);
 const mine = await thingsOf(fuzzer.token);
@@ -108,7 +112,9 @@ async function bystanderView() {
   const post = await read(`/api/posts/${theirs.post.id}`);
   const plan = await read(`/api/learning-plans/${theirs.plan.id}`);
   const profile = await read(`/api/users/${bystander.user.id}`);
+  const draft = await read(`/api/drafts/${theirs.draft.id}`);
   return {
+    draft: [draft.kind, draft.fields, draft.updatedAt],
     post: [post.title, post.content, post.category, post.media],
     plan: [plan.title, plan.description, plan.isPublic, JSON.stringify(plan.topics)],
     profile: [profile.name, profile.email, profile.bio, profile.location, profile.profilePicture],
@@ -129,6 +135,8 @@ const ids = [
   mine.plan.id,
   mine.plan.topics[0].id,
   mine.plan.topics[0].resources[0].id,
+  theirs.draft.id,
+  mine.draft.id,
   bystander.user.id,
   fuzzer.user.id,
   deleted.user.id,
@@ -198,6 +206,8 @@ const VALID_BODIES: Record<string, () => object> = {
   'PUT /api/users/:id': () => ({ name: 'Fuzzer', email: fuzzer.user.email, bio: 'b', location: 'l' }),
   'POST /api/posts/:postId/comments': () => ({ content: 'A comment' }),
   'PUT /api/comments/:id': () => ({ content: 'Edited' }),
+  'POST /api/drafts': () => ({ kind: 'POST', fields: draftFields }),
+  'PUT /api/drafts/:id': () => ({ kind: 'POST', fields: draftFields }),
   'PUT /api/learning-plans/:planId/topics/:topicId/note': () => ({ content: 'A note' }),
   'PUT /api/learning-plans/:planId/topics/:topicId/resources/:resourceId/note': () => ({ content: 'A note' }),
   'POST /api/learning-plans/:planId/topics/:topicId/resources': () => ({
@@ -287,6 +297,10 @@ const postParts = [postPart(validPost), filePart('small.png')];
 const MULTIPART_ROUTES: Record<string, fc.Arbitrary<Partial<InjectOptions>>> = {
   'POST /api/posts': multipartBodies(postParts),
   'PUT /api/posts/:id': multipartBodies(postParts),
+  'POST /api/drafts/:id/publish': multipartBodies([
+    postPart({ altTexts: ['A diagram'] }),
+    filePart('small.png'),
+  ]),
   'POST /api/users/profile-picture': multipartBodies([{ ...filePart('small.png'), name: 'file' }]),
   'POST /api/learning-plans/:planId/topics/:topicId/resources/upload': multipartBodies([
     { name: 'resourceId', data: String(mine.plan.topics[0].resources[0].id) },

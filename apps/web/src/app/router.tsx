@@ -100,9 +100,7 @@ const ROUTES: RouteObject[] = [
               },
               {
                 path: '/create-post',
-                ...lazyPage(() =>
-                  import('../features/posts/pages/create-post-page').then((m) => m.CreatePostPage),
-                ),
+                ...lazyPage(() => import('./routes/create-post-page').then((m) => m.CreatePostPage)),
               },
               {
                 path: '/edit-post/:postId',
@@ -129,6 +127,10 @@ const ROUTES: RouteObject[] = [
               {
                 path: '/saved',
                 ...lazyPage(() => import('./routes/saved-page').then((m) => m.SavedPage)),
+              },
+              {
+                path: '/drafts',
+                ...lazyPage(() => import('../features/drafts/pages/drafts-page').then((m) => m.DraftsPage)),
               },
               {
                 path: '/notes',

@@ -1,5 +1,6 @@
 export * from './activity.js';
 export * from './blocks.js';
+export * from './drafts.js';
 export * from './email-changes.js';
 export * from './follows.js';
 export * from './identities.js';

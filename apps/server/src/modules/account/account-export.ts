@@ -55,6 +55,7 @@ export function exportDocuments(data: AccountData): Record<string, unknown> {
     'notifications.json': data.notifications,
     'notification-preferences.json': resolveNotificationPreferences(data.notificationPreferences),
     'notes.json': data.notes,
+    'drafts.json': data.drafts,
     'blocks-and-mutes.json': data.restrictions,
     'reports.json': data.reports,
   };

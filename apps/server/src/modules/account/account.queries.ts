@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import {
   blocks,
   comments,
+  drafts,
   follows,
   learningPlans,
   mutes,
@@ -289,6 +290,13 @@ const accountParts = {
     ],
     owner: notes.userId,
     orderBy: [asc(notes.id)],
+  }),
+  // Drafts are the person's own alone; their fields as the editor saved them.
+  drafts: part({
+    fields: columnsOf(drafts, 'id', 'kind', 'fields', 'createdAt', 'updatedAt'),
+    from: drafts,
+    owner: drafts.userId,
+    orderBy: [asc(drafts.id)],
   }),
   blocked: people({
     from: blocks,

@@ -77,8 +77,14 @@ export function createPlansService({ db, events, removal }: Dependencies) {
       return pageOf(viewer, await pagePlanIds(db, plansOf(userId, viewer.id), pageWindow(query)), query);
     },
 
-    async create(viewer: Viewer, body: ParsedPlanBody): Promise<LearningPlan> {
+    /** `takeDraft` removes the draft being published (modules/drafts) in the creating transaction. */
+    async create(
+      viewer: Viewer,
+      body: ParsedPlanBody,
+      takeDraft?: (tx: Database) => Promise<void>,
+    ): Promise<LearningPlan> {
       const planId = await db.transaction(async (tx) => {
+        await takeDraft?.(tx);
         const id = await insertPlan(tx, { ...planColumns(body), creatorId: viewer.id });
         if (body.tags?.length) await setPlanTags(tx, id, body.tags);
         // A new plan has no items yet: ids a client sends along name nothing of it.

@@ -42,6 +42,19 @@ import {
 
 type PostsDependencies = { db: Database; events: EventBus; uploads: Uploads };
 
+/**
+ * A draft being published (modules/drafts): its fields stand for the `post` part, of which only `altTexts`
+ * is read, and `take` removes it in the transaction that creates the post, so it is published once.
+ */
+export type PostDraft = { fields: object; take: (tx: Database) => Promise<void> };
+
+/** The `post` part of a draft's publication: only the files' descriptions, the rest is the draft's. */
+function draftPostPart(received: ReceivedUploads, draft: PostDraft): unknown {
+  const part = received.json.post;
+  const altTexts = part && typeof part === 'object' && 'altTexts' in part ? part.altTexts : undefined;
+  return { ...draft.fields, ...(altTexts !== undefined && { altTexts }) };
+}
+
 function postPart(received: ReceivedUploads): unknown {
   if (!('post' in received.json)) throw badRequest(POST_MESSAGES.postPartMissing);
   return received.json.post;
@@ -108,11 +121,13 @@ export function createPostsService({ db, events, uploads }: PostsDependencies) {
       return toPage([], total, query);
     },
 
-    async create(viewer: Viewer, upload: IncomingUpload): Promise<Post> {
+    /** With `draft`, publishes that draft: its fields, the request's files (docs/features.md, "Drafts"). */
+    async create(viewer: Viewer, upload: IncomingUpload, draft?: PostDraft): Promise<Post> {
       const postId = await withUpload(uploads, upload, POST_UPLOAD_RULES, async (received, store) => {
-        const input = parseInput(postInput, postPart(received));
+        const input = parseInput(postInput, draft ? draftPostPart(received, draft) : postPart(received));
         const media = await storePostMedia(uploads.tmpDir, received.files, input.altTexts, store);
         return db.transaction(async (tx) => {
+          await draft?.take(tx);
           const id = await insertPost(tx, viewer.id, fieldsOf(input));
           await insertMedia(tx, id, media);
           if (input.tags.length > 0) await setPostTags(tx, id, input.tags);

@@ -93,6 +93,7 @@ describe('user menu', () => {
       'href',
       '/notifications',
     );
+    expect(within(menu).getByRole('menuitem', { name: 'Drafts' })).toHaveAttribute('href', '/drafts');
     expect(within(menu).getByRole('menuitem', { name: 'Saved' })).toHaveAttribute('href', '/saved');
     expect(within(menu).getByRole('menuitem', { name: 'My notes' })).toHaveAttribute('href', '/notes');
     expect(within(menu).getByRole('menuitem', { name: 'Learning Analytics' })).toHaveAttribute(
@@ -174,6 +175,7 @@ describe('mobile menu', () => {
       ['Your Profile', '/profile/7'],
       ['Notifications', '/notifications'],
       ['Settings', '/settings'],
+      ['Drafts', '/drafts'],
     ]) {
       expect(mobileMenu.getByRole('link', { name })).toHaveAttribute('href', href);
     }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CheckIcon } from '../../components/icons';
 import { useAuth, useSignedInUser } from '../../lib/auth/auth-context';
 import { THEME_CHOICES, useTheme } from '../../lib/theme';
-import { accountNav } from './nav-items';
+import { accountNav, LIBRARY_NAV } from './nav-items';
 import { UserMenuFace } from './user-menu-face';
 
 const ITEM_CLASSES =
@@ -13,12 +13,7 @@ const ITEM_CLASSES =
 export function UserMenu() {
   const user = useSignedInUser();
   const { logout } = useAuth();
-  const items = [
-    ...accountNav(user),
-    { to: '/saved', label: 'Saved' },
-    { to: '/notes', label: 'My notes' },
-    { to: '/analytics', label: 'Learning Analytics' },
-  ];
+  const items = [...accountNav(user), ...LIBRARY_NAV, { to: '/analytics', label: 'Learning Analytics' }];
   const [theme, setTheme] = useTheme();
 
   return (

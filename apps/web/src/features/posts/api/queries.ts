@@ -78,6 +78,12 @@ export function useDeletePost() {
 }
 
 /** Publishes a new post (no id) or saves an edit; every cached list is refreshed to show it. */
+/** After a post was published elsewhere (from a draft): every cached list of posts is read again. */
+export function usePostsChanged() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: postKeys.all, refetchType: 'none' });
+}
+
 export function useSavePost(postId?: number) {
   const queryClient = useQueryClient();
   return useMutation({

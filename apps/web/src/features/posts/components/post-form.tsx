@@ -7,7 +7,7 @@ import {
   type PostInput,
   postInput,
 } from '@pathwise/contract';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -18,12 +18,27 @@ import { TagEditor } from '../../../components/tag-editor';
 import { SelectField, TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { categoryLabel } from '../../../lib/labels';
-import { useSavePost } from '../api/queries';
+import { usePostsChanged, useSavePost } from '../api/queries';
 import { useGoBack } from '../use-go-back';
 import { MediaPicker } from './media-picker';
 import { useMediaSelection } from './use-media-selection';
 
-type PostFormValues = z.input<typeof postInput>;
+export type PostFormValues = z.input<typeof postInput>;
+
+/**
+ * A new post written as a draft (docs/features.md, "Drafts"): the form starts from `values`, reports every
+ * change, and publishes through `publish`, which answers the new post's id.
+ */
+export type PostDraftBinding = {
+  values?: Partial<PostFormValues>;
+  onChange: (values: Partial<PostFormValues>) => void;
+  publish: (submission: {
+    fields: PostInput;
+    files: File[];
+    altTexts: string[];
+    onProgress: (sentShare: number) => void;
+  }) => Promise<number>;
+};
 
 const FAILURE = {
   create: 'Failed to create post. Please try again.',
@@ -44,14 +59,17 @@ const valuesOf = (post: Post | undefined): Partial<PostFormValues> =>
 type PostFormProps = {
   /** The post being edited; without it the form creates a new one. */
   post?: Post;
+  /** A new post kept as a draft while it is written. */
+  draft?: PostDraftBinding;
 };
 
 /** Creating or editing a post, each rule's message under its field. */
-export function PostForm({ post }: PostFormProps) {
+export function PostForm({ post, draft }: PostFormProps) {
   const mode = post ? 'edit' : 'create';
   const navigate = useNavigate();
   const goBack = useGoBack();
   const save = useSavePost(post?.id);
+  const postsChanged = usePostsChanged();
   const media = useMediaSelection(post?.media ?? []);
   const [uploaded, setUploaded] = useState<number | null>(null);
   const [failure, setFailure] = useState<{ text: string; reason: string | null } | null>(null);
@@ -63,11 +81,19 @@ export function PostForm({ post }: PostFormProps) {
     register,
     control,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<PostFormValues, unknown, PostInput>({
     resolver: zodResolver(postInput),
-    defaultValues: valuesOf(post),
+    defaultValues: { ...valuesOf(post), ...draft?.values },
   });
+
+  const onDraftChange = draft?.onChange;
+  useEffect(() => {
+    if (!onDraftChange) return;
+    const subscription = watch((values) => onDraftChange(values as Partial<PostFormValues>));
+    return () => subscription.unsubscribe();
+  }, [watch, onDraftChange]);
 
   const submit = handleSubmit(async (fields) => {
     if (media.hasVideoErrors) return;
@@ -81,6 +107,12 @@ export function PostForm({ post }: PostFormProps) {
     const files = media.chosen.map((item) => item.file);
     setUploaded(files.length > 0 ? 0 : null);
     try {
+      if (draft) {
+        const id = await draft.publish({ fields, files, altTexts: media.altTexts, onProgress: setUploaded });
+        await postsChanged();
+        navigate(`/post/${id}`);
+        return;
+      }
       const saved = await save.mutateAsync({
         fields: { ...fields, altTexts: media.altTexts },
         files,

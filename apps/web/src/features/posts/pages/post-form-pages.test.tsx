@@ -1,8 +1,8 @@
 import { MEDIA_MESSAGES, type Post } from '@pathwise/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse } from '../../../test/error-response';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render-app';
@@ -41,6 +41,38 @@ async function readSubmission(request: Request) {
   };
 }
 
+/**
+ * The drafts API as the create page uses it: drafts kept here by id, and their publication answered by
+ * `publish`, which is given the request and the draft's fields as last saved.
+ */
+function serveDrafts(
+  publish: (request: Request, fields: unknown) => Promise<Response> | Response = () =>
+    HttpResponse.json({ kind: 'POST', id: 1 }, { status: 201 }),
+) {
+  const drafts = new Map<number, unknown>();
+  const answer = (id: number, fields: unknown, status = 200) =>
+    HttpResponse.json(
+      { id, kind: 'POST', fields, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' },
+      { status },
+    );
+  server.use(
+    http.post('/api/drafts', async ({ request }) => {
+      const { fields } = (await request.json()) as { fields: unknown };
+      const id = drafts.size + 500;
+      drafts.set(id, fields);
+      return answer(id, fields, 201);
+    }),
+    http.put('/api/drafts/:id', async ({ request, params }) => {
+      const { fields } = (await request.json()) as { fields: unknown };
+      drafts.set(Number(params.id), fields);
+      return answer(Number(params.id), fields);
+    }),
+    http.post('/api/drafts/:id/publish', ({ request, params }) =>
+      publish(request, drafts.get(Number(params.id))),
+    ),
+  );
+}
+
 async function openCreate() {
   const rendered = renderApp('/create-post', { signedIn: true });
   await screen.findByRole('heading', { name: 'Create a post' });
@@ -54,6 +86,8 @@ async function fillValidPost(u: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('create post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
+  beforeEach(() => serveDrafts());
+
   it('shows the contract messages under the fields', async () => {
     await openCreate();
     const u = user();
@@ -75,14 +109,14 @@ describe('create post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     expect(await screen.findByText('Title must be at most 100 characters')).toBeInTheDocument();
   });
 
-  it('publishes the fields and media as multipart, then opens the new post', async () => {
+  it('publishes the draft with the media as multipart, then opens the new post', async () => {
     let received: Awaited<ReturnType<typeof readSubmission>> | undefined;
-    server.use(
-      http.post('/api/posts', async ({ request }) => {
-        received = await readSubmission(request);
-        return HttpResponse.json(postFixture({ id: 77 }), { status: 201 });
-      }),
-    );
+    let published: unknown;
+    serveDrafts(async (request, fields) => {
+      received = await readSubmission(request);
+      published = fields;
+      return HttpResponse.json({ kind: 'POST', id: 77 }, { status: 201 });
+    });
     servePost(postFixture({ id: 77 }));
     const { router } = await openCreate();
     const u = user();
@@ -102,28 +136,26 @@ describe('create post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     await u.click(screen.getByRole('button', { name: 'Publish Post' }));
 
     await router.arrivesAt('/post/77');
+    expect(published).toEqual({
+      title: 'Trying out Rust',
+      content: 'Borrow checker notes',
+      category: 'PROGRAMMING',
+      learningProgressPercent: 35,
+      tags: [],
+    });
     expect(received).toEqual({
       postType: 'application/json',
-      post: {
-        title: 'Trying out Rust',
-        content: 'Borrow checker notes',
-        category: 'PROGRAMMING',
-        learningProgressPercent: 35,
-        altTexts: ['My notes on a whiteboard'],
-        tags: [],
-      },
+      post: { altTexts: ['My notes on a whiteboard'] },
       files: ['png bytes'],
     });
   });
 
   it('reminds before publishing an image without a description, and lets the person go on', async () => {
     let received: Awaited<ReturnType<typeof readSubmission>> | undefined;
-    server.use(
-      http.post('/api/posts', async ({ request }) => {
-        received = await readSubmission(request);
-        return HttpResponse.json(postFixture({ id: 78 }), { status: 201 });
-      }),
-    );
+    serveDrafts(async (request) => {
+      received = await readSubmission(request);
+      return HttpResponse.json({ kind: 'POST', id: 78 }, { status: 201 });
+    });
     servePost(postFixture({ id: 78 }));
     const { router } = await openCreate();
     const u = user();
@@ -148,11 +180,8 @@ describe('create post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
   });
 
   it("says 'Failed to create post. Please try again.' with the server's reason", async () => {
-    server.use(
-      http.post(
-        '/api/posts',
-        errorResponse(415, 'Only images (JPEG, PNG, GIF, WEBP) and videos (MP4, QuickTime) are allowed.'),
-      ),
+    serveDrafts(
+      errorResponse(415, 'Only images (JPEG, PNG, GIF, WEBP) and videos (MP4, QuickTime) are allowed.'),
     );
     const { router } = await openCreate();
     const u = user();
@@ -220,6 +249,52 @@ describe('create post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
 
     expect(await screen.findByText('Failed to load video')).toBeInTheDocument();
     expect(screen.queryByText(/Video exceeds/)).not.toBeInTheDocument();
+  });
+
+  it('saves a draft a moment after typing, and says so', async () => {
+    const saved: unknown[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.endsWith('/api/drafts') && request.method === 'POST') saved.push(request.url);
+    });
+    const { router } = await openCreate();
+    await user().type(screen.getByLabelText('Title'), 'Half a thought');
+
+    expect(await screen.findByText('Draft saved', {}, { timeout: 4_000 })).toBeInTheDocument();
+    expect(saved).toHaveLength(1);
+    await waitFor(() => expect(router.state.location.search).toBe('?draft=500'));
+    server.events.removeAllListeners();
+  });
+
+  it('restores the draft named in the address', async () => {
+    server.use(
+      http.get('/api/drafts/9', () =>
+        HttpResponse.json({
+          id: 9,
+          kind: 'POST',
+          fields: { title: 'Kept for later', content: 'Where I was', category: 'LANGUAGE', tags: ['french'] },
+          createdAt: '2026-01-01T00:00:00Z',
+          updatedAt: '2026-01-01T00:00:00Z',
+        }),
+      ),
+    );
+    renderApp('/create-post?draft=9', { signedIn: true });
+
+    expect(await screen.findByLabelText('Title')).toHaveValue('Kept for later');
+    expect(screen.getByLabelText('Content')).toHaveValue('Where I was');
+    expect(screen.getByLabelText('Category')).toHaveValue('LANGUAGE');
+  });
+
+  it('asks before following a link while a change is not saved yet', async () => {
+    const { router } = await openCreate();
+    const u = user();
+    await u.type(screen.getByLabelText('Title'), 'Unsaved');
+    await u.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Home' }));
+
+    const question = await screen.findByRole('alertdialog', { name: 'Leave this page?' });
+    expect(question).toHaveTextContent('Your latest changes are not saved yet. Leave anyway?');
+    await u.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(router.state.location.pathname).toBe('/create-post');
+    expect(screen.getByLabelText('Title')).toHaveValue('Unsaved');
   });
 
   it('goes home on Cancel', async () => {

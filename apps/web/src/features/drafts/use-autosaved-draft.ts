@@ -1,0 +1,105 @@
+import { DRAFT_LIMITS, type DraftInput, type DraftKind } from '@pathwise/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { createDraft, updateDraft } from './api/drafts-api';
+import { useDraft } from './api/queries';
+
+export type DraftStatus = 'idle' | 'saving' | 'saved' | 'failed';
+
+/** The draft an editor was opened with, from `?draft=<id>`; null for a new one. */
+function draftIdOf(value: string | null): number | null {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * An editor's draft, saved to the server a moment after the last change (so another device and a reload
+ * find it) and restored from `?draft=<id>`, which the first save puts in the address. `dirty` says a
+ * change is not saved yet; `flush` saves it now and answers the draft's id.
+ */
+export function useAutosavedDraft<Kind extends DraftKind>(kind: Kind) {
+  const [params, setParams] = useSearchParams();
+  // Read once: the first save changes the address, which must not load the draft anew.
+  const [openedId] = useState(() => draftIdOf(params.get('draft')));
+  const restored = useDraft(openedId);
+  const id = useRef(openedId);
+  const pending = useRef<Extract<DraftInput, { kind: Kind }>['fields'] | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+  const [status, setStatus] = useState<DraftStatus>('idle');
+  const [dirty, setDirty] = useState(false);
+
+  /** Saves what changed since the last save, one save at a time, in order. */
+  const save = useCallback(() => {
+    const next = chain.current.then(async () => {
+      const fields = pending.current;
+      if (!fields) return;
+      pending.current = null;
+      setStatus('saving');
+      try {
+        const input = { kind, fields } as DraftInput;
+        if (id.current === null) {
+          const created = await createDraft(input);
+          id.current = created.id;
+          setParams(
+            (current) => {
+              current.set('draft', String(created.id));
+              return current;
+            },
+            { replace: true },
+          );
+        } else {
+          await updateDraft(id.current, input);
+        }
+        if (pending.current === null) {
+          setStatus('saved');
+          setDirty(false);
+        }
+      } catch (error) {
+        pending.current ??= fields;
+        setStatus('failed');
+        throw error;
+      }
+    });
+    chain.current = next.catch(() => undefined);
+    return next;
+  }, [kind, setParams]);
+
+  const change = useCallback(
+    (fields: Extract<DraftInput, { kind: Kind }>['fields']) => {
+      pending.current = fields;
+      setDirty(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void save().catch(() => undefined), DRAFT_LIMITS.saveDelayMs);
+    },
+    [save],
+  );
+
+  const flush = useCallback(async () => {
+    clearTimeout(timer.current);
+    await save();
+    return id.current;
+  }, [save]);
+
+  /** After publishing: nothing is left to save or warn about. */
+  const forget = useCallback(() => {
+    clearTimeout(timer.current);
+    pending.current = null;
+    setDirty(false);
+  }, []);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const fields = restored.data?.kind === kind ? restored.data.fields : undefined;
+  return {
+    /** The fields of the draft the editor was opened with, once read. */
+    restored: fields as Extract<DraftInput, { kind: Kind }>['fields'] | undefined,
+    restoring: openedId !== null && restored.isPending,
+    restoreFailed: restored.isError,
+    status,
+    dirty,
+    change,
+    flush,
+    forget,
+  };
+}
