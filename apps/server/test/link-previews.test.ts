@@ -289,6 +289,15 @@ describe('link previews of profiles', () => {
       for (const url of [`/@${dan.user.handle}`, `/profile/${dan.user.id}`, '/@nobody_here', '/profile/0']) {
         expect(await visit(url), url).toBe(plain);
       }
+      // A tag's page, used or not, names itself and its feed; a malformed one gets the plain page.
+      const tagPage = await visit('/tags/TypeScript');
+      expect(tagPage).toContain(`<link rel="canonical" href="${SITE}/tags/typescript" />`);
+      expect(tagPage).toContain(
+        '<link rel="alternate" type="application/atom+xml" title="#typescript on Pathwise" ' +
+          `href="${SITE}/tags/typescript/feed.xml" />`,
+      );
+      expect(tagPage).toContain('<title>#typescript · Pathwise</title>');
+      expect(await visit('/tags/a')).toBe(plain);
     } finally {
       await reading.close();
     }
@@ -304,5 +313,6 @@ describe('link previews of profiles', () => {
     const plain = readFileSync(indexHtml, 'utf8');
     expect(await page(`/@${ann.user.handle}`)).toBe(plain);
     expect(await page(`/profile/${ann.user.id}`)).toBe(plain);
+    expect(await page('/tags/typescript')).toBe(plain);
   });
 });

@@ -1,4 +1,11 @@
-import { MAX_ID, profileFeedPath, SITE_TEXTS } from '@pathwise/contract';
+import {
+  MAX_ID,
+  normalizeTag,
+  profileFeedPath,
+  SITE_TEXTS,
+  TAG_PATTERN,
+  tagFeedPath,
+} from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import type { MediaUrl } from '../../lib/viewer.js';
 import { type LinkPreview, previewText } from './link-previews.html.js';
@@ -10,6 +17,8 @@ import {
 
 /** The web app's pages that have a preview: a post and a learning plan (apps/web router). */
 const PREVIEWED_PAGE = /^\/(post|learning-plan)\/(\d{1,10})\/?$/;
+/** A tag's page: `/tags/{tag}`. */
+const TAG_PAGE = /^\/tags\/([^/]+)\/?$/;
 /** A profile's pages: `/@handle` and `/profile/{id}`. */
 const PROFILE_PAGE = /^\/(?:@([A-Za-z0-9_]{3,30})|profile\/(\d{1,10}))\/?$/;
 
@@ -41,10 +50,25 @@ export function createLinkPreviews(db: Database, { publicReading }: { publicRead
     );
   }
 
+  /** Every tag has a page (an unused one is empty), so its preview needs no statement. */
+  function tagPreviewOf(written: string, site: Site): LinkPreview | null {
+    const tag = normalizeTag(written);
+    if (!TAG_PATTERN.test(tag)) return null;
+    return {
+      title: `#${tag}`,
+      description: SITE_TEXTS.tagFeedDescription(tag),
+      url: `${site.origin}/tags/${tag}`,
+      image: null,
+      feed: { title: SITE_TEXTS.tagFeedTitle(tag), url: `${site.origin}${tagFeedPath(tag)}` },
+    };
+  }
+
   return {
     async previewOf(pathname: string, site: Site): Promise<LinkPreview | null> {
       const profile = PROFILE_PAGE.exec(pathname);
       if (profile) return publicReading ? profilePreviewOf(profile, site) : null;
+      const tagPage = TAG_PAGE.exec(pathname);
+      if (tagPage) return publicReading ? tagPreviewOf(tagPage[1]!, site) : null;
       const match = PREVIEWED_PAGE.exec(pathname);
       if (!match) return null;
       const id = Number(match[2]);

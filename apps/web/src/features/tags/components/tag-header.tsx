@@ -1,7 +1,9 @@
-import { TAG_MESSAGES, type TagSummary } from '@pathwise/contract';
+import { SITE_TEXTS, TAG_MESSAGES, type TagSummary, tagFeedPath } from '@pathwise/contract';
 import { BusyButton } from '../../../components/busy-button';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
+import { FeedLink } from '../../../components/feed-link';
 import { Bone } from '../../../components/skeleton';
+import { useInstanceSettings } from '../../../lib/instance';
 import { useSignInFirst } from '../../../lib/visitor-gate';
 import { useFollowTag, useTag } from '../api/queries';
 
@@ -10,6 +12,8 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 /** The tag page's heading: its name, what carries it and Follow / Following. */
 export function TagHeader({ tag }: { tag: string }) {
   const summary = useTag(tag);
+  // A tag's feed exists when visitors may read the instance, as feed readers read signed out.
+  const hasFeed = useInstanceSettings(true)?.publicReading === true;
   return (
     <header className="flex flex-wrap items-start justify-between gap-4">
       <div className="space-y-1">
@@ -29,7 +33,10 @@ export function TagHeader({ tag }: { tag: string }) {
           </ErrorWithRetry>
         )}
       </div>
-      {summary.data && <FollowTagButton summary={summary.data} />}
+      <div className="flex shrink-0 flex-col items-stretch gap-2 sm:flex-row sm:items-start">
+        {summary.data && <FollowTagButton summary={summary.data} />}
+        {hasFeed && <FeedLink href={tagFeedPath(tag)} label={SITE_TEXTS.tagFeedLinkLabel(tag)} />}
+      </div>
     </header>
   );
 }

@@ -1,15 +1,15 @@
-import { SUSPENSION_MESSAGES, type UserProfile } from '@pathwise/contract';
+import { profileFeedPath, SITE_TEXTS, SUSPENSION_MESSAGES, type UserProfile } from '@pathwise/contract';
 import { format, isValid } from 'date-fns';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
+import { FeedLink } from '../../../components/feed-link';
 import { ReportButton } from '../../../components/report-button';
 import { ShareButton } from '../../../components/share-button';
 import { SuspendAccountButton } from '../../../components/suspend-account-button';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useIsVisitor } from '../../../lib/visitor-gate';
 import type { FollowDirection } from '../api/users-api';
-import { FeedLink } from './feed-link';
 import { FollowButton } from './follow-button';
 import { FollowListDialog } from './follow-list-dialog';
 import { ProfileActionsMenu } from './profile-actions-menu';
@@ -70,7 +70,7 @@ export function ProfileHeader({ profile, isOwnProfile }: ProfileHeaderProps) {
                   Edit Profile
                 </Link>
                 <ShareButton path={`/@${profile.handle}`} title={profile.name} />
-                <FeedLink profile={profile} />
+                <ProfileFeedLink profile={profile} />
               </div>
             ) : (
               <div className="flex shrink-0 flex-col items-stretch gap-2 sm:flex-row sm:items-start">
@@ -79,7 +79,7 @@ export function ProfileHeader({ profile, isOwnProfile }: ProfileHeaderProps) {
                   <ReportButton target={{ type: 'USER', id: profile.id, label: profile.name }} />
                 )}
                 {!profile.suspended && <ShareButton path={`/@${profile.handle}`} title={profile.name} />}
-                <FeedLink profile={profile} />
+                <ProfileFeedLink profile={profile} />
                 {!visitor && <ProfileActionsMenu profile={profile} />}
                 {isModerator && (
                   <SuspendAccountButton
@@ -139,4 +139,10 @@ function CountButton({ count, label, onClick }: { count: number; label: string; 
       <span className="text-slate-600">{label}</span>
     </button>
   );
+}
+
+/** The person's feed, shown only when it exists (`hasFeed`). */
+function ProfileFeedLink({ profile }: { profile: Pick<UserProfile, 'name' | 'handle' | 'hasFeed'> }) {
+  if (!profile.hasFeed) return null;
+  return <FeedLink href={profileFeedPath(profile.handle)} label={SITE_TEXTS.feedLinkLabel(profile.name)} />;
 }
