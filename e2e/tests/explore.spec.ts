@@ -9,7 +9,10 @@ test('a post liked this week shows under Trending posts, reached from the top ba
 }) => {
   const author = await createAccount(request, 'Tara Trend');
   const fan = await createAccount(request, 'Finn Fan');
-  const post = await publishPost(request, author, 'Trending on Explore');
+  // A tag of its own on two posts, so it ranks among the popular tags whatever other tests tagged.
+  const tag = `explore${Date.now().toString(36)}`;
+  const post = await publishPost(request, author, 'Trending on Explore', { tags: [tag] });
+  await publishPost(request, fan, 'Also tagged on Explore', { tags: [tag] });
   const liked = await request.post(`/api/posts/${post.id}/like`, { headers: authHeaders(fan) });
   expect(liked.ok(), await liked.text()).toBe(true);
   const plan = await createPlan(request, author, 'Copied on Explore');
@@ -38,6 +41,12 @@ test('a post liked this week shows under Trending posts, reached from the top ba
   // Liking from Explore is the card's own Like.
   await card.getByRole('button', { name: 'Like, 1 like' }).click();
   await expect(card.getByRole('button', { name: 'Like, 2 likes' })).toHaveAttribute('aria-pressed', 'true');
+
+  // A popular tag, with how many posts carry it, leads to its tag page.
+  const tags = page.getByRole('region', { name: 'Popular tags' });
+  await tags.getByRole('link', { name: `#${tag} 2 posts and plans` }).click();
+  await expect(page).toHaveURL(`/tags/${tag}`);
+  await expect(page.getByText('Trending on Explore')).toBeVisible();
 });
 
 test('Explore on a 390 px phone, in both themes, by keyboard, with no serious axe violations @phone', async ({

@@ -1,4 +1,4 @@
-import { EXPLORE_LIMITS, type Explore, type LearningPlan } from '@pathwise/contract';
+import { EXPLORE_LIMITS, type Explore, type LearningPlan, type LearningPlanCard } from '@pathwise/contract';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +36,8 @@ const explore = async (account: TestAccount | null, app = t): Promise<Explore> =
 const trendingTitles = (page: Explore, mine: string[]) =>
   page.trendingPosts.map((post) => post.title).filter((title) => mine.includes(title));
 
-const planTitles = (items: { learningPlan: LearningPlan }[]) => items.map((item) => item.learningPlan.title);
+const planTitles = (items: { learningPlan: LearningPlanCard }[]) =>
+  items.map((item) => item.learningPlan.title);
 
 /** Moves every like, comment and save of `postId` `hours` into the past. */
 async function age(postId: number, hours: number) {
@@ -181,9 +182,19 @@ describe('plans', () => {
         ['Learned by one', 1],
       ]);
     }
-    // The viewer's own progress rides on the card, as on every plan list.
+    // The viewer's own progress rides on the card, as on every plan list; the card carries its topics'
+    // titles, not their resources, which only the plan's page answers.
     const danView = (await explore(dan)).mostLearned.find((item) => item.learningPlan.id === learned.id)!;
     expect(danView.learningPlan.creator.id).toBe(ann.user.id);
+    expect(danView.learningPlan.topics).toEqual(learned.topics.map(({ id, title }) => ({ id, title })));
+    const bobView = (await explore(bob)).mostLearned.find((item) => item.learningPlan.id === learnedLess.id)!;
+    expect(bobView.learningPlan).toMatchObject({ title: 'Learned by one', completedTopics: 0 });
+    await setTopicStatus(t, bob.token, learnedLess, topic.id, 'COMPLETED');
+    const bobLater = (await explore(bob)).mostLearned.find(
+      (item) => item.learningPlan.id === learnedLess.id,
+    )!;
+    expect(bobLater.learningPlan.completedTopics).toBe(1);
+    expect(bobLater.learningPlan.completionPercentage).toBeGreaterThan(0);
 
     // Progress older than this month and copies older than 30 days no longer count.
     await t.db.execute(sql`update activities set occurred_at = now() - interval '40 days'
@@ -223,6 +234,53 @@ describe('plans', () => {
   });
 });
 
+describe('popular tags', () => {
+  /** The popular tags among `mine` with their counts (other tests of the file add their own). */
+  const tagsOf = (page: Explore, mine: string[]) =>
+    page.popularTags.filter((tag) => mine.includes(tag.name)).map((tag) => [tag.name, tag.uses]);
+
+  it('counts the posts and public plans of the last 30 days that carry each tag, most used first', async () => {
+    const [author, other] = [await signUp(t), await signUp(t)];
+    const mine = ['exploretagone', 'exploretagtwo', 'exploretagold'];
+    await createPost(t, author.token, { title: 'Tagged twice', tags: ['exploretagone', 'exploretagtwo'] });
+    await createPost(t, other.token, { title: 'Tagged once', tags: ['exploretagone'] });
+    await createPlan(t, other.token, { title: 'A tagged plan', tags: ['exploretagone', 'exploretagtwo'] });
+    const old = await createPost(t, author.token, { title: 'Tagged long ago', tags: ['exploretagold'] });
+    await t.db.execute(sql`update posts set created_at = now() - interval '31 days' where id = ${old.id}`);
+
+    for (const viewer of [other, null]) {
+      expect(tagsOf(await explore(viewer), mine)).toEqual([
+        ['exploretagone', 3],
+        ['exploretagtwo', 2],
+      ]);
+    }
+  });
+
+  it('leaves out a tag carried only by a private plan or a hidden post', async () => {
+    const author = await signUp(t);
+    const mine = ['exploreprivatetag', 'explorehiddentag', 'exploresharedtag'];
+    await createPlan(t, author.token, {
+      title: 'Tagged in private',
+      isPublic: false,
+      tags: ['exploreprivatetag', 'exploresharedtag'],
+    });
+    const hidden = await createPost(t, author.token, {
+      title: 'Tagged and hidden',
+      tags: ['explorehiddentag', 'exploresharedtag'],
+    });
+    await createPost(t, author.token, { title: 'Tagged and shown', tags: ['exploresharedtag'] });
+    await ok(t, moderator, {
+      method: 'POST',
+      url: `/api/moderation/posts/${hidden.id}/hide`,
+      payload: { reason: 'Spam' },
+    });
+    // Not even for their author: the ranking is the same for everyone.
+    for (const viewer of [author, null]) {
+      expect(tagsOf(await explore(viewer), mine)).toEqual([['exploresharedtag', 1]]);
+    }
+  });
+});
+
 describe('reading signed out', () => {
   it('gives a visitor the signed-out view with PUBLIC_READING on, and a 401 with it off', async () => {
     const author = await signUp(t);
@@ -239,7 +297,7 @@ describe('reading signed out', () => {
 });
 
 describe('cost', () => {
-  it('costs the same statements for one trending post or many, for a visitor as for a member', async () => {
+  it('costs the same statements for one trending post, plan or tag or many, for a visitor as a member', async () => {
     const app = await createTestApp({ config: { exploreCacheSeconds: 0, publicReading: true } });
     try {
       const [author, fan, reader] = [await signUp(app), await signUp(app), await signUp(app)];
@@ -251,9 +309,9 @@ describe('cost', () => {
       expect(few.result.json().trendingPosts).toHaveLength(1);
 
       for (let i = 0; i < 12; i++) {
-        const post = await createPost(app, author.token, { title: `Post ${i}` });
+        const post = await createPost(app, author.token, { title: `Post ${i}`, tags: [`tag${i}`] });
         await toggleLike(app, fan, post.id);
-        const more = await createPlan(app, author.token, { title: `Plan ${i}` });
+        const more = await createPlan(app, author.token, { title: `Plan ${i}`, tags: [`plantag${i}`] });
         await ok(app, fan, { method: 'POST', url: `/api/learning-plans/${more.id}/copies` });
         await setTopicStatus(app, fan.token, more, more.topics[0]!.id, 'COMPLETED');
       }
@@ -262,6 +320,7 @@ describe('cost', () => {
       expect(body.trendingPosts).toHaveLength(EXPLORE_LIMITS.trendingPosts);
       expect(body.popularTemplates).toHaveLength(EXPLORE_LIMITS.plans);
       expect(body.mostLearned).toHaveLength(EXPLORE_LIMITS.plans);
+      expect(body.popularTags).toHaveLength(EXPLORE_LIMITS.popularTags);
       expect(many.statements).toBe(few.statements);
 
       const visitor = await app.queries.count(() => ok(app, null, { url: '/api/explore' }));

@@ -6,8 +6,8 @@ export const EXPLORE_LIMITS = {
   /** Posts shown under "Trending posts". */
   trendingPosts: 10,
   /**
-   * Plans shown in each plan section: a plan answers every topic and resource, so each costs the response
-   * more than a post (bench/RESULTS.md).
+   * Plans shown in each plan section: a plan card, even without its resources, costs the response more
+   * than a post (bench/RESULTS.md).
    */
   plans: 4,
   /**
@@ -23,6 +23,10 @@ export const EXPLORE_LIMITS = {
   trendingWeights: { like: 1, comment: 2, save: 3 },
   /** How far back the copies of a plan are counted for "Most used as templates". */
   templateDays: 30,
+  /** How far back the posts and plans carrying a tag are counted for "Popular tags". */
+  tagDays: 30,
+  /** Tags shown under "Popular tags". */
+  popularTags: 12,
 } as const;
 
 export const EXPLORE_MESSAGES = {
@@ -39,5 +43,8 @@ export const EXPLORE_MESSAGES = {
   learnedTitle: 'Most learned this month',
   learnedHint: 'Plans the most people made progress on this month.',
   noLearned: 'No one has made progress on a public plan this month yet.',
+  tagsTitle: 'Popular tags',
+  tagsHint: 'Tags on the most posts and public plans of the last 30 days.',
+  noTags: 'No post or public plan was tagged in the last 30 days.',
   peopleTitle: 'People to follow',
 } as const;

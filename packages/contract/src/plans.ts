@@ -231,6 +231,15 @@ export type LearningPlan = z.infer<typeof learningPlan>;
 
 export const learningPlanPage = page(learningPlan);
 
+/**
+ * A plan as its card shows it (Explore's sections): the plan's fields and the viewer's progress with only
+ * its topics' titles; the topics' descriptions and resources are the plan page's (`learningPlan`).
+ */
+export const learningPlanCard = learningPlan.omit({ topics: true }).extend({
+  topics: z.array(planTopic.pick({ id: true, title: true })),
+});
+export type LearningPlanCard = z.infer<typeof learningPlanCard>;
+
 export const planParams = z.object({
   planId: pathId({ invalid: PLAN_MESSAGES.invalidPlanId, notFound: PLAN_MESSAGES.planNotFound }),
 });

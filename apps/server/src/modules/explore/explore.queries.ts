@@ -2,7 +2,17 @@ import { EXPLORE_LIMITS } from '@pathwise/contract';
 import { sql } from 'drizzle-orm';
 import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
-import { activities, comments, learningPlans, postLikes, posts, savedPosts } from '../../db/schema/index.js';
+import {
+  activities,
+  comments,
+  learningPlans,
+  planTags,
+  postLikes,
+  posts,
+  postTags,
+  savedPosts,
+  tags,
+} from '../../db/schema/index.js';
 import { NOBODY, planColumnsOf, planVisibleTo, postVisibleTo } from '../../db/visibility.js';
 import { literalLimit } from '../../lib/pagination.js';
 
@@ -11,9 +21,17 @@ export type ExploreRanking = {
   trendingPosts: number[];
   popularTemplates: { id: number; uses: number }[];
   mostLearned: { id: number; learners: number }[];
+  popularTags: { name: string; uses: number }[];
 };
 
-const { trendingDays, trendingHalfLifeHours, trendingWeights: weights, templateDays } = EXPLORE_LIMITS;
+const {
+  trendingDays,
+  trendingHalfLifeHours,
+  trendingWeights: weights,
+  templateDays,
+  tagDays,
+} = EXPLORE_LIMITS;
+const popularTags = literalLimit(EXPLORE_LIMITS.popularTags);
 const ranked = literalLimit(EXPLORE_LIMITS.rankedPerSection);
 /**
  * The best-scored posts checked against the rules before the ranking is cut: hidden posts and suspended
@@ -30,8 +48,9 @@ const decayed = (weight: number, at: string) =>
   sql.raw(`${weight} * power(0.5, extract(epoch from (now() - ${at})) / ${trendingHalfLifeHours * 3600})`);
 
 /**
- * The three rankings in one statement, each read by date through an index of its own (migration 0035),
- * so it costs what happened lately, not the size of the tables. They are the same for everyone, so they
+ * The four rankings in one statement, each read by date through an index of its own (migration 0035;
+ * the tags through the posts' and plans' dates), so it costs what happened lately, not the size of the
+ * tables. They are the same for everyone, so they
  * leave out only what no one but its author may see (`NOBODY`: hidden by a moderator, of a suspended
  * author, a private plan); the blocks and mutes of each viewer apply when their rows are read.
  */
@@ -73,7 +92,17 @@ export async function selectRanking(db: Database): Promise<ExploreRanking> {
       learned as (
         select lp.id, progress.learners from progress join ${learningPlans} lp on lp.id = progress.id
         where ${planVisibleTo(NOBODY, { plan: planColumnsOf('lp') })}
-        order by progress.learners desc, lp.id desc limit ${ranked})
+        order by progress.learners desc, lp.id desc limit ${ranked}),
+      tagged as (
+        select ${postTags.tagId} as tag_id from ${postTags} join ${posts} on ${posts.id} = ${postTags.postId}
+        where ${posts.createdAt} > now() - ${days(tagDays)} and ${postVisibleTo(NOBODY)}
+        union all
+        select ${planTags.tagId} from ${planTags}
+          join ${learningPlans} on ${learningPlans.id} = ${planTags.planId}
+        where ${learningPlans.createdAt} > now() - ${days(tagDays)} and ${planVisibleTo(NOBODY)}),
+      popular_tags as (
+        select ${tags.name} as name, count(*) as uses from tagged join ${tags} on ${tags.id} = tagged.tag_id
+        group by ${tags.name} order by uses desc, ${tags.name} limit ${popularTags})
     select
       coalesce((select json_agg(id order by score desc, id desc) from trending), '[]') as "trendingPosts",
       coalesce((select json_agg(json_build_object('id', id, 'uses', uses)
@@ -81,7 +110,9 @@ export async function selectRanking(db: Database): Promise<ExploreRanking> {
         as "popularTemplates",
       coalesce((select json_agg(json_build_object('id', id, 'learners', learners)
         order by learners desc, id desc) from learned), '[]')
-        as "mostLearned"`)) as unknown as { rows: ExploreRanking[] };
+        as "mostLearned",
+      coalesce((select json_agg(json_build_object('name', name, 'uses', uses) order by uses desc, name)
+        from popular_tags), '[]') as "popularTags"`)) as unknown as { rows: ExploreRanking[] };
   return result.rows[0]!;
 }
 

@@ -1,4 +1,4 @@
-import { EXPLORE_LIMITS, type Explore, type LearningPlan, type Post } from '@pathwise/contract';
+import { EXPLORE_LIMITS, type Explore, type LearningPlanCard, type Post } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { PlansService } from '../plans/index.js';
@@ -9,7 +9,7 @@ import { createRankingCache } from './ranking-cache.js';
 type ExploreDependencies = {
   db: Database;
   posts: Pick<PostsService, 'responsesFor'>;
-  plans: Pick<PlansService, 'plansFor'>;
+  plans: Pick<PlansService, 'planCardsFor'>;
   /** How long a process keeps the shared rankings (EXPLORE_CACHE_SECONDS); 0 ranks on every request. */
   cacheSeconds: number;
 };
@@ -25,8 +25,9 @@ export function createExploreService({ db, posts, plans, cacheSeconds }: Explore
   return {
     /**
      * The Explore page for `viewer`: the shared rankings (one statement, kept `cacheSeconds`), which of
-     * them the viewer may see (one), the posts (one) and the plans (those of both plan sections at once):
-     * a constant number of statements whatever the sections hold.
+     * them the viewer may see (one), the posts (one) and the plans as their cards show them (those of
+     * both plan sections at once, two): a constant number of statements whatever the sections hold. The
+     * popular tags come with the shared rankings as they are.
      */
     async page(viewer: Viewer): Promise<Explore> {
       const ranking = await rankings.get();
@@ -41,9 +42,9 @@ export function createExploreService({ db, posts, plans, cacheSeconds }: Explore
       const shownLearned = firstOf(learnedIds, visible.plans, EXPLORE_LIMITS.plans);
       const [trendingPosts, planResponses] = await Promise.all([
         posts.responsesFor(viewer, postIds),
-        plans.plansFor(viewer, [...new Set([...shownTemplates, ...shownLearned])]),
+        plans.planCardsFor(viewer, [...new Set([...shownTemplates, ...shownLearned])]),
       ]);
-      const planById = new Map<number, LearningPlan>(planResponses.map((plan) => [plan.id, plan]));
+      const planById = new Map<number, LearningPlanCard>(planResponses.map((plan) => [plan.id, plan]));
       const withPlan = <Item extends { id: number }>(items: Item[], ids: number[]) =>
         ids.flatMap((id) => {
           const learningPlan = planById.get(id);
@@ -62,6 +63,7 @@ export function createExploreService({ db, posts, plans, cacheSeconds }: Explore
           learningPlan,
           learners: item.learners,
         })),
+        popularTags: ranking.popularTags,
       };
     },
   };

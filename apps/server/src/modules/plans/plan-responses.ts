@@ -1,6 +1,7 @@
 import type {
   Category,
   LearningPlan,
+  LearningPlanCard,
   PlanOrigin,
   PlanTopic,
   ResourceType,
@@ -93,21 +94,36 @@ export async function planResponses(
     });
   }
 
+  return inOrder(
+    viewer,
+    ids,
+    plans,
+    (planId) => topicsByPlan.get(planId) ?? [],
+    (plan) => plan,
+  );
+}
+
+type PlanRow = Awaited<ReturnType<PlanReads['withIds']>>[0][number];
+
+/**
+ * The plans' responses in the order of `ids`, each with the topics `topicsOf` gives it and the viewer's
+ * progress counted from their statuses.
+ */
+function inOrder<Topic extends { completionStatus: TopicStatus }, Plan>(
+  viewer: Viewer,
+  ids: number[],
+  plans: PlanRow[],
+  topicsOf: (planId: number) => Topic[],
+  shape: (plan: Omit<LearningPlan, 'topics'> & { topics: Topic[] }) => Plan,
+): Plan[] {
   const byId = new Map(
     plans.map(
-      ({
-        basedOnTitle,
-        basedOnPlanId,
-        original,
-        hiddenAt,
-        hiddenReason,
-        ...plan
-      }): [number, LearningPlan] => {
-        const topics = topicsByPlan.get(plan.id) ?? [];
+      ({ basedOnTitle, basedOnPlanId, original, hiddenAt, hiddenReason, ...plan }): [number, Plan] => {
+        const topics = topicsOf(plan.id);
         const completedTopics = topics.filter((t) => t.completionStatus === 'COMPLETED').length;
         return [
           plan.id,
-          {
+          shape({
             ...plan,
             category: plan.category as Category,
             createdAt: plan.createdAt.toISOString(),
@@ -118,10 +134,44 @@ export async function planResponses(
             topics,
             basedOn: originOf({ basedOnTitle, basedOnPlanId, original }, viewer),
             ...moderationOf({ hiddenAt, hiddenReason }),
-          },
+          }),
         ];
       },
     ),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The plans `ids` as a plan card shows them to `viewer` (`LearningPlanCard`: their topics' titles and the
+ * viewer's progress, no resources), in the order of `ids`; plans the viewer may not see are left out.
+ * Two SQL statements whatever the number of plans.
+ */
+export async function planCards(
+  reads: PlanReads,
+  viewer: Viewer,
+  ids: number[],
+): Promise<LearningPlanCard[]> {
+  if (ids.length === 0) return [];
+  const [plans, rows] = await reads.cardsWithIds(viewer.id, ids);
+  const topicsByPlan = new Map<number, { id: number; title: string; completionStatus: TopicStatus }[]>();
+  for (const row of rows) {
+    const planTopics = topicsByPlan.get(row.planId) ?? [];
+    planTopics.push({
+      id: row.topicId,
+      title: row.topicTitle,
+      completionStatus: (row.status as TopicStatus | null) ?? 'NOT_STARTED',
+    });
+    topicsByPlan.set(row.planId, planTopics);
+  }
+  return inOrder(
+    viewer,
+    ids,
+    plans,
+    (planId) => topicsByPlan.get(planId) ?? [],
+    ({ topics, ...plan }): LearningPlanCard => ({
+      ...plan,
+      topics: topics.map(({ id, title }) => ({ id, title })),
+    }),
+  );
 }

@@ -146,6 +146,27 @@ function selectTopicsWithResources(db: Database, planIds: SQL, viewerId: Placeho
 }
 
 /**
+ * Every topic's title of the plans with the viewer's status, in plan order: what a plan card shows of
+ * them, without the resources.
+ */
+function selectTopicTitles(db: Database, planIds: SQL, viewerId: Placeholder) {
+  return db
+    .select({
+      planId: planTopics.planId,
+      topicId: planTopics.id,
+      topicTitle: planTopics.title,
+      status: topicProgress.status,
+    })
+    .from(planTopics)
+    .leftJoin(
+      topicProgress,
+      and(eq(topicProgress.topicId, planTopics.id), eq(topicProgress.userId, viewerId)),
+    )
+    .where(sql`${planTopics.planId} = any(${planIds})`)
+    .orderBy(asc(planTopics.orderIndex), asc(planTopics.id));
+}
+
+/**
  * The reads of every plan list and plan page, each statement built once instead of by Drizzle per
  * request, and the same text for 1 plan or 50 (the ids are one array parameter), so PostgreSQL
  * parses and plans it once per connection (bench/RESULTS.md).
@@ -155,6 +176,11 @@ export function preparePlanReads(db: Database) {
   const ids = sql`${sql.placeholder('ids')}::int[]`;
   const plans = selectPlans(db, ids, viewerId).prepare('plans_with_ids');
   const items = prepareColumnRows(db, selectTopicsWithResources(db, ids, viewerId), 'plan_items_with_ids');
+  const topicTitles = prepareColumnRows(
+    db,
+    selectTopicTitles(db, ids, viewerId),
+    'plan_topic_titles_with_ids',
+  );
   // Kept by the triggers of migration 0012: counting the public plans was most of this statement's time.
   // Those of creators hidden from the viewer are counted apart, through the creator index, and so are
   // the others' a moderator hid, through `learning_plans_hidden_creator_idx`.
@@ -183,6 +209,12 @@ export function preparePlanReads(db: Database) {
       Promise.all([
         plans.execute({ viewerId: viewer, ids: planIds }),
         items({ viewerId: viewer, ids: planIds }),
+      ]),
+    /** The same plans with only their topics' titles and the viewer's status on each (a plan card). */
+    cardsWithIds: (viewer: number, planIds: number[]) =>
+      Promise.all([
+        plans.execute({ viewerId: viewer, ids: planIds }),
+        topicTitles({ viewerId: viewer, ids: planIds }),
       ]),
     /** A page of the ids of the public plans the viewer sees, newest first, and how many there are. */
     publicPage: async (viewer: number, { limit, offset }: { limit: number; offset: number }) =>

@@ -16,7 +16,7 @@ import type { FileRemoval } from '../../lib/storage/file-removal.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { requireOwnPlan, requireOwnTopic } from './plan-access.js';
 import { applyPlanItems } from './plan-items.js';
-import { planResponses } from './plan-responses.js';
+import { planCards, planResponses } from './plan-responses.js';
 import {
   deletePlan,
   insertPlan,
@@ -59,6 +59,8 @@ export function createPlansService({ db, events, removal }: Dependencies) {
      * viewer's progress, in the order given, in a constant number of SQL statements.
      */
     plansFor: (viewer: Viewer, ids: number[]) => planResponses(reads, viewer, ids),
+    /** The same plans as their cards show them: topics' titles only (Explore's sections). */
+    planCardsFor: (viewer: Viewer, ids: number[]) => planCards(reads, viewer, ids),
 
     /** Every public plan, newest first. */
     publicPlans: async (viewer: Viewer, query: PageQuery): Promise<Page<LearningPlan>> =>

@@ -14,6 +14,7 @@ const explore = (fields: Partial<Explore> = {}): Explore => ({
   trendingPosts: [],
   popularTemplates: [],
   mostLearned: [],
+  popularTags: [],
   ...fields,
 });
 
@@ -26,6 +27,10 @@ it('shows each section under its heading, with the cards of posts and plans and 
           trendingPosts: [postFixture({ id: 42 })],
           popularTemplates: [{ learningPlan: planFixture({ id: 5, title: 'Learn Rust' }), recentUses: 3 }],
           mostLearned: [{ learningPlan: planFixture({ id: 6, title: 'Learn Go' }), learners: 1 }],
+          popularTags: [
+            { name: 'rust', uses: 4 },
+            { name: 'go', uses: 1 },
+          ],
         }),
       ),
     ),
@@ -42,6 +47,12 @@ it('shows each section under its heading, with the cards of posts and plans and 
   ).toBeInTheDocument();
   const learned = screen.getByRole('region', { name: 'Most learned this month' });
   expect(within(learned).getByText('1 person made progress this month')).toBeInTheDocument();
+  const tags = screen.getByRole('region', { name: 'Popular tags' });
+  expect(within(tags).getByRole('link', { name: '#rust 4 posts and plans' })).toHaveAttribute(
+    'href',
+    '/tags/rust',
+  );
+  expect(within(tags).getByRole('link', { name: '#go 1 post or plan' })).toHaveAttribute('href', '/tags/go');
   const people = screen.getByRole('region', { name: 'People to follow' });
   expect(await within(people).findByText('No one to suggest yet.')).toBeInTheDocument();
 });
@@ -58,6 +69,7 @@ it('says when a section has nothing yet', async () => {
   ).toBeInTheDocument();
   expect(screen.getByText('No plan was used as a template in the last 30 days.')).toBeInTheDocument();
   expect(screen.getByText('No one has made progress on a public plan this month yet.')).toBeInTheDocument();
+  expect(screen.getByText('No post or public plan was tagged in the last 30 days.')).toBeInTheDocument();
 });
 
 it('offers to try again when Explore cannot be loaded, and loads it again', async () => {

@@ -1,5 +1,11 @@
-import { EXPLORE_MESSAGES, type LearningPlan, type Post } from '@pathwise/contract';
+import {
+  EXPLORE_MESSAGES,
+  type ExplorePopularTag,
+  type LearningPlanCard,
+  type Post,
+} from '@pathwise/contract';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { Bone, LoadingSkeletons, SkeletonCard } from '../../../components/skeleton';
 import { useExplore } from '../api/queries';
@@ -7,7 +13,7 @@ import { useExplore } from '../api/queries';
 export type ExploreSectionsProps = {
   /** Cards come from their own features, put together by the page. */
   renderPost: (post: Post) => ReactNode;
-  renderPlan: (plan: LearningPlan) => ReactNode;
+  renderPlan: (plan: LearningPlanCard) => ReactNode;
 };
 
 /** A section of the page: a heading, a line saying how it is ranked, then its items or why there are none. */
@@ -51,7 +57,7 @@ function PlanItems({
   renderPlan,
   figure,
 }: {
-  items: { learningPlan: LearningPlan; figure: number }[];
+  items: { learningPlan: LearningPlanCard; figure: number }[];
   renderPlan: ExploreSectionsProps['renderPlan'];
   figure: (count: number) => string;
 }) {
@@ -64,6 +70,30 @@ function PlanItems({
         </li>
       ))}
     </ul>
+  );
+}
+
+const usesOf = (count: number) => (count === 1 ? 'post or plan' : 'posts and plans');
+
+/** The popular tags, each a link to its tag page with how many posts and plans carry it. */
+function PopularTags({ tags }: { tags: ExplorePopularTag[] }) {
+  return (
+    <ol className="flex flex-wrap gap-2">
+      {tags.map((tag) => (
+        <li key={tag.name}>
+          <Link
+            to={`/tags/${tag.name}`}
+            className="inline-flex items-center gap-2 rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-100"
+          >
+            <span>#{tag.name}</span>{' '}
+            {/* A screen reader hears "2 posts and plans"; the visible text stays part of the link's name. */}
+            <span className="rounded-full bg-white px-1.5 text-xs text-slate-600">
+              {tag.uses} <span className="sr-only">{usesOf(tag.uses)}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ol>
   );
 }
 
@@ -84,7 +114,7 @@ function ExploreSkeletons() {
 }
 
 /**
- * Trending posts, the plans most used as templates lately and those most learned this month
+ * Popular tags, trending posts, the plans most used as templates lately and those most learned this month
  * (docs/features.md, "Explore"), each section with its heading and its own empty state.
  */
 export function ExploreSections({ renderPost, renderPlan }: ExploreSectionsProps) {
@@ -96,9 +126,16 @@ export function ExploreSections({ renderPost, renderPlan }: ExploreSectionsProps
         {EXPLORE_MESSAGES.loadFailed}
       </ErrorWithRetry>
     );
-  const { trendingPosts, popularTemplates, mostLearned } = query.data;
+  const { trendingPosts, popularTemplates, mostLearned, popularTags } = query.data;
   return (
     <div className="space-y-10">
+      <ExploreSection id="explore-tags" title={EXPLORE_MESSAGES.tagsTitle} hint={EXPLORE_MESSAGES.tagsHint}>
+        {popularTags.length === 0 ? (
+          <Nothing>{EXPLORE_MESSAGES.noTags}</Nothing>
+        ) : (
+          <PopularTags tags={popularTags} />
+        )}
+      </ExploreSection>
       <ExploreSection
         id="explore-trending"
         title={EXPLORE_MESSAGES.trendingTitle}

@@ -1,10 +1,10 @@
-import type { LearningPlan } from '@pathwise/contract';
+import type { LearningPlanCard } from '@pathwise/contract';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { RelativeTime } from '../../../components/relative-time';
 
 /** Who made the plan ('Anonymous User' when the name is missing) and how long ago. */
-export function CreatorByline({ plan }: { plan: LearningPlan }) {
+export function CreatorByline({ plan }: { plan: LearningPlanCard }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
       <Avatar src={plan.creator.profilePicture} alt="" className="size-9" />

@@ -1,4 +1,4 @@
-import type { LearningPlan } from '@pathwise/contract';
+import type { LearningPlanCard } from '@pathwise/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { BusyButton } from '../../../components/busy-button';
@@ -13,16 +13,21 @@ import { CreatorByline } from './creator-byline';
 import { PlanProgress } from './plan-progress';
 import { PlanStatusBadge } from './plan-status-badge';
 
-type PlanCardProps = {
-  plan: LearningPlan;
+/** A full plan or its card shape (Explore's sections): the card shows only what both have. */
+type PlanCardProps<Plan extends LearningPlanCard> = {
+  plan: Plan;
   /** Offered to the creator only, with an Edit link, when given. */
-  onDelete?: ((plan: LearningPlan) => void) | undefined;
+  onDelete?: ((plan: Plan) => void) | undefined;
   /** True while this plan is being deleted. */
   deleting?: boolean;
 };
 
 /** A plan in a list: who made it, what it covers and how far the viewer got. */
-export function PlanCard({ plan, onDelete, deleting = false }: PlanCardProps) {
+export function PlanCard<Plan extends LearningPlanCard>({
+  plan,
+  onDelete,
+  deleting = false,
+}: PlanCardProps<Plan>) {
   const me = useViewer();
   const titleId = useId();
   const showActions = onDelete !== undefined && plan.creator.id === me?.id;

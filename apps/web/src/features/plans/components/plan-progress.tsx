@@ -1,9 +1,9 @@
-import type { LearningPlan } from '@pathwise/contract';
+import type { LearningPlanCard } from '@pathwise/contract';
 import { ProgressBar } from '../../../components/progress-bar';
 import { formatPercent } from '../../../lib/format';
 
 /** 'Progress (done/total topics)' with the viewer's percentage and its bar. */
-export function PlanProgress({ plan }: { plan: LearningPlan }) {
+export function PlanProgress({ plan }: { plan: LearningPlanCard }) {
   const label = `Progress (${plan.completedTopics}/${plan.topics.length} topics)`;
   return (
     <div>
