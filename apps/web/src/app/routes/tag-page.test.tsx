@@ -45,6 +45,22 @@ describe('the tag page', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     expect(followed).toBe(1);
   });
 
+  it('has no feed link on an instance visitors may not read', async () => {
+    serveTag();
+    renderApp('/tags/rust', { signedIn: true });
+    expect(await screen.findByRole('button', { name: 'Follow' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Feed/ })).not.toBeInTheDocument();
+  });
+
+  it("links the tag's Atom feed when visitors may read the instance", async () => {
+    serveTag();
+    server.use(http.get('/api/instance', () => HttpResponse.json({ publicReading: true })));
+    renderApp('/tags/rust', { signedIn: true });
+    const feed = await screen.findByRole('link', { name: 'Feed of the posts tagged #rust (Atom)' });
+    expect(feed).toHaveAttribute('href', '/tags/rust/feed.xml');
+    expect(feed).toHaveAttribute('type', 'application/atom+xml');
+  });
+
   it('says when a tag has no posts yet, and when its page cannot be loaded', async () => {
     server.use(
       http.get('/api/tags/rust', errorResponse(500, 'Something went wrong')),
