@@ -52,7 +52,7 @@ describe('the server process', () => {
     }
     // Two servers started from the sources, each loading its modules and opening its database: on a busy
     // two-core machine that alone has taken over 30 s (the suite's default).
-  }, 90_000);
+  }, 200_000);
 });
 
 describe('the server log', () => {
@@ -60,7 +60,7 @@ describe('the server log', () => {
 
   /** The output once the server has said where it runs, and that address. */
   async function started(server: ServerProcess) {
-    for (let i = 0; i < 300 && !/Pathwise is running on .*\n/.test(server.output()); i++) await sleep(100);
+    for (let i = 0; i < 900 && !/Pathwise is running on .*\n/.test(server.output()); i++) await sleep(100);
     const url = server.output().match(/Pathwise is running on (http:\/\/127\.0\.0\.1:\d+)/)?.[1];
     if (!url) throw new Error(`server did not start:\n${server.output()}`);
     return url;
@@ -78,7 +78,7 @@ describe('the server log', () => {
     } finally {
       await stopServer(server);
     }
-  }, 60_000);
+  }, 120_000);
 
   it('is JSON lines, each one, when its output is not a terminal and LOG_FORMAT is unset', async () => {
     const server = startServer(env());
@@ -93,7 +93,7 @@ describe('the server log', () => {
     } finally {
       await stopServer(server);
     }
-  }, 60_000);
+  }, 120_000);
 
   it('is plain when stdout is a terminal, JSON when it is not, unless LOG_FORMAT says otherwise', () => {
     expect(logFormatOf(undefined, true)).toBe('pretty');

@@ -26,7 +26,7 @@ beforeAll(async () => {
   for (let i = 0; i < processCount; i++) servers.push(startServer({ ...shared, DATA_DIR: dataDir }));
   const urls = await Promise.all(servers.map(waitForListening));
   [urlA, urlB] = [urls[0]!, urls.at(-1)!];
-}, 120_000);
+}, 200_000);
 
 afterAll(async () => {
   await Promise.all(servers.map(stopServer));

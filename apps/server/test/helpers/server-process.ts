@@ -29,9 +29,12 @@ export function startServer(
   return { process: child, output: () => output, exited };
 }
 
-/** The server's base URL once it listens (started with HOST=127.0.0.1). */
+/**
+ * The server's base URL once it listens (started with HOST=127.0.0.1). Started from the sources on a fresh
+ * embedded database, on a busy two-core machine, that has taken over 30 s: it may take 90.
+ */
 export async function waitForListening(server: ServerProcess): Promise<string> {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 900; i++) {
     const match = server.output().match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
     if (match) return match[1]!;
     await new Promise((resolve) => setTimeout(resolve, 100));
