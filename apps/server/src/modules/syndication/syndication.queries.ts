@@ -21,20 +21,23 @@ export async function findFeedOwner(db: Database, handle: string) {
   return row ?? null;
 }
 
+/** What a feed entry shows of a post (atom.ts, `FeedPost`). */
+const feedPostColumns = {
+  id: posts.id,
+  title: posts.title,
+  content: posts.content,
+  category: posts.category,
+  createdAt: posts.createdAt,
+  updatedAt: posts.updatedAt,
+};
+
 /**
  * The author's newest posts anyone may read (none a moderator hid), newest first: one statement on the
  * author's newest-first index, whatever the count.
  */
 export function findFeedPosts(db: Database, authorId: number, limit: number) {
   return db
-    .select({
-      id: posts.id,
-      title: posts.title,
-      content: posts.content,
-      category: posts.category,
-      createdAt: posts.createdAt,
-      updatedAt: posts.updatedAt,
-    })
+    .select(feedPostColumns)
     .from(posts)
     .where(and(eq(posts.authorId, authorId), postVisibleTo(NOBODY)))
     .orderBy(desc(posts.createdAt), desc(posts.id))
@@ -47,15 +50,7 @@ export function findFeedPosts(db: Database, authorId: number, limit: number) {
  */
 export function findTagFeedPosts(db: Database, tag: string, limit: number) {
   return db
-    .select({
-      id: posts.id,
-      title: posts.title,
-      content: posts.content,
-      category: posts.category,
-      createdAt: posts.createdAt,
-      updatedAt: posts.updatedAt,
-      author: { name: users.name, handle: users.handle },
-    })
+    .select({ ...feedPostColumns, author: { name: users.name, handle: users.handle } })
     .from(postTags)
     .innerJoin(tags, eq(tags.id, postTags.tagId))
     .innerJoin(posts, eq(posts.id, postTags.postId))
