@@ -10,6 +10,7 @@ import { fillNotifications, fillSocialHistory } from './fill-history.js';
 import { fillFollows, fillUsers } from './fill-people.js';
 import { chooseTrackers, fillPlans, fillProgress, fillProgressHistory } from './fill-plans.js';
 import { fillComments, fillLikes, fillMedia, fillPosts } from './fill-posts.js';
+import { fillTags } from './fill-tags.js';
 import { type BenchManifest, writeManifest } from './manifest.js';
 import { PRESETS, type PresetName, type Sizes } from './presets.js';
 
@@ -36,6 +37,10 @@ const TABLES = [
   'resource_completions',
   'activities',
   'notifications',
+  'tags',
+  'post_tags',
+  'plan_tags',
+  'tag_follows',
 ];
 /** Tables filled with explicit ids, whose identity sequences must continue after them. */
 const EXPLICIT_IDS = ['users', 'posts', 'learning_plans', 'plan_topics', 'plan_resources'];
@@ -55,6 +60,11 @@ function steps(sizes: Sizes, passwordHash: string): Step[] {
       name: 'plans, topics, resources',
       tables: ['learning_plans', 'plan_topics', 'plan_resources'],
       run: (tx) => fillPlans(tx, sizes),
+    },
+    {
+      name: 'tags',
+      tables: ['tags', 'post_tags', 'plan_tags', 'tag_follows'],
+      run: (tx) => fillTags(tx, sizes),
     },
     {
       name: 'progress and learning history',
