@@ -1,4 +1,4 @@
-import { type Post, POST_MESSAGES, type PostVersion, READING_TIME } from '@pathwise/contract';
+import { POST_MESSAGES, type Post, type PostVersion, READING_TIME } from '@pathwise/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
