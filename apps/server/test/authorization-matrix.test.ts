@@ -286,6 +286,10 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ url: `/api/posts/${o.postId}` }),
     expect: { ...readable(200), acrossBlock: 404 },
   },
+  'GET /api/posts/:id/history': {
+    request: (o) => ({ url: `/api/posts/${o.postId}/history` }),
+    expect: { ...readable(200), acrossBlock: 404 },
+  },
   'POST /api/posts': {
     request: () => form('POST', '/api/posts', [postPart(validPost)]),
     expect: signedIn(201),
@@ -309,6 +313,10 @@ const MATRIX: Record<string, Row> = {
   'POST /api/posts/:postId/comments': {
     request: (o) => json('POST', `/api/posts/${o.postId}/comments`, { content: 'Nice' }),
     expect: { ...signedIn(201), acrossBlock: 404 },
+  },
+  'GET /api/comments/:id/history': {
+    request: (o) => ({ url: `/api/comments/${o.commentId}/history` }),
+    expect: { ...readable(200), acrossBlock: 404 },
   },
   'PUT /api/comments/:id': {
     request: (o) => json('PUT', `/api/comments/${o.commentId}`, { content: 'Edited' }),

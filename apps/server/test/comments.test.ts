@@ -52,6 +52,7 @@ describe('POST /api/posts/{postId}/comments', () => {
       updatedAt: expect.stringMatching(/Z$/),
       postId: post.id,
       user: { id: commenter.user.id, name: 'Commenter', profilePicture: null },
+      editedAt: null,
     });
     expect((await call('GET', `/api/posts/${post.id}`, author.token)).json().commentsCount).toBe(1);
     expect(published).toContainEqual({

@@ -46,6 +46,10 @@ const aPost = {
   commentsCount: 0,
   isLikedByCurrentUser: true,
   isSaved: false,
+  editedAt: '2026-01-02T10:00:00.000Z',
+  readingMinutes: 3,
+  coverMediaId: 3,
+  coverChosen: true,
   passwordHash: 'an undeclared property, never sent',
 };
 

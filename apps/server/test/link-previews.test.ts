@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp, MODERATOR_EMAIL, type TestApp } from './helpers/app.js';
 import { createPlan } from './helpers/plans.js';
-import { createPost, filePart } from './helpers/posts.js';
+import { createPost, filePart, postPart, sendPost, validPost } from './helpers/posts.js';
 
 const SITE = 'https://pathwise.example';
 let t: TestApp;
@@ -94,6 +94,18 @@ describe('link previews of shared pages', () => {
     expect(planPage).toContain(`<link rel="canonical" href="${SITE}/learning-plan/${plan.id}" />`);
     expect(planPage).toContain('<title>Plan &lt;i&gt;One&lt;/i&gt; · Pathwise</title>');
     expect(planPage).toContain('<meta name="description" content="Step &amp; &quot;step&quot;" />');
+  });
+
+  it("shows the cover its author chose instead of the post's first image", async () => {
+    const post = await createPost(t, ann.token, {}, [filePart('photo.jpg'), filePart('small.png')]);
+    const chosen = post.media[1]!;
+    const url = `/api/posts/${post.id}`;
+    const edited = await sendPost(t, ann.token, [postPart({ ...validPost, coverMediaId: chosen.id })], {
+      method: 'PUT',
+      url,
+    });
+    expect(edited.json()).toMatchObject({ coverMediaId: chosen.id, coverChosen: true });
+    expect(metaOf(await page(`/post/${post.id}`), 'og:image')).toBe(chosen.fileUrl);
   });
 
   it("shows a post's first image, as an absolute URL, in a large card", async () => {

@@ -93,9 +93,14 @@ describe('POST /api/posts', () => {
       commentsCount: 0,
       isLikedByCurrentUser: false,
       isSaved: false,
+      editedAt: null,
+      readingMinutes: 1,
+      coverMediaId: expect.any(Number),
+      coverChosen: false,
     });
 
     const [image, video] = created.media;
+    expect(created.coverMediaId).toBe(image!.id);
     const original = await t.app.inject({ url: `/api/media/${keyOf(image!.fileUrl)}` });
     expect(original.headers['content-type']).toBe('image/jpeg');
     expect(original.rawPayload.equals(fixture('photo.jpg'))).toBe(true);

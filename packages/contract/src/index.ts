@@ -30,6 +30,7 @@ export * from './notifications.js';
 export * from './oauth.js';
 export * from './plan-constants.js';
 export * from './plans.js';
+export * from './post-constants.js';
 export * from './posts.js';
 export * from './report-constants.js';
 export * from './reports.js';

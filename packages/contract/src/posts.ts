@@ -27,6 +27,7 @@ export const POST_MESSAGES = {
   cannotDeleteComment: 'You do not have permission to delete this comment',
   postPartMissing: 'The "post" part is required: a JSON document with title, content and category.',
   foreignMedia: 'Only media of this post can be removed.',
+  coverNotImage: "The cover must be one of the post's images.",
 } as const;
 
 export const postTitle = text({ error: 'Title is required' })
@@ -70,6 +71,14 @@ export const postInput = z.object({
     .default([]),
   /** Up to four tags (`typescript`, `#TypeScript` also reads as it); none when left out. */
   tags: tagList.default([]),
+  /** Which of the `files` parts (from 0, an image) is the cover; null or left out: the first image. */
+  coverFileIndex: z
+    .number({ error: 'coverFileIndex must be a whole number' })
+    .int({ error: 'coverFileIndex must be a whole number' })
+    .min(0, { error: POST_MESSAGES.coverNotImage })
+    .max(MEDIA_LIMITS.maxFilesPerPost - 1, { error: POST_MESSAGES.coverNotImage })
+    .nullable()
+    .default(null),
 });
 export type PostInput = z.infer<typeof postInput>;
 
@@ -90,6 +99,11 @@ export const postUpdateInput = postInput.extend({
     })
     .max(MEDIA_LIMITS.maxFilesPerPost, { error: MEDIA_MESSAGES.altTextOfForeignMedia })
     .default([]),
+  /**
+   * An image the post keeps as its cover; null: back to the first image; left out: as it was. A
+   * `coverFileIndex` (a new file) takes precedence.
+   */
+  coverMediaId: bodyId('Media ids must be whole numbers from 1 to 2147483647').nullable().optional(),
 });
 export type PostUpdateInput = z.infer<typeof postUpdateInput>;
 
@@ -129,10 +143,30 @@ export const post = z.object({
   isLikedByCurrentUser: z.boolean(),
   /** Whether the viewer saved it (docs/features.md, "Saved items"). */
   isSaved: z.boolean(),
+  /** When its title, text or media last changed (docs/features.md, "Edit history"); null if never. */
+  editedAt: isoDateTime.nullable(),
+  /** Minutes its text takes to read, at least 1 (`READING_TIME`). */
+  readingMinutes: z.number().int(),
+  /** The image among `media` that stands for the post: the author's choice, else the first; null without. */
+  coverMediaId: z.number().int().nullable(),
+  /** Whether its author chose the cover (else it is the first image). */
+  coverChosen: z.boolean(),
   /** Only on a post a moderator hid, which only its author gets. */
   moderation: contentModeration.optional(),
 });
 export type Post = z.infer<typeof post>;
+
+/** One version of a post: its title and text as they were from `createdAt` on. */
+export const postVersion = z.object({
+  title: z.string(),
+  content: z.string(),
+  createdAt: isoDateTime,
+  /** Whether this edit added or removed media (their files are not kept per version). */
+  mediaChanged: z.boolean(),
+});
+export type PostVersion = z.infer<typeof postVersion>;
+/** A post's versions, newest (the current one) first; a post never edited has one, its original. */
+export const postVersionPage = page(postVersion);
 
 export const postPage = page(post);
 
@@ -154,10 +188,18 @@ export const comment = z.object({
   updatedAt: isoDateTime,
   postId: z.number().int(),
   user: userRef,
+  /** When its text last changed (docs/features.md, "Edit history"); null if never. */
+  editedAt: isoDateTime.nullable(),
   /** Only on a comment a moderator hid, which only its author gets. */
   moderation: contentModeration.optional(),
 });
 export type Comment = z.infer<typeof comment>;
+
+/** One version of a comment: its text as it was from `createdAt` on. */
+export const commentVersion = z.object({ content: z.string(), createdAt: isoDateTime });
+export type CommentVersion = z.infer<typeof commentVersion>;
+/** A comment's versions, newest (the current one) first; a comment never edited has one. */
+export const commentVersionPage = page(commentVersion);
 
 export const commentPage = page(comment);
 

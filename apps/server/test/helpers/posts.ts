@@ -43,6 +43,7 @@ export const validPost: PostInput = {
   learningProgressPercent: 40,
   altTexts: [],
   tags: [],
+  coverFileIndex: null,
 };
 
 /** Sends a post's multipart body as the web app does. */

@@ -1,5 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
@@ -39,6 +41,12 @@ export const posts = pgTable(
      */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
+    /** When its title, text or media last changed (its versions are in `post_versions`); null if never. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** The image its author chose to stand for it; null: the first image. */
+    coverMediaId: integer('cover_media_id').references((): AnyPgColumn => postMedia.id, {
+      onDelete: 'set null',
+    }),
     /**
      * Kept exact by triggers on post_likes and comments (migration 0011): never counted per read. Pages
      * are filled to 80 % (migration 0024_write_path, not expressible here) so these updates stay on the page.
@@ -73,6 +81,8 @@ export const posts = pgTable(
     ),
     // Hidden posts are few: the totals count them through this index instead of scanning.
     index('posts_hidden_author_idx').on(t.authorId).where(sql`${t.hiddenAt} is not null`),
+    // Deleting a medium clears the cover that names it (ON DELETE SET NULL): found here, not by a scan.
+    index('posts_cover_media_idx').on(t.coverMediaId).where(sql`${t.coverMediaId} is not null`),
     check('posts_progress_range', sql`${t.learningProgressPercent} BETWEEN 0 AND 100`),
   ],
 );
@@ -156,6 +166,8 @@ export const comments = pgTable(
      */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
+    /** When its text last changed (its versions are in `comment_versions`); null if never. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
     index('comments_hidden_post_idx').on(t.postId).where(sql`${t.hiddenAt} is not null`),
@@ -167,5 +179,51 @@ export const comments = pgTable(
     index('comments_author_idx').on(t.authorId),
     // Explore's trending posts read the last days' comments off this index.
     index('comments_created_at_idx').on(t.createdAt, t.postId),
+  ],
+);
+
+/**
+ * Every version of an edited post (docs/features.md, "Edit history"), as Mastodon keeps them: the first
+ * edit writes the original and the new one, each later edit its new one. Only the title and text are
+ * kept; `media_changed` says the edit added or removed media. Read newest first through the index.
+ */
+export const postVersions = pgTable(
+  'post_versions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    mediaChanged: boolean('media_changed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('post_versions_post_created_at_idx').on(
+      t.postId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/** Every version of an edited comment, kept as `post_versions` keeps a post's. */
+export const commentVersions = pgTable(
+  'comment_versions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('comment_versions_comment_created_at_idx').on(
+      t.commentId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );

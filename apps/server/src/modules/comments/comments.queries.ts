@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { hiddenUserIds, noBlockBetween, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { visibleComment, visiblePost } from '../../db/moderation-state.js';
-import { comments, posts, users } from '../../db/schema/index.js';
+import { comments, commentVersions, posts, users } from '../../db/schema/index.js';
 import { commentVisibleTo } from '../../db/visibility.js';
 import { literalLimit } from '../../lib/pagination.js';
 
@@ -17,6 +17,7 @@ const commentColumns = {
   userPicture: users.profilePicture,
   hiddenAt: comments.hiddenAt,
   hiddenReason: comments.hiddenReason,
+  editedAt: comments.editedAt,
 };
 export type CommentRow = NonNullable<Awaited<ReturnType<typeof findComment>>>;
 
@@ -132,8 +133,58 @@ export async function insertComment(
   return row!.id;
 }
 
+/**
+ * Sets the comment's text; when it differs from the text it had, keeps both versions first (the
+ * original, as of the comment's creation, only on its first edit) and marks it edited: one statement.
+ * The comment's row is locked by the caller.
+ */
 export async function updateCommentContent(db: Database, id: number, content: string) {
-  await db.update(comments).set({ content, updatedAt: sql`now()` }).where(eq(comments.id, id));
+  await db.execute(sql`with current as (
+      select ${comments.id} as id, ${comments.content} as content, ${comments.createdAt} as created_at,
+        ${comments.editedAt} as edited_at
+      from ${comments} where ${comments.id} = ${id} and ${comments.content} <> ${content}),
+    original as (
+      insert into ${commentVersions} (comment_id, content, created_at)
+      select id, content, created_at from current where edited_at is null),
+    next as (insert into ${commentVersions} (comment_id, content) select id, ${content} from current)
+    update ${comments} set content = ${content}, updated_at = now(),
+      edited_at = case when exists (select from current) then now() else ${comments.editedAt} end
+    where ${comments.id} = ${id}`);
+}
+
+export type CommentVersionRow = { content: string; createdAt: string };
+
+/**
+ * A page of the comment's versions, newest first, with how many it has and whether `viewerId` may
+ * see the comment and its post (`commentVisibleTo`), in one statement; null when there is no such
+ * comment. A comment never edited has no stored version: its own row is its one version.
+ */
+export async function selectCommentVersions(
+  db: Database,
+  id: number,
+  viewerId: number,
+  window: { limit: number; offset: number },
+) {
+  const result = (await db.execute(sql`select ${commentVisibleTo(viewerId)} as visible,
+      ${comments.content} as content, ${comments.createdAt} as "createdAt",
+      (select count(*) from ${commentVersions} where ${commentVersions.commentId} = ${comments.id})::int
+        as total,
+      coalesce((select json_agg(json_build_object('content', v.content, 'createdAt', v.created_at)
+          order by v.created_at desc, v.id desc)
+        from (select * from ${commentVersions} where ${commentVersions.commentId} = ${comments.id}
+          order by ${commentVersions.createdAt} desc, ${commentVersions.id} desc
+          limit ${literalLimit(window.limit)} offset ${window.offset}) v), '[]') as versions
+    from ${posts} join ${comments} on ${comments.postId} = ${posts.id}
+    where ${comments.id} = ${id}`)) as unknown as {
+    rows: {
+      visible: boolean;
+      content: string;
+      createdAt: Date | string;
+      total: number;
+      versions: CommentVersionRow[];
+    }[];
+  };
+  return result.rows[0] ?? null;
 }
 
 /** Deletes the comment; its notifications and activities go with it (ON DELETE CASCADE). */

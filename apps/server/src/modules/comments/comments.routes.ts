@@ -4,6 +4,7 @@ import {
   commentInput,
   commentPage,
   commentsOfPostParams,
+  commentVersionPage,
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -38,6 +39,15 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }
     }),
     async (request, reply) =>
       reply.status(201).send(await comments.create(viewerOf(request), request.params.postId, request.body)),
+  );
+
+  app.get(
+    '/comments/:id/history',
+    route("A comment's versions, newest (the current one) first", {
+      params: commentIdParams,
+      ...pagedList(commentVersionPage),
+    }),
+    async (request) => comments.history(readerOf(request), request.params.id, request.query),
   );
 
   app.put(

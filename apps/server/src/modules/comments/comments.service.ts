@@ -1,6 +1,7 @@
 import {
   type Comment,
   type CommentInput,
+  type CommentVersion,
   type Page,
   type PageQuery,
   POST_MESSAGES,
@@ -21,6 +22,7 @@ import {
   lockCommentWithPostAuthor,
   lockPostToComment,
   selectCommentsOfPost,
+  selectCommentVersions,
   updateCommentContent,
 } from './comments.queries.js';
 
@@ -31,6 +33,7 @@ const toComment = (row: CommentRow, mediaUrl: MediaUrl): Comment => ({
   updatedAt: row.updatedAt.toISOString(),
   postId: row.postId,
   user: { id: row.userId, name: row.userName, profilePicture: mediaUrl(row.userPicture) },
+  editedAt: row.editedAt?.toISOString() ?? null,
   ...moderationOf(row),
 });
 
@@ -70,6 +73,22 @@ export function createCommentsService({ db, events }: { db: Database; events: Ev
         total,
         query,
       );
+    },
+
+    /** The comment's versions, newest first, to whoever may see it and its post: one statement. */
+    async history(viewer: Viewer, id: number, query: PageQuery): Promise<Page<CommentVersion>> {
+      const found = await selectCommentVersions(db, id, viewer.id, pageWindow(query));
+      if (!found?.visible) throw notFound(POST_MESSAGES.commentNotFound);
+      if (found.total === 0) {
+        // Never edited: its one version is the comment as written.
+        const original = { content: found.content, createdAt: new Date(found.createdAt).toISOString() };
+        return toPage(query.page === 0 ? [original] : [], 1, query);
+      }
+      const versions = found.versions.map((version) => ({
+        ...version,
+        createdAt: new Date(version.createdAt).toISOString(),
+      }));
+      return toPage(versions, found.total, query);
     },
 
     async create(viewer: Viewer, postId: number, { content }: CommentInput): Promise<Comment> {

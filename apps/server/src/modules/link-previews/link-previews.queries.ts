@@ -4,19 +4,19 @@ import { learningPlans, postMedia, posts, users } from '../../db/schema/index.js
 import { NOBODY, planVisibleTo, postVisibleTo } from '../../db/visibility.js';
 
 /**
- * A post's title and text with the key of its first image, if any, when anyone may see it (not a
- * post a moderator hid, nor one of a suspended author): one primary-key read. Previews are fetched
- * without an account, so no block applies.
+ * A post's title and text with the key of its cover (the image its author chose, else its first image),
+ * if any, when anyone may see it (not a post a moderator hid, nor one of a suspended author): one
+ * primary-key read. Previews are fetched without an account, so no block applies.
  */
 export async function findPostPreview(db: Database, postId: number) {
-  const firstImage = sql<string | null>`(${db
+  const cover = sql<string | null>`(${db
     .select({ key: postMedia.fileKey })
     .from(postMedia)
     .where(and(eq(postMedia.postId, posts.id), eq(postMedia.type, 'IMAGE')))
-    .orderBy(asc(postMedia.position))
+    .orderBy(sql`${postMedia.id} is distinct from ${posts.coverMediaId}`, asc(postMedia.position))
     .limit(1)})`;
   const [row] = await db
-    .select({ title: posts.title, text: posts.content, imageKey: firstImage })
+    .select({ title: posts.title, text: posts.content, imageKey: cover })
     .from(posts)
     .where(and(eq(posts.id, postId), postVisibleTo(NOBODY)));
   return row ?? null;

@@ -2,6 +2,14 @@ import type { Category, MediaType, Post, PostMedia } from '@pathwise/contract';
 import { moderationOf } from '../../lib/content-moderation.js';
 import type { MediaUrl, Viewer } from '../../lib/viewer.js';
 import type { MediaItem, PostRow } from './posts.queries.js';
+import { readingMinutes } from './reading-time.js';
+
+/** The cover: the image its author chose while the post still has it, else its first image. */
+function coverOf(row: Pick<PostRow, 'coverMediaId' | 'media'>) {
+  const images = row.media.filter((item) => item.type === 'IMAGE');
+  const chosen = images.find((item) => item.id === row.coverMediaId);
+  return { coverMediaId: (chosen ?? images[0])?.id ?? null, coverChosen: chosen !== undefined };
+}
 
 const toMedia = (item: MediaItem, mediaUrl: MediaUrl): PostMedia => ({
   id: item.id,
@@ -31,6 +39,9 @@ export function toPostResponses(viewer: Viewer, rows: readonly PostRow[]): Post[
     commentsCount: row.commentsCount,
     isLikedByCurrentUser: row.isLikedByCurrentUser,
     isSaved: row.isSaved,
+    editedAt: row.editedAt?.toISOString() ?? null,
+    readingMinutes: readingMinutes(row.content),
+    ...coverOf(row),
     ...moderationOf(row),
   }));
 }

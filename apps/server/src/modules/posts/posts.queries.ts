@@ -7,6 +7,7 @@ import {
   postMedia,
   posts,
   postTags,
+  postVersions,
   rowCounts,
   savedPosts,
   users,
@@ -34,6 +35,8 @@ const postColumns = (viewerId: Placeholder) => ({
   commentsCount: posts.commentsCount,
   hiddenAt: posts.hiddenAt,
   hiddenReason: posts.hiddenReason,
+  editedAt: posts.editedAt,
+  coverMediaId: posts.coverMediaId,
   isLikedByCurrentUser: sql<boolean>`exists (
     select 1 from ${postLikes}
     where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
@@ -227,11 +230,84 @@ export async function insertPost(db: Database, authorId: number, fields: PostFie
   return row!.id;
 }
 
-export async function updatePost(db: Database, id: number, fields: PostFields) {
+/**
+ * Sets the post's fields; `edited` (its title, text or media changed) marks it edited now. A cover left
+ * `undefined` stays as it was.
+ */
+export async function updatePost(
+  db: Database,
+  id: number,
+  fields: PostFields & { coverMediaId?: number | null },
+  edited: boolean,
+) {
   await db
     .update(posts)
-    .set({ ...fields, updatedAt: sql`now()` })
+    .set({ ...fields, updatedAt: sql`now()`, ...(edited && { editedAt: sql`now()` }) })
     .where(eq(posts.id, id));
+}
+
+export async function setCover(db: Database, id: number, coverMediaId: number) {
+  await db.update(posts).set({ coverMediaId }).where(eq(posts.id, id));
+}
+
+/**
+ * Keeps the edit of a post about to be made, unless its title and text stay as they are and no media
+ * changed: the first edit also keeps the original (as of the post's creation). Answers whether it kept
+ * one, in one statement. The post's row is locked by the caller.
+ */
+export async function recordPostVersion(
+  db: Database,
+  id: number,
+  next: { title: string; content: string },
+  mediaChanged: boolean,
+): Promise<boolean> {
+  const result = (await db.execute(sql`with current as (
+      select ${posts.id} as id, ${posts.title} as title, ${posts.content} as content,
+        ${posts.createdAt} as created_at, ${posts.editedAt} as edited_at
+      from ${posts} where ${posts.id} = ${id}
+        and (${posts.title} <> ${next.title} or ${posts.content} <> ${next.content}
+          or ${mediaChanged}::boolean)),
+    original as (
+      insert into ${postVersions} (post_id, title, content, media_changed, created_at)
+      select id, title, content, false, created_at from current where edited_at is null)
+    insert into ${postVersions} (post_id, title, content, media_changed)
+    select id, ${next.title}, ${next.content}, ${mediaChanged}::boolean from current
+    returning 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
+export type PostVersionRow = { title: string; content: string; createdAt: string; mediaChanged: boolean };
+
+/**
+ * A page of the post's versions, newest first, with how many it has and whether `viewerId` may see
+ * the post (`postVisibleTo`), in one statement; null when there is no such post. A post never edited
+ * has no stored version: its own row is its one version.
+ */
+export async function selectPostVersions(
+  db: Database,
+  id: number,
+  viewerId: number,
+  window: { limit: number; offset: number },
+) {
+  const result = (await db.execute(sql`select ${postVisibleTo(viewerId)} as visible,
+      ${posts.title} as title, ${posts.content} as content, ${posts.createdAt} as "createdAt",
+      (select count(*) from ${postVersions} where ${postVersions.postId} = ${posts.id})::int as total,
+      coalesce((select json_agg(json_build_object('title', v.title, 'content', v.content,
+          'createdAt', v.created_at, 'mediaChanged', v.media_changed) order by v.created_at desc, v.id desc)
+        from (select * from ${postVersions} where ${postVersions.postId} = ${posts.id}
+          order by ${postVersions.createdAt} desc, ${postVersions.id} desc
+          limit ${literalLimit(window.limit)} offset ${window.offset}) v), '[]') as versions
+    from ${posts} where ${posts.id} = ${id}`)) as unknown as {
+    rows: {
+      visible: boolean;
+      title: string;
+      content: string;
+      createdAt: Date | string;
+      total: number;
+      versions: PostVersionRow[];
+    }[];
+  };
+  return result.rows[0] ?? null;
 }
 
 /**
@@ -251,20 +327,27 @@ export async function setPostTags(db: Database, postId: number, names: readonly 
 
 export type NewMedia = Omit<typeof postMedia.$inferInsert, 'id' | 'postId' | 'position' | 'createdAt'>;
 
-/** Appends media after the post's last position. */
+/** Appends media after the post's last position; answers their ids, in the order given. */
 export async function insertMedia(db: Database, postId: number, media: readonly NewMedia[]) {
-  if (media.length === 0) return;
+  if (media.length === 0) return [];
   const next = sql`(select coalesce(max(${postMedia.position}) + 1, 0) from ${postMedia}
     where ${postMedia.postId} = ${postId})`;
-  await db
+  const rows = await db
     .insert(postMedia)
-    .values(media.map((item, index) => ({ ...item, postId, position: sql`${next} + ${index}` })));
+    .values(media.map((item, index) => ({ ...item, postId, position: sql`${next} + ${index}` })))
+    .returning({ id: postMedia.id, position: postMedia.position });
+  return rows.sort((a, b) => a.position - b.position).map((row) => row.id);
 }
 
-/** Storage keys and ids of the post's media. */
+/** Storage keys, ids and types of the post's media. */
 export function selectMediaFiles(db: Database, postId: number) {
   return db
-    .select({ id: postMedia.id, fileKey: postMedia.fileKey, thumbnailKey: postMedia.thumbnailKey })
+    .select({
+      id: postMedia.id,
+      type: postMedia.type,
+      fileKey: postMedia.fileKey,
+      thumbnailKey: postMedia.thumbnailKey,
+    })
     .from(postMedia)
     .where(eq(postMedia.postId, postId));
 }

@@ -1,4 +1,11 @@
-import { likeResponse, post, postIdParams, postPage, postsOfUserParams } from '@pathwise/contract';
+import {
+  likeResponse,
+  post,
+  postIdParams,
+  postPage,
+  postsOfUserParams,
+  postVersionPage,
+} from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deleted,
@@ -18,7 +25,8 @@ type PostsRoutesOptions = { posts: PostsService };
 const route = routeOptions(['posts']);
 const multipartNote =
   'multipart/form-data: part `post` = JSON of title, content, category, learningProgressPercent,' +
-  ' altTexts (one description per file, in their order; and removeMediaIds, mediaAltTexts on edit);' +
+  ' altTexts (one description per file, in their order; and removeMediaIds, mediaAltTexts on edit),' +
+  ' coverFileIndex (the file that is the cover; on edit also coverMediaId, a kept image);' +
   ' repeated `files` parts (images and videos, checked by content).';
 
 export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app, { posts }) => {
@@ -36,6 +44,15 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
     '/:id',
     route('One post', { params: postIdParams, response: readResponse(post) }),
     async (request) => posts.byId(readerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/:id/history',
+    route("A post's versions, newest (the current one) first", {
+      params: postIdParams,
+      ...pagedList(postVersionPage),
+    }),
+    async (request) => posts.history(readerOf(request), request.params.id, request.query),
   );
 
   app.post(

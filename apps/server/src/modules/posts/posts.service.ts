@@ -6,6 +6,7 @@ import {
   type PageQuery,
   POST_MESSAGES,
   type Post,
+  type PostVersion,
   postInput,
   postUpdateInput,
   USER_MESSAGES,
@@ -34,7 +35,10 @@ import {
   lockPost,
   type PostFields,
   preparePostReads,
+  recordPostVersion,
   selectMediaFiles,
+  selectPostVersions,
+  setCover,
   setPostTags,
   toggleLike,
   updatePost,
@@ -51,8 +55,14 @@ export type PostDraft = { fields: object; take: (tx: Database) => Promise<void> 
 /** The `post` part of a draft's publication: only the files' descriptions, the rest is the draft's. */
 function draftPostPart(received: ReceivedUploads, draft: PostDraft): unknown {
   const part = received.json.post;
-  const altTexts = part && typeof part === 'object' && 'altTexts' in part ? part.altTexts : undefined;
-  return { ...draft.fields, ...(altTexts !== undefined && { altTexts }) };
+  const sent = part && typeof part === 'object' ? part : {};
+  const altTexts = 'altTexts' in sent ? sent.altTexts : undefined;
+  const coverFileIndex = 'coverFileIndex' in sent ? sent.coverFileIndex : undefined;
+  return {
+    ...draft.fields,
+    ...(altTexts !== undefined && { altTexts }),
+    ...(coverFileIndex !== undefined && { coverFileIndex }),
+  };
 }
 
 function postPart(received: ReceivedUploads): unknown {
@@ -66,6 +76,12 @@ const fieldsOf = ({ title, content, category, learningProgressPercent }: PostFie
   category,
   learningProgressPercent,
 });
+
+/** The index of the file chosen as cover, refused unless that file is an image. */
+function coverFile(index: number | null, files: readonly { kind: string }[]): number | null {
+  if (index !== null && files[index]?.kind !== 'IMAGE') throw badRequest(POST_MESSAGES.coverNotImage);
+  return index;
+}
 
 /**
  * 404 when the post is missing or the viewer may not see it (so a change tells no more than a read),
@@ -125,11 +141,13 @@ export function createPostsService({ db, events, uploads }: PostsDependencies) {
     async create(viewer: Viewer, upload: IncomingUpload, draft?: PostDraft): Promise<Post> {
       const postId = await withUpload(uploads, upload, POST_UPLOAD_RULES, async (received, store) => {
         const input = parseInput(postInput, draft ? draftPostPart(received, draft) : postPart(received));
+        const cover = coverFile(input.coverFileIndex, received.files);
         const media = await storePostMedia(uploads.tmpDir, received.files, input.altTexts, store);
         return db.transaction(async (tx) => {
           await draft?.take(tx);
           const id = await insertPost(tx, viewer.id, fieldsOf(input));
-          await insertMedia(tx, id, media);
+          const mediaIds = await insertMedia(tx, id, media);
+          if (cover !== null) await setCover(tx, id, mediaIds[cover]!);
           if (input.tags.length > 0) await setPostTags(tx, id, input.tags);
           await events.publish(tx, {
             type: 'post.created',
@@ -150,6 +168,7 @@ export function createPostsService({ db, events, uploads }: PostsDependencies) {
       await requireAuthor(db, postId, viewer.id, POST_MESSAGES.cannotEdit);
       const removedKeys = await withUpload(uploads, upload, POST_UPLOAD_RULES, async (received, store) => {
         const input = parseInput(postUpdateInput, postPart(received));
+        const coverIndex = coverFile(input.coverFileIndex, received.files);
         const media = await storePostMedia(uploads.tmpDir, received.files, input.altTexts, store);
         return db.transaction(async (tx) => {
           await requireAuthor(tx, postId, viewer.id, POST_MESSAGES.cannotEdit, 'update');
@@ -168,8 +187,20 @@ export function createPostsService({ db, events, uploads }: PostsDependencies) {
           if (!input.mediaAltTexts.every((item) => kept.has(item.id)))
             throw badRequest(MEDIA_MESSAGES.altTextOfForeignMedia);
           await describeMedia(tx, postId, input.mediaAltTexts);
-          await insertMedia(tx, postId, media);
-          await updatePost(tx, postId, fieldsOf(input));
+          const mediaIds = await insertMedia(tx, postId, media);
+          const keptImage = (id: number) =>
+            kept.has(id) && existing.some((item) => item.id === id && item.type === 'IMAGE');
+          if (coverIndex === null && input.coverMediaId && !keptImage(input.coverMediaId))
+            throw badRequest(POST_MESSAGES.coverNotImage);
+          const coverMediaId = coverIndex === null ? input.coverMediaId : mediaIds[coverIndex]!;
+          const mediaChanged = removed.length > 0 || media.length > 0;
+          const edited = await recordPostVersion(tx, postId, input, mediaChanged);
+          await updatePost(
+            tx,
+            postId,
+            { ...fieldsOf(input), ...(coverMediaId !== undefined && { coverMediaId }) },
+            edited,
+          );
           if (input.tags) await setPostTags(tx, postId, input.tags);
           await events.publish(tx, {
             type: 'post.updated',
@@ -183,6 +214,27 @@ export function createPostsService({ db, events, uploads }: PostsDependencies) {
       });
       await uploads.removal.removeUnreferenced(removedKeys);
       return responseFor(viewer, postId);
+    },
+
+    /** The post's versions, newest first, to whoever may see the post: one statement. */
+    async history(viewer: Viewer, postId: number, query: PageQuery): Promise<Page<PostVersion>> {
+      const found = await selectPostVersions(db, postId, viewer.id, pageWindow(query));
+      if (!found?.visible) throw notFound(POST_MESSAGES.postNotFound);
+      if (found.total === 0) {
+        // Never edited: its one version is the post as written.
+        const original = {
+          title: found.title,
+          content: found.content,
+          createdAt: new Date(found.createdAt).toISOString(),
+          mediaChanged: false,
+        };
+        return toPage(query.page === 0 ? [original] : [], 1, query);
+      }
+      const versions = found.versions.map((version) => ({
+        ...version,
+        createdAt: new Date(version.createdAt).toISOString(),
+      }));
+      return toPage(versions, found.total, query);
     },
 
     async remove(viewer: Viewer, postId: number): Promise<void> {

@@ -43,11 +43,11 @@ export function CreatePostPage() {
 
   const onChange = useCallback((values: Partial<PostFormValues>) => change(draftFieldsOf(values)), [change]);
   const publish = useCallback<PostDraftBinding['publish']>(
-    async ({ fields, files, altTexts, onProgress }) => {
+    async ({ fields, files, altTexts, coverFileIndex, onProgress }) => {
       change(draftFieldsOf(fields));
       const id = await flush();
       if (id === null) throw new Error('The draft was not saved');
-      const published = await publishDraft(id, { files, altTexts, onProgress });
+      const published = await publishDraft(id, { files, altTexts, coverFileIndex, onProgress });
       forget();
       return published.id;
     },

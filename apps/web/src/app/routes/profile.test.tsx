@@ -24,6 +24,10 @@ const annsPost: Post = {
   commentsCount: 0,
   isLikedByCurrentUser: false,
   isSaved: false,
+  editedAt: null,
+  readingMinutes: 1,
+  coverMediaId: null,
+  coverChosen: false,
 };
 
 beforeAll(loadProfileRoute);

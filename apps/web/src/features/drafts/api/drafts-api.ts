@@ -28,11 +28,18 @@ export function publishDraft(
   {
     files,
     altTexts,
+    coverFileIndex = null,
     onProgress,
-  }: { files: File[]; altTexts: string[]; onProgress?: (share: number) => void },
+  }: {
+    files: File[];
+    altTexts: string[];
+    /** Which of `files` is the post's cover; null: its first image. */
+    coverFileIndex?: number | null;
+    onProgress?: (share: number) => void;
+  },
 ) {
   const form = new FormData();
-  form.append('post', new Blob([JSON.stringify({ altTexts })], { type: 'application/json' }));
+  form.append('post', new Blob([JSON.stringify({ altTexts, coverFileIndex })], { type: 'application/json' }));
   for (const file of files) form.append('files', file);
   return apiUpload<PublishedDraft>(`/api/drafts/${id}/publish`, { body: form, onProgress });
 }

@@ -1,4 +1,13 @@
-import type { Comment, LikeResponse, Page, Post, PostInput } from '@pathwise/contract';
+import {
+  type Comment,
+  type CommentVersion,
+  type LikeResponse,
+  PAGE_SIZE,
+  type Page,
+  type Post,
+  type PostInput,
+  type PostVersion,
+} from '@pathwise/contract';
 import { apiRequest, apiUpload } from '../../../lib/api-client';
 import { pageQuery } from '../../../lib/paged-list';
 
@@ -14,8 +23,19 @@ export function fetchPost(postId: number, signal?: AbortSignal): Promise<Post> {
   return apiRequest(`/api/posts/${postId}`, { signal });
 }
 
+/** The newest versions of a post (its edit history), as many as a page holds. */
+export function fetchPostHistory(postId: number, signal?: AbortSignal): Promise<Page<PostVersion>> {
+  return apiRequest(`/api/posts/${postId}/history?size=${PAGE_SIZE.max}`, { signal });
+}
+
+/** The newest versions of a comment, as many as a page holds. */
+export function fetchCommentHistory(commentId: number, signal?: AbortSignal): Promise<Page<CommentVersion>> {
+  return apiRequest(`/api/comments/${commentId}/history?size=${PAGE_SIZE.max}`, { signal });
+}
+
 export type PostSubmission = {
-  fields: PostInput;
+  /** On edit also the cover kept among its images (null: the first image). */
+  fields: PostInput & { coverMediaId?: number | null };
   files: File[];
   /** Existing media to drop (edit only). */
   removeMediaIds?: number[];

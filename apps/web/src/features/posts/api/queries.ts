@@ -159,6 +159,7 @@ export function useAddComment(postId: number, author: UserRef) {
         updatedAt: now,
         postId,
         user: author,
+        editedAt: null,
       };
       cache.added(provisional);
       return provisional;

@@ -11,6 +11,7 @@ import { ReportButton } from '../../../components/report-button';
 import { useConfirm } from '../../../components/use-confirm';
 import { isProvisional, useDeleteComment, useUpdateComment } from '../api/queries';
 import { CommentEditor } from './comment-editor';
+import { EditedMark } from './edited-mark';
 
 export const DELETE_COMMENT_CONFIRMATION = 'Are you sure you want to delete this comment?';
 
@@ -69,7 +70,10 @@ export function CommentItem({ comment, canEdit, canDelete }: CommentItemProps) {
           {isProvisional(comment) ? (
             <span className="text-xs text-slate-500">Posting...</span>
           ) : (
-            <RelativeTime value={comment.createdAt} className="text-xs text-slate-500" />
+            <>
+              <RelativeTime value={comment.createdAt} className="text-xs text-slate-500" />
+              <EditedMark target={{ kind: 'comment', id: comment.id }} editedAt={comment.editedAt} />
+            </>
           )}
         </div>
         {editing ? (

@@ -1,11 +1,13 @@
-import type { Post } from '@pathwise/contract';
+import { EDIT_HISTORY_TEXTS, type Post, READING_TIME } from '@pathwise/contract';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { RelativeTime } from '../../../components/relative-time';
 import { categoryLabel } from '../../../lib/labels';
+import { EditedMark } from './edited-mark';
 
 /**
- * Author (linking to their profile), when it was posted, and the category by its display name. On a narrow
+ * Author (linking to their profile), when it was posted, whether it was edited, how long it takes to read
+ * (only for a post longer than a few paragraphs: `READING_TIME`), and the category by its display name. On a narrow
  * card the time goes under the name, so the name keeps its room next to the category.
  */
 export function PostByline({ post }: { post: Post }) {
@@ -19,7 +21,13 @@ export function PostByline({ post }: { post: Post }) {
         >
           {post.author.name}
         </Link>
-        <RelativeTime value={post.createdAt} className="block shrink-0 text-sm text-slate-500" />
+        <span className="flex shrink-0 flex-wrap items-baseline gap-x-2 text-sm text-slate-500">
+          <RelativeTime value={post.createdAt} />
+          <EditedMark target={{ kind: 'post', id: post.id }} editedAt={post.editedAt} />
+          {post.readingMinutes >= READING_TIME.shownFromMinutes && (
+            <span>{EDIT_HISTORY_TEXTS.readingTime(post.readingMinutes)}</span>
+          )}
+        </span>
       </div>
       <span className="shrink-0 rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-700">
         {/* Cards show the category lowercased. */}

@@ -18,7 +18,13 @@ export type PostCardActions = { onDelete: () => void; deleting: boolean };
 
 type PostCardProps = { post: Post; actions?: PostCardActions };
 
-/** A post in a list: author, text cut short, media, likes and comments. */
+/** The post's media with its cover first: the image a card leads with. */
+const coverFirst = ({ media, coverMediaId }: Post) => [
+  ...media.filter((item) => item.id === coverMediaId),
+  ...media.filter((item) => item.id !== coverMediaId),
+];
+
+/** A post in a list: author, text cut short, media (its cover first), likes and comments. */
 export function PostCard({ post, actions }: PostCardProps) {
   const me = useViewer();
   const titleId = useId();
@@ -45,7 +51,7 @@ export function PostCard({ post, actions }: PostCardProps) {
 
       {post.media.length > 0 && (
         <div className="mt-3">
-          <MediaGrid media={post.media} title={post.title} />
+          <MediaGrid media={coverFirst(post)} title={post.title} />
         </div>
       )}
 

@@ -20,6 +20,7 @@ import { ApiError } from '../../../lib/api-client';
 import { categoryLabel } from '../../../lib/labels';
 import { usePostsChanged, useSavePost } from '../api/queries';
 import { useGoBack } from '../use-go-back';
+import { type CoverChoice, CoverPicker, coverFields } from './cover-picker';
 import { MediaPicker } from './media-picker';
 import { useMediaSelection } from './use-media-selection';
 
@@ -36,6 +37,8 @@ export type PostDraftBinding = {
     fields: PostInput;
     files: File[];
     altTexts: string[];
+    /** Which of `files` is the cover; null: the first image. */
+    coverFileIndex: number | null;
     onProgress: (sentShare: number) => void;
   }) => Promise<number>;
 };
@@ -71,6 +74,11 @@ export function PostForm({ post, draft }: PostFormProps) {
   const save = useSavePost(post?.id);
   const postsChanged = usePostsChanged();
   const media = useMediaSelection(post?.media ?? []);
+  const [cover, setCover] = useState<CoverChoice>(
+    post?.coverChosen && post.coverMediaId !== null
+      ? { kind: 'kept', id: post.coverMediaId }
+      : { kind: 'first' },
+  );
   const [uploaded, setUploaded] = useState<number | null>(null);
   const [failure, setFailure] = useState<{ text: string; reason: string | null } | null>(null);
   // Images without a description: the form reminds once per attempt; the person may publish anyway.
@@ -106,15 +114,22 @@ export function PostForm({ post, draft }: PostFormProps) {
     setFailure(null);
     const files = media.chosen.map((item) => item.file);
     setUploaded(files.length > 0 ? 0 : null);
+    const coverOf = coverFields(cover, media, post !== undefined);
     try {
       if (draft) {
-        const id = await draft.publish({ fields, files, altTexts: media.altTexts, onProgress: setUploaded });
+        const id = await draft.publish({
+          fields,
+          files,
+          altTexts: media.altTexts,
+          coverFileIndex: coverOf.coverFileIndex,
+          onProgress: setUploaded,
+        });
         await postsChanged();
         navigate(`/post/${id}`);
         return;
       }
       const saved = await save.mutateAsync({
-        fields: { ...fields, altTexts: media.altTexts },
+        fields: { ...fields, altTexts: media.altTexts, ...coverOf },
         files,
         ...(post && { removeMediaIds: media.removedIds, mediaAltTexts: media.mediaAltTexts }),
         onProgress: setUploaded,
@@ -159,6 +174,7 @@ export function PostForm({ post, draft }: PostFormProps) {
         render={({ field }) => <ProgressSlider value={field.value ?? null} onChange={field.onChange} />}
       />
       <MediaPicker selection={media} />
+      <CoverPicker selection={media} value={cover} onChange={setCover} />
 
       {uploaded !== null && (
         <div className="space-y-1">

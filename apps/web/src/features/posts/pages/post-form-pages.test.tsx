@@ -145,7 +145,7 @@ describe('create post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     });
     expect(received).toEqual({
       postType: 'application/json',
-      post: { altTexts: ['My notes on a whiteboard'] },
+      post: { altTexts: ['My notes on a whiteboard'], coverFileIndex: null },
       files: ['png bytes'],
     });
   });
@@ -350,9 +350,29 @@ describe('edit post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
         removeMediaIds: [1],
         mediaAltTexts: [],
         tags: [],
+        coverFileIndex: null,
+        coverMediaId: null,
       },
       files: [],
     });
+  });
+
+  it('chooses the cover among the images and sends it with the edit', async () => {
+    let received: Awaited<ReturnType<typeof readSubmission>> | undefined;
+    server.use(
+      http.put('/api/posts/42', async ({ request }) => {
+        received = await readSubmission(request);
+        return HttpResponse.json(editable());
+      }),
+    );
+    const { user: u, router } = await openEdit(editable({ media: [imageMedia(1), imageMedia(3)] }));
+    const cover = await screen.findByRole('group', { name: 'Cover image' });
+    expect(within(cover).getByRole('radio', { name: 'First image' })).toBeChecked();
+    await u.click(within(cover).getByRole('radio', { name: 'Cover: Existing image 2' }));
+    await u.click(screen.getByRole('button', { name: 'Update Post' }));
+
+    await router.arrivesAt('/post/42');
+    expect(received?.post).toMatchObject({ coverMediaId: 3, coverFileIndex: null });
   });
 
   it('describes an image already attached: its description is sent as a change of that media', async () => {

@@ -53,6 +53,10 @@ export function postFixture(fields: Partial<Post> = {}): Post {
     commentsCount: 0,
     isLikedByCurrentUser: false,
     isSaved: false,
+    editedAt: null,
+    readingMinutes: 1,
+    coverMediaId: null,
+    coverChosen: false,
     ...fields,
   };
 }
@@ -65,6 +69,7 @@ export function commentFixture(fields: Partial<Comment> = {}): Comment {
     updatedAt: new Date(Date.now() - 60_000).toISOString(),
     postId: 42,
     user: bobRef,
+    editedAt: null,
     ...fields,
   };
 }
