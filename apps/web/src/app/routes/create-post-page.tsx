@@ -47,7 +47,7 @@ export function CreatePostPage() {
       change(draftFieldsOf(fields));
       const id = await flush();
       if (id === null) throw new Error('The draft was not saved');
-      const published = await publishDraft(id, { files, altTexts, onProgress });
+      const published = await publishDraft(id, { files, altTexts, publishAt: fields.publishAt, onProgress });
       forget();
       return published.id;
     },

@@ -22,17 +22,22 @@ export function deleteDraft(id: number) {
   return apiRequest<void>(`/api/drafts/${id}`, { method: 'DELETE' });
 }
 
-/** A post draft's media travel with its publication, as repeated `files` parts with their descriptions. */
+/**
+ * A post draft's media travel with its publication, as repeated `files` parts with their descriptions;
+ * `publishAt` schedules the post instead of publishing it now.
+ */
 export function publishDraft(
   id: number,
   {
     files,
     altTexts,
+    publishAt,
     onProgress,
-  }: { files: File[]; altTexts: string[]; onProgress?: (share: number) => void },
+  }: { files: File[]; altTexts: string[]; publishAt?: string; onProgress?: (share: number) => void },
 ) {
   const form = new FormData();
-  form.append('post', new Blob([JSON.stringify({ altTexts })], { type: 'application/json' }));
+  const part = { altTexts, ...(publishAt && { publishAt }) };
+  form.append('post', new Blob([JSON.stringify(part)], { type: 'application/json' }));
   for (const file of files) form.append('files', file);
   return apiUpload<PublishedDraft>(`/api/drafts/${id}/publish`, { body: form, onProgress });
 }

@@ -1,4 +1,4 @@
-import type { Comment, LikeResponse, Page, Post, PostInput } from '@pathwise/contract';
+import type { Comment, LikeResponse, Page, Post, PostInput, ScheduledPostChange } from '@pathwise/contract';
 import { apiRequest, apiUpload } from '../../../lib/api-client';
 import { pageQuery } from '../../../lib/paged-list';
 
@@ -67,4 +67,17 @@ export function updateComment(commentId: number, content: string): Promise<Comme
 
 export function deleteComment(commentId: number): Promise<void> {
   return apiRequest(`/api/comments/${commentId}`, { method: 'DELETE' });
+}
+
+/** The viewer's scheduled posts, soonest first (docs/features.md, "Scheduled posts"). */
+export function fetchScheduledPosts(page: number, signal?: AbortSignal): Promise<Page<Post>> {
+  return apiRequest(`/api/posts/scheduled?${pageQuery(page)}`, { signal });
+}
+
+export function changeScheduledPost(postId: number, change: ScheduledPostChange): Promise<Post> {
+  return apiRequest(`/api/posts/scheduled/${postId}`, { method: 'PATCH', body: change });
+}
+
+export function cancelScheduledPost(postId: number): Promise<void> {
+  return apiRequest(`/api/posts/scheduled/${postId}`, { method: 'DELETE' });
 }
