@@ -5,13 +5,15 @@
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** "2030-01-31T09:30" for the instant `iso`, as the reader's clock shows it; empty when unreadable. */
+/**
+ * "2030-01-31T09:30:00" for the instant `iso`, as the reader's clock shows it (seconds included, for a
+ * field with `step={1}`); empty when unreadable.
+ */
 export function toLocalInput(iso: string | undefined): string {
   const date = new Date(iso ?? '');
   if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(
-    date.getMinutes(),
-  )}`;
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return `${day}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
 /** The instant of a `datetime-local` value read in the reader's time zone; undefined when empty. */

@@ -261,6 +261,7 @@ function ScheduleField({
       {later && (
         <TextField
           type="datetime-local"
+          step={1}
           label={`Publish at (${localTimeZone()} time)`}
           min={toLocalInput(new Date().toISOString())}
           value={toLocalInput(value)}

@@ -12,7 +12,9 @@ import { formatAbsoluteTime } from '../../../lib/format';
 import { fromLocalInput, localTimeZone, toLocalInput } from '../../../lib/local-time';
 import { useCancelScheduledPost, useChangeScheduledPost, useScheduledPosts } from '../api/queries';
 
-/** /scheduled: the viewer's posts waiting for their time, soonest first (docs/features.md, "Scheduled posts"). */
+/**
+ * /scheduled: the viewer's posts waiting for their time, soonest first (docs/features.md, "Scheduled posts").
+ */
 export function ScheduledPostsPage() {
   useDocumentTitle('Scheduled posts');
   const scheduled = useScheduledPosts();
@@ -97,7 +99,7 @@ function ScheduledItem({ post }: { post: Post }) {
             <button
               type="button"
               className="btn-secondary"
-              aria-label={`Cancel scheduled post ${post.title}`}
+              aria-label={`Cancel post ${post.title}`}
               disabled={cancel.isPending}
               onClick={() => void onCancel()}
             >
@@ -143,6 +145,7 @@ function ScheduledEditor({ post, onDone }: { post: Post; onDone: () => void }) {
     <form noValidate onSubmit={submit} className="mt-3 space-y-4">
       <TextField
         type="datetime-local"
+        step={1}
         label={`Publish at (${localTimeZone()} time)`}
         value={when}
         min={toLocalInput(new Date().toISOString())}
