@@ -206,11 +206,11 @@ export async function buildApp({
     secret: config.jwtSecret,
     previousSecret: config.jwtPreviousSecret,
   });
-  const posts = createPostsService({ db, events, uploads });
+  const jobs = createJobQueue(database, app.log, { runWorkers: config.jobWorkers });
+  const posts = createPostsService({ db, events, uploads, jobs });
   const comments = createCommentsService({ db, events });
   const plans = createPlansService({ db, events, removal });
   const notifications = createNotificationsService(db);
-  const jobs = createJobQueue(database, app.log, { runWorkers: config.jobWorkers });
   registerNotificationHandlers(events, jobs);
   registerNotificationJobs(db, jobs);
   registerActivityHandlers(events);

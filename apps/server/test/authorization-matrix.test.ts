@@ -24,6 +24,8 @@ type Owned = {
   noteId: number;
   /** The owner's draft of a post, complete enough to publish. */
   draftId: number;
+  /** The owner's post scheduled an hour ahead. */
+  scheduledPostId: number;
 };
 type Caller = 'anonymous' | 'other' | 'owner' | 'moderator' | 'blocked' | 'blocker';
 /** Each route's request (on the owner's things) and the status each caller gets. */
@@ -405,6 +407,16 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ method: 'DELETE', url: `/api/notes/${o.noteId}` }),
     expect: ownerOnly(204, 404),
   },
+  // A scheduled post is its author's alone until its time: anyone else's is as good as missing.
+  'GET /api/posts/scheduled': { request: () => ({ url: '/api/posts/scheduled' }), expect: signedIn(200) },
+  'PATCH /api/posts/scheduled/:id': {
+    request: (o) => json('PATCH', `/api/posts/scheduled/${o.scheduledPostId}`, { title: 'Later on' }),
+    expect: ownerOnly(200, 404),
+  },
+  'DELETE /api/posts/scheduled/:id': {
+    request: (o) => ({ method: 'DELETE', url: `/api/posts/scheduled/${o.scheduledPostId}` }),
+    expect: ownerOnly(204, 404),
+  },
   // Drafts are their writer's own: anyone else's is as good as missing.
   'GET /api/drafts': { request: () => ({ url: '/api/drafts' }), expect: signedIn(200) },
   'POST /api/drafts': {
@@ -681,6 +693,10 @@ async function ownedThings(on: Instance = defaultInstance()): Promise<Owned> {
       json('POST', '/api/drafts', { kind: 'POST', fields: { ...validPost, altTexts: undefined } }),
     )
   ).json();
+  const publishAt = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+  const scheduled = (
+    await as(owner, form('POST', '/api/posts', [postPart({ ...validPost, title: 'Soon', publishAt })]))
+  ).json();
   return {
     userId: owner.user.id,
     handle: owner.user.handle,
@@ -693,6 +709,7 @@ async function ownedThings(on: Instance = defaultInstance()): Promise<Owned> {
     reportId: report.id,
     noteId: note.id,
     draftId: draft.id,
+    scheduledPostId: scheduled.id,
   };
 }
 

@@ -26,6 +26,6 @@ export const DRAFT_MESSAGES = {
   saving: 'Saving draft…',
   saved: 'Draft saved',
   leaveWarning: 'Your latest changes are not saved yet. Leave anyway?',
-  empty: 'Nothing here yet. What you write in the post editor is kept here until you publish it.',
+  empty: 'Nothing here yet. What you write in the post or plan editor is kept here until you publish it.',
   untitled: 'Untitled draft',
 } as const;

@@ -13,6 +13,8 @@ export const POST_LIMITS = {
   contentMax: 10_000,
   progressStep: 5,
   commentMax: 2_000,
+  /** How far ahead a post may be scheduled, in days (docs/features.md, "Scheduled posts"). */
+  scheduleMaxDays: 30,
 } as const;
 
 /** Messages a person sees when a post, like or comment call is refused. */
@@ -28,7 +30,29 @@ export const POST_MESSAGES = {
   postPartMissing: 'The "post" part is required: a JSON document with title, content and category.',
   foreignMedia: 'Only media of this post can be removed.',
   coverNotImage: "The cover must be one of the post's images.",
+  publishAtInvalid: 'publishAt must be a date and time, like 2030-01-31T09:30:00Z',
+  publishAtPast: 'The publication time must be in the future.',
+  publishAtTooFar: `A post can be scheduled at most ${POST_LIMITS.scheduleMaxDays} days ahead.`,
+  scheduledNotFound: 'Scheduled post not found',
+  // Web texts.
+  scheduledEmpty: 'No scheduled posts. Choose “Schedule” in the post editor to publish one later.',
+  scheduledLoadFailed: 'Could not load your scheduled posts',
+  scheduledSaveFailed: 'Could not change the scheduled post. Please try again.',
+  scheduledCancelFailed: 'Could not cancel the scheduled post. Please try again.',
 } as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When a scheduled post is to appear: an ISO date and time with its offset, in the future and at most
+ * `scheduleMaxDays` ahead. The editor sends the time picked in the writer's time zone as UTC.
+ */
+export const publishAt = z.iso
+  .datetime({ offset: true, error: POST_MESSAGES.publishAtInvalid })
+  .refine((value) => Date.parse(value) > Date.now(), { error: POST_MESSAGES.publishAtPast, abort: true })
+  .refine((value) => Date.parse(value) <= Date.now() + POST_LIMITS.scheduleMaxDays * DAY_MS, {
+    error: POST_MESSAGES.publishAtTooFar,
+  });
 
 export const postTitle = text({ error: 'Title is required' })
   .trim()
@@ -79,11 +103,13 @@ export const postInput = z.object({
     .max(MEDIA_LIMITS.maxFilesPerPost - 1, { error: POST_MESSAGES.coverNotImage })
     .nullable()
     .default(null),
+  /** Publish later, at this time, instead of now (docs/features.md, "Scheduled posts"). */
+  publishAt: publishAt.optional(),
 });
 export type PostInput = z.infer<typeof postInput>;
 
 /** The `post` part of `PUT /api/posts/{id}`: the same fields, plus existing media to remove. */
-export const postUpdateInput = postInput.extend({
+export const postUpdateInput = postInput.omit({ publishAt: true }).extend({
   /** The post's tags from now on; left out, they stay as they are (clients from before tags). */
   tags: tagList.optional(),
   removeMediaIds: z
@@ -153,6 +179,8 @@ export const post = z.object({
   coverChosen: z.boolean(),
   /** Only on a post a moderator hid, which only its author gets. */
   moderation: contentModeration.optional(),
+  /** Only on a scheduled post not published yet, which only its author gets: when it will be. */
+  publishAt: isoDateTime.optional(),
 });
 export type Post = z.infer<typeof post>;
 
@@ -167,6 +195,16 @@ export const postVersion = z.object({
 export type PostVersion = z.infer<typeof postVersion>;
 /** A post's versions, newest (the current one) first; a post never edited has one, its original. */
 export const postVersionPage = page(postVersion);
+/** `GET /api/posts/scheduled`: the viewer's posts waiting for their time, soonest first. */
+export const scheduledPostPage = page(post);
+
+/** `PATCH /api/posts/scheduled/{id}`: a new time, text or both for a post that has not appeared yet. */
+export const scheduledPostChange = z.object({
+  publishAt: publishAt.optional(),
+  title: postTitle.optional(),
+  content: postContent.optional(),
+});
+export type ScheduledPostChange = z.infer<typeof scheduledPostChange>;
 
 export const postPage = page(post);
 
@@ -202,6 +240,10 @@ export type CommentVersion = z.infer<typeof commentVersion>;
 export const commentVersionPage = page(commentVersion);
 
 export const commentPage = page(comment);
+
+export const scheduledPostParams = z.object({
+  id: pathId({ invalid: POST_MESSAGES.invalidPostId, notFound: POST_MESSAGES.scheduledNotFound }),
+});
 
 export const postIdParams = z.object({
   id: pathId({ invalid: POST_MESSAGES.invalidPostId, notFound: POST_MESSAGES.postNotFound }),

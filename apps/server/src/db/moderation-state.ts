@@ -13,8 +13,6 @@ export const notHiddenFrom = (
   row: { hiddenAt: SQLWrapper; author: SQLWrapper },
 ): SQL<boolean> => sql<boolean>`(${row.hiddenAt} is null or ${row.author} = ${viewer})`;
 
-export const visiblePost = (viewer: UserRef) =>
-  notHiddenFrom(viewer, { hiddenAt: posts.hiddenAt, author: posts.authorId });
 export const visibleComment = (viewer: UserRef) =>
   notHiddenFrom(viewer, { hiddenAt: comments.hiddenAt, author: comments.authorId });
 

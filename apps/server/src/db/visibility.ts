@@ -56,12 +56,25 @@ export const publicPlanHiddenFrom = (viewer: UserRef): SQL<boolean> =>
       or (${learningPlans.hiddenAt} is not null and ${learningPlans.creatorId} <> ${viewer})))`;
 
 /**
- * Whether `viewer` may see the post: its author neither blocked either way nor suspended, and not someone
- * else's a moderator hid.
+ * Whether the post is out: a scheduled post waiting for its time is no one's to read, not even its author's
+ * outside their list of scheduled posts (docs/features.md, "Scheduled posts").
+ */
+export const postPublished: SQL<boolean> = sql<boolean>`(${posts.publishedAt} is not null)`;
+
+/**
+ * The post row's own part of the rule: published, and not someone else's a moderator hid. A test of the
+ * row's columns, applied next to `shownTo` by the reads that check the author themselves.
+ */
+export const visiblePost = (viewer: UserRef): SQL<boolean> =>
+  sql<boolean>`(${postPublished}
+    and ${notHiddenFrom(viewer, { hiddenAt: posts.hiddenAt, author: posts.authorId })})`;
+
+/**
+ * Whether `viewer` may see the post: published, its author neither blocked either way nor suspended, and
+ * not someone else's a moderator hid.
  */
 export const postVisibleTo = (viewer: UserRef): SQL<boolean> =>
-  sql<boolean>`(${shownTo(viewer, posts.authorId, { muted: false })}
-    and ${notHiddenFrom(viewer, { hiddenAt: posts.hiddenAt, author: posts.authorId })})`;
+  sql<boolean>`(${shownTo(viewer, posts.authorId, { muted: false })} and ${visiblePost(viewer)})`;
 
 /** Whether `viewer` may see the comment and the post it is on (a statement joining both). */
 export const commentVisibleTo = (viewer: UserRef): SQL<boolean> =>

@@ -6,6 +6,9 @@ import type { Database, DatabaseHandle } from '../db/client.js';
 /** Retries of a failing job: after about 2, 4, 8, 16 then 32 seconds (pg-boss backs off with jitter). */
 const RETRIES = { retryLimit: 5, retryDelay: 2, retryBackoff: true, retryDelayMax: 300 } as const;
 
+/** How long pg-boss keeps a job that no worker took yet, past its start: its default, 14 days. */
+const DEFAULT_RETENTION_SECONDS = 14 * 24 * 60 * 60;
+
 export type JobHandler<T> = (data: T) => Promise<void>;
 
 /**
@@ -44,12 +47,20 @@ export function createJobQueue(
       handlers.set(name, handler);
     },
 
-    /** Enqueues a job in `tx`'s transaction. */
-    async send(tx: Database, name: string, data: object): Promise<void> {
+    /**
+     * Enqueues a job in `tx`'s transaction; with `startAfter`, no worker takes it before that time, and
+     * it is kept waiting until then (pg-boss would otherwise drop a job still waiting after 14 days).
+     */
+    async send(tx: Database, name: string, data: object, { startAfter }: { startAfter?: Date } = {}) {
+      const waitSeconds = startAfter ? Math.ceil((startAfter.getTime() - Date.now()) / 1000) : 0;
       // Our Database type leaves execute()'s result unknown; both drivers answer with `{ rows }`.
       await boss.send(name, data, {
         db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql),
         ...RETRIES,
+        ...(startAfter && {
+          startAfter,
+          retentionSeconds: Math.max(waitSeconds, 0) + DEFAULT_RETENTION_SECONDS,
+        }),
       });
     },
 

@@ -18,7 +18,7 @@ function lazyPage(load: PageLoader): Pick<RouteObject, 'element' | 'handle'> {
   return { element: <Page />, handle: { load } };
 }
 
-/** Both plan form routes show the same page, which stays mounted when going from one to the other. */
+/** The plan form of a plan being edited; a new plan's is the create-plan page, kept as a draft. */
 const planFormPage = lazyPage(() =>
   import('../features/plans/pages/plan-form-page').then((m) => m.PlanFormPage),
 );
@@ -118,7 +118,7 @@ const ROUTES: RouteObject[] = [
               },
               {
                 path: '/create-learning-plan',
-                ...planFormPage,
+                ...lazyPage(() => import('./routes/create-plan-page').then((m) => m.CreatePlanPage)),
               },
               {
                 path: '/explore',
@@ -131,6 +131,12 @@ const ROUTES: RouteObject[] = [
               {
                 path: '/drafts',
                 ...lazyPage(() => import('../features/drafts/pages/drafts-page').then((m) => m.DraftsPage)),
+              },
+              {
+                path: '/scheduled',
+                ...lazyPage(() =>
+                  import('../features/posts/pages/scheduled-posts-page').then((m) => m.ScheduledPostsPage),
+                ),
               },
               {
                 path: '/notes',

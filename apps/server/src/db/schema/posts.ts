@@ -48,6 +48,16 @@ export const posts = pgTable(
       onDelete: 'set null',
     }),
     /**
+     * When a scheduled post is to appear (docs/features.md, "Scheduled posts"); null for a post published
+     * at once.
+     */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    /**
+     * Null while a scheduled post waits: every read leaves such a post out (`visiblePost`, db/visibility.ts)
+     * and no count includes it (migration 0038); its job sets this, once.
+     */
+    publishedAt: timestamp('published_at', { withTimezone: true }).defaultNow(),
+    /**
      * Kept exact by triggers on post_likes and comments (migration 0011): never counted per read. Pages
      * are filled to 80 % (migration 0024_write_path, not expressible here) so these updates stay on the page.
      */
@@ -83,6 +93,10 @@ export const posts = pgTable(
     index('posts_hidden_author_idx').on(t.authorId).where(sql`${t.hiddenAt} is not null`),
     // Deleting a medium clears the cover that names it (ON DELETE SET NULL): found here, not by a scan.
     index('posts_cover_media_idx').on(t.coverMediaId).where(sql`${t.coverMediaId} is not null`),
+    // Waiting scheduled posts are few: their author's list reads them through this index.
+    index('posts_scheduled_author_idx')
+      .on(t.authorId, t.publishAt, t.id)
+      .where(sql`${t.publishedAt} is null`),
     check('posts_progress_range', sql`${t.learningProgressPercent} BETWEEN 0 AND 100`),
   ],
 );

@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { hiddenUserIds, noBlockBetween, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
-import { visibleComment, visiblePost } from '../../db/moderation-state.js';
+import { visibleComment } from '../../db/moderation-state.js';
 import { comments, commentVersions, posts, users } from '../../db/schema/index.js';
-import { commentVisibleTo } from '../../db/visibility.js';
+import { commentVisibleTo, visiblePost } from '../../db/visibility.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 const commentColumns = {

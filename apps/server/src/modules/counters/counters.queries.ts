@@ -35,7 +35,7 @@ export function repairCounters(db: Database): Promise<CountersRepair> {
         select u.id,
           (select count(*) from follows f where f.followed_id = u.id)::int as followers,
           (select count(*) from follows f where f.follower_id = u.id)::int as following,
-          (select count(*) from posts p where p.author_id = u.id)::int as posts
+          (select count(*) from posts p where p.author_id = u.id and p.published_at is not null)::int as posts
         from users u)
       update users set followers_count = actual.followers, following_count = actual.following,
         posts_count = actual.posts
@@ -58,7 +58,7 @@ export function repairCounters(db: Database): Promise<CountersRepair> {
     const rowCounts = await changedRows(
       tx,
       sql`with actual (table_name, count) as (values
-          ('posts', (select count(*) from posts)),
+          ('posts', (select count(*) from posts where published_at is not null)),
           ('public_learning_plans', (select count(*) from learning_plans where is_public)))
       update row_counts set count = actual.count
       from actual

@@ -13,7 +13,7 @@ import {
   topicProgress,
   users,
 } from '../../db/schema/index.js';
-import { planColumnsOf, planVisibleTo, postVisibleTo } from '../../db/visibility.js';
+import { planColumnsOf, planVisibleTo, postPublished, postVisibleTo } from '../../db/visibility.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 type Window = { limit: number; offset: number };
@@ -56,7 +56,7 @@ export async function selectFollowingPage(db: Database, viewerId: number, window
       items as (
         select 'POST' as type, p.id, p.created_at from followed f cross join lateral (
           select ${posts.id} as id, ${posts.createdAt} as created_at from ${posts}
-          where ${posts.authorId} = f.id and ${posts.hiddenAt} is null
+          where ${posts.authorId} = f.id and ${posts.hiddenAt} is null and ${postPublished}
           order by ${posts.createdAt} desc, ${posts.id} desc limit ${depth}) p
         union all
         select 'LEARNING_PLAN', lp.id, lp.created_at from followed f cross join lateral (

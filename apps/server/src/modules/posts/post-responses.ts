@@ -45,3 +45,12 @@ export function toPostResponses(viewer: Viewer, rows: readonly PostRow[]): Post[
     ...moderationOf(row),
   }));
 }
+
+/** Responses for the author's scheduled posts: each says when it will appear. */
+export function scheduledResponses(viewer: Viewer, rows: readonly (PostRow & { publishAt: Date | null })[]) {
+  const responses = toPostResponses(viewer, rows);
+  return responses.map((response, index) => ({
+    ...response,
+    publishAt: (rows[index]!.publishAt ?? new Date()).toISOString(),
+  }));
+}

@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { hiddenUserIds, noBlockBetween, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
-import { visiblePost } from '../../db/moderation-state.js';
 import {
   postLikes,
   postMedia,
@@ -13,14 +12,14 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { tagNamesOf, upsertedTagIds } from '../../db/tagging.js';
-import { postVisibleTo } from '../../db/visibility.js';
+import { postVisibleTo, visiblePost } from '../../db/visibility.js';
 import { literalLimit, preparedPerSize } from '../../lib/pagination.js';
 
 /**
  * A post row with its author, its counts (kept on the row by the triggers of migration 0011), the
  * viewer's like and its media: no follow-up queries.
  */
-const postColumns = (viewerId: Placeholder) => ({
+const postColumns = (viewerId: Placeholder | SQL) => ({
   id: posts.id,
   title: posts.title,
   content: posts.content,
@@ -222,12 +221,78 @@ export type PostFields = {
   learningProgressPercent: number | null;
 };
 
-export async function insertPost(db: Database, authorId: number, fields: PostFields) {
+/** A new post, out at once; with `publishAt`, unpublished until its job publishes it then. */
+export async function insertPost(db: Database, authorId: number, fields: PostFields, publishAt?: Date) {
   const [row] = await db
     .insert(posts)
-    .values({ authorId, ...fields })
+    .values({ authorId, ...fields, ...(publishAt && { publishAt, publishedAt: null }) })
     .returning({ id: posts.id });
   return row!.id;
+}
+
+const waiting = (authorId: number, id: number) =>
+  and(eq(posts.id, id), eq(posts.authorId, authorId), sql`${posts.publishedAt} is null`);
+
+/**
+ * Publishes a scheduled post whose time has come, once: the one statement that claims it, so of two
+ * workers (or a job run again) only the first changes the row; the other finds it published. It takes
+ * that moment as its creation time, so feeds show it as new. A post moved to a later time is left for
+ * the later job. Null when there is nothing to publish.
+ */
+export async function claimScheduledPost(db: Database, id: number) {
+  const [row] = await db
+    .update(posts)
+    .set({ publishedAt: sql`now()`, createdAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(posts.id, id), sql`${posts.publishedAt} is null`, sql`${posts.publishAt} <= now()`))
+    .returning({ authorId: posts.authorId, title: posts.title, content: posts.content });
+  return row ?? null;
+}
+
+/** A new time and/or text for the author's waiting post; its time, or null when there is no such post. */
+export async function updateScheduledPost(
+  db: Database,
+  authorId: number,
+  id: number,
+  change: { publishAt?: Date; title?: string; content?: string },
+) {
+  const [row] = await db
+    .update(posts)
+    .set({ ...change, updatedAt: sql`now()` })
+    .where(waiting(authorId, id))
+    .returning({ publishAt: posts.publishAt });
+  return row?.publishAt ?? null;
+}
+
+/** Locks the author's waiting post for its removal: its id, or null when there is no such post. */
+export async function lockScheduledPost(db: Database, authorId: number, id: number) {
+  const [row] = await db.select({ id: posts.id }).from(posts).where(waiting(authorId, id)).for('update');
+  return row ?? null;
+}
+
+/**
+ * One page of the author's waiting posts (or the one of them with `id`), soonest first, and how many they
+ * have: two statements whatever the page holds, through `posts_scheduled_author_idx`.
+ */
+export async function selectScheduledPage(db: Database, authorId: number, window: Window, id?: number) {
+  const rows = await db
+    .select({ ...postColumns(sql`${authorId}::int`), publishAt: posts.publishAt })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .where(
+      and(
+        eq(posts.authorId, authorId),
+        sql`${posts.publishedAt} is null`,
+        id === undefined ? undefined : eq(posts.id, id),
+      ),
+    )
+    .orderBy(posts.publishAt, posts.id)
+    .limit(window.limit)
+    .offset(window.offset);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(posts)
+    .where(and(eq(posts.authorId, authorId), sql`${posts.publishedAt} is null`));
+  return { rows, total: count?.total ?? 0 };
 }
 
 /**

@@ -5,6 +5,9 @@ import {
   postPage,
   postsOfUserParams,
   postVersionPage,
+  scheduledPostChange,
+  scheduledPostPage,
+  scheduledPostParams,
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -38,6 +41,31 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app
     '/user/:userId',
     route("A user's posts, newest first", { params: postsOfUserParams, ...pagedList(postPage) }),
     async (request) => posts.byAuthor(readerOf(request), request.params.userId, request.query),
+  );
+
+  app.get(
+    '/scheduled',
+    route('Your scheduled posts, not published yet, soonest first', pagedList(scheduledPostPage)),
+    async (request) => posts.scheduled(viewerOf(request), request.query),
+  );
+
+  app.patch(
+    '/scheduled/:id',
+    route('Change the time or text of one of your scheduled posts', {
+      params: scheduledPostParams,
+      body: scheduledPostChange,
+      response: readResponse(post),
+    }),
+    async (request) => posts.changeScheduled(viewerOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/scheduled/:id',
+    route('Cancel one of your scheduled posts: it is deleted before anyone saw it', {
+      params: scheduledPostParams,
+      response: deletionResponse,
+    }),
+    async (request, reply) => deleted(reply, posts.cancelScheduled(viewerOf(request), request.params.id)),
   );
 
   app.get(

@@ -9,12 +9,14 @@ import {
   type PostVersion,
   postInput,
   postUpdateInput,
+  type ScheduledPostChange,
   USER_MESSAGES,
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { whenReferenceGone } from '../../lib/db-errors.js';
 import type { EventBus } from '../../lib/events.js';
+import type { JobQueue } from '../../lib/jobs.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/parse-input.js';
 import type { ReceivedUploads } from '../../lib/uploads/receive.js';
@@ -22,8 +24,9 @@ import type { Uploads } from '../../lib/uploads/upload.js';
 import { type IncomingUpload, withUpload } from '../../lib/uploads/upload.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { mediaFileKeys, POST_UPLOAD_RULES, storePostMedia } from './post-media.js';
-import { toPostResponses } from './post-responses.js';
+import { scheduledResponses, toPostResponses } from './post-responses.js';
 import {
+  claimScheduledPost,
   countFeedPosts,
   countPostsOfAuthor,
   deleteMedia,
@@ -33,18 +36,25 @@ import {
   insertMedia,
   insertPost,
   lockPost,
+  lockScheduledPost,
   type PostFields,
   preparePostReads,
   recordPostVersion,
   selectMediaFiles,
   selectPostVersions,
   setCover,
+  selectScheduledPage,
   setPostTags,
   toggleLike,
   updatePost,
+  updateScheduledPost,
 } from './posts.queries.js';
 
-type PostsDependencies = { db: Database; events: EventBus; uploads: Uploads };
+type PostsDependencies = { db: Database; events: EventBus; uploads: Uploads; jobs: JobQueue };
+
+/** The job that publishes a scheduled post at its time (docs/features.md, "Scheduled posts"). */
+export const PUBLISH_SCHEDULED_POST_JOB = 'publish-scheduled-post';
+export type ScheduledPostJob = { postId: number };
 
 /**
  * A draft being published (modules/drafts): its fields stand for the `post` part, of which only `altTexts`
@@ -52,16 +62,21 @@ type PostsDependencies = { db: Database; events: EventBus; uploads: Uploads };
  */
 export type PostDraft = { fields: object; take: (tx: Database) => Promise<void> };
 
-/** The `post` part of a draft's publication: only the files' descriptions, the rest is the draft's. */
+/**
+ * The `post` part of a draft's publication: only the files' descriptions and when to publish it, the rest is
+ * the draft's.
+ */
 function draftPostPart(received: ReceivedUploads, draft: PostDraft): unknown {
   const part = received.json.post;
   const sent = part && typeof part === 'object' ? part : {};
   const altTexts = 'altTexts' in sent ? sent.altTexts : undefined;
   const coverFileIndex = 'coverFileIndex' in sent ? sent.coverFileIndex : undefined;
+  const publishAt = 'publishAt' in sent ? sent.publishAt : undefined;
   return {
     ...draft.fields,
     ...(altTexts !== undefined && { altTexts }),
     ...(coverFileIndex !== undefined && { coverFileIndex }),
+    ...(publishAt !== undefined && { publishAt }),
   };
 }
 
@@ -99,8 +114,33 @@ async function requireAuthor(
   if (post.authorId !== viewerId) throw forbidden(refusal);
 }
 
-export function createPostsService({ db, events, uploads }: PostsDependencies) {
+export function createPostsService({ db, events, uploads, jobs }: PostsDependencies) {
   const reads = preparePostReads(db);
+  const scheduledMissing = () => notFound(POST_MESSAGES.scheduledNotFound);
+
+  /**
+   * At its time the post appears and what a new post causes follows (mentions), in the claiming
+   * transaction: a second run, another process's or a retry's, claims nothing and causes nothing.
+   */
+  jobs.handle<ScheduledPostJob>(PUBLISH_SCHEDULED_POST_JOB, ({ postId }) =>
+    db.transaction(async (tx) => {
+      const published = await claimScheduledPost(tx, postId);
+      if (!published) return;
+      const { authorId, title, content } = published;
+      await events.publish(tx, { type: 'post.created', actorId: authorId, postId, title, content });
+    }),
+  );
+
+  const publishLater = (tx: Database, postId: number, at: Date) =>
+    jobs.send(tx, PUBLISH_SCHEDULED_POST_JOB, { postId } satisfies ScheduledPostJob, { startAfter: at });
+
+  /** The author's scheduled post as a response, read after a change. */
+  async function scheduledResponse(viewer: Viewer, postId: number): Promise<Post> {
+    const { rows } = await selectScheduledPage(db, viewer.id, { limit: 1, offset: 0 }, postId);
+    const [response] = scheduledResponses(viewer, rows);
+    if (!response) throw scheduledMissing();
+    return response;
+  }
 
   /** Post responses for `ids`, in that order, in one statement whatever their number (search uses this). */
   async function responsesFor(viewer: Viewer, ids: readonly number[]): Promise<Post[]> {
@@ -137,29 +177,72 @@ export function createPostsService({ db, events, uploads }: PostsDependencies) {
       return toPage([], total, query);
     },
 
-    /** With `draft`, publishes that draft: its fields, the request's files (docs/features.md, "Drafts"). */
+    /**
+     * With `draft`, publishes that draft: its fields, the request's files (docs/features.md, "Drafts").
+     * With `publishAt`, the post waits unseen and uncounted until a job publishes it then.
+     */
     async create(viewer: Viewer, upload: IncomingUpload, draft?: PostDraft): Promise<Post> {
-      const postId = await withUpload(uploads, upload, POST_UPLOAD_RULES, async (received, store) => {
-        const input = parseInput(postInput, draft ? draftPostPart(received, draft) : postPart(received));
-        const cover = coverFile(input.coverFileIndex, received.files);
-        const media = await storePostMedia(uploads.tmpDir, received.files, input.altTexts, store);
-        return db.transaction(async (tx) => {
-          await draft?.take(tx);
-          const id = await insertPost(tx, viewer.id, fieldsOf(input));
-          const mediaIds = await insertMedia(tx, id, media);
-          if (cover !== null) await setCover(tx, id, mediaIds[cover]!);
-          if (input.tags.length > 0) await setPostTags(tx, id, input.tags);
-          await events.publish(tx, {
-            type: 'post.created',
-            actorId: viewer.id,
-            postId: id,
-            title: input.title,
-            content: input.content,
+      const { postId, scheduled } = await withUpload(
+        uploads,
+        upload,
+        POST_UPLOAD_RULES,
+        async (received, store) => {
+          const input = parseInput(postInput, draft ? draftPostPart(received, draft) : postPart(received));
+          const cover = coverFile(input.coverFileIndex, received.files);
+          const media = await storePostMedia(uploads.tmpDir, received.files, input.altTexts, store);
+          const publishAt = input.publishAt === undefined ? undefined : new Date(input.publishAt);
+          return db.transaction(async (tx) => {
+            await draft?.take(tx);
+            const id = await insertPost(tx, viewer.id, fieldsOf(input), publishAt);
+            const mediaIds = await insertMedia(tx, id, media);
+            if (cover !== null) await setCover(tx, id, mediaIds[cover]!);
+            if (input.tags.length > 0) await setPostTags(tx, id, input.tags);
+            if (publishAt) await publishLater(tx, id, publishAt);
+            else
+              await events.publish(tx, {
+                type: 'post.created',
+                actorId: viewer.id,
+                postId: id,
+                title: input.title,
+                content: input.content,
+              });
+            return { postId: id, scheduled: publishAt !== undefined };
           });
-          return id;
+        },
+      );
+      return scheduled ? scheduledResponse(viewer, postId) : responseFor(viewer, postId);
+    },
+
+    /** The viewer's posts waiting for their time, soonest first. */
+    async scheduled(viewer: Viewer, query: PageQuery): Promise<Page<Post>> {
+      const { rows, total } = await selectScheduledPage(db, viewer.id, pageWindow(query));
+      return toPage(scheduledResponses(viewer, rows), total, query);
+    },
+
+    /** A new time (with a job for it: the earlier job finds the post not due and leaves it) or text. */
+    async changeScheduled(viewer: Viewer, postId: number, change: ScheduledPostChange): Promise<Post> {
+      await db.transaction(async (tx) => {
+        const publishAt = change.publishAt === undefined ? undefined : new Date(change.publishAt);
+        const at = await updateScheduledPost(tx, viewer.id, postId, {
+          ...(publishAt && { publishAt }),
+          ...(change.title !== undefined && { title: change.title }),
+          ...(change.content !== undefined && { content: change.content }),
         });
+        if (!at) throw scheduledMissing();
+        if (publishAt) await publishLater(tx, postId, publishAt);
       });
-      return responseFor(viewer, postId);
+      return scheduledResponse(viewer, postId);
+    },
+
+    /** Cancels a post that has not appeared yet: it goes as a deleted post goes, its job finds nothing. */
+    async cancelScheduled(viewer: Viewer, postId: number): Promise<void> {
+      const keys = await db.transaction(async (tx) => {
+        if (!(await lockScheduledPost(tx, viewer.id, postId))) throw scheduledMissing();
+        const media = await selectMediaFiles(tx, postId);
+        await deletePost(tx, postId);
+        return mediaFileKeys(media);
+      });
+      await uploads.removal.removeUnreferenced(keys);
     },
 
     /** New files are appended; `removeMediaIds` drops existing ones; kept + new never exceed the limit. */

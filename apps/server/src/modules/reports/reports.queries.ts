@@ -2,9 +2,9 @@ import type { ModerationAction, ReportReason, ReportTargetType } from '@pathwise
 import { and, count, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
-import { visibleComment, visiblePost } from '../../db/moderation-state.js';
+import { visibleComment } from '../../db/moderation-state.js';
 import { comments, learningPlans, moderationActions, posts, reports, users } from '../../db/schema/index.js';
-import { planVisibleTo } from '../../db/visibility.js';
+import { planVisibleTo, visiblePost } from '../../db/visibility.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 type Window = { limit: number; offset: number };

@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
-import { visiblePost } from '../../db/moderation-state.js';
 import { learningPlans, posts, savedLearningPlans, savedPosts } from '../../db/schema/index.js';
-import { planVisibleTo } from '../../db/visibility.js';
+import { planVisibleTo, visiblePost } from '../../db/visibility.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 type Window = { limit: number; offset: number };

@@ -4,7 +4,6 @@ import { type AnyPgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { shownTo, type UserRef } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { isFollowedBy } from '../../db/follow-state.js';
-import { visiblePost } from '../../db/moderation-state.js';
 import {
   learningPlans,
   planTags,
@@ -15,7 +14,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { visibleEmail } from '../../db/user-privacy.js';
-import { planVisibleTo } from '../../db/visibility.js';
+import { planVisibleTo, visiblePost } from '../../db/visibility.js';
 import { literalLimit, preparedPerKey } from '../../lib/pagination.js';
 import type { SearchTerms } from './search-terms.js';
 

@@ -11,6 +11,7 @@ export const CREATE_POST: NavItem = { to: '/create-post', label: 'Create Post' }
 /** What the user menu lists after the account pages; the mobile menu lists them too. */
 export const LIBRARY_NAV: NavItem[] = [
   { to: '/drafts', label: 'Drafts' },
+  { to: '/scheduled', label: 'Scheduled' },
   { to: '/saved', label: 'Saved' },
   { to: '/notes', label: 'My notes' },
 ];

@@ -94,6 +94,7 @@ describe('user menu', () => {
       '/notifications',
     );
     expect(within(menu).getByRole('menuitem', { name: 'Drafts' })).toHaveAttribute('href', '/drafts');
+    expect(within(menu).getByRole('menuitem', { name: 'Scheduled' })).toHaveAttribute('href', '/scheduled');
     expect(within(menu).getByRole('menuitem', { name: 'Saved' })).toHaveAttribute('href', '/saved');
     expect(within(menu).getByRole('menuitem', { name: 'My notes' })).toHaveAttribute('href', '/notes');
     expect(within(menu).getByRole('menuitem', { name: 'Learning Analytics' })).toHaveAttribute(
@@ -176,6 +177,7 @@ describe('mobile menu', () => {
       ['Notifications', '/notifications'],
       ['Settings', '/settings'],
       ['Drafts', '/drafts'],
+      ['Scheduled', '/scheduled'],
     ]) {
       expect(mobileMenu.getByRole('link', { name })).toHaveAttribute('href', href);
     }

@@ -47,7 +47,13 @@ export function CreatePostPage() {
       change(draftFieldsOf(fields));
       const id = await flush();
       if (id === null) throw new Error('The draft was not saved');
-      const published = await publishDraft(id, { files, altTexts, coverFileIndex, onProgress });
+      const published = await publishDraft(id, {
+        files,
+        altTexts,
+        coverFileIndex,
+        publishAt: fields.publishAt,
+        onProgress,
+      });
       forget();
       return published.id;
     },

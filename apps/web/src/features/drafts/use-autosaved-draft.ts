@@ -1,7 +1,7 @@
 import { DRAFT_LIMITS, type DraftInput, type DraftKind } from '@pathwise/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { createDraft, updateDraft } from './api/drafts-api';
+import { createDraft, deleteDraft, updateDraft } from './api/drafts-api';
 import { useDraft } from './api/queries';
 
 export type DraftStatus = 'idle' | 'saving' | 'saved' | 'failed';
@@ -88,6 +88,17 @@ export function useAutosavedDraft<Kind extends DraftKind>(kind: Kind) {
     setDirty(false);
   }, []);
 
+  /**
+   * After what the draft was for was made some other way (a plan, with its files): the draft is deleted,
+   * once any save in flight has ended. A failure leaves it on the Drafts page, where it can be deleted.
+   */
+  const discard = useCallback(async () => {
+    forget();
+    await chain.current;
+    if (id.current === null) return;
+    await deleteDraft(id.current).catch(() => undefined);
+  }, [forget]);
+
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const fields = restored.data?.kind === kind ? restored.data.fields : undefined;
@@ -101,5 +112,6 @@ export function useAutosavedDraft<Kind extends DraftKind>(kind: Kind) {
     change,
     flush,
     forget,
+    discard,
   };
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CATEGORIES, type LearningPlan, PLAN_LIMITS, PLAN_MESSAGES } from '@pathwise/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ErrorBox } from '../../../components/callout';
@@ -15,14 +15,25 @@ import { emptyTopic, type PlanFormOutput, type PlanFormValues, planFormSchema } 
 import { savePlan } from './save-plan';
 import { TopicFields } from './topic-fields';
 
+/**
+ * A new plan written as a draft (docs/features.md, "Drafts"): the form reports every change, and says once
+ * the plan is created, before going to it.
+ */
+export type PlanDraftBinding = {
+  onChange: (values: Partial<PlanFormValues>) => void;
+  onCreated: () => Promise<void>;
+};
+
 type PlanFormProps = {
   /** The plan being edited; null creates a new one. */
   planId: number | null;
   initialValues: PlanFormValues;
+  /** A new plan kept as a draft while it is written. */
+  draft?: PlanDraftBinding;
 };
 
 /** Creating or editing a learning plan, each rule's message under its field. */
-export function PlanForm({ planId, initialValues }: PlanFormProps) {
+export function PlanForm({ planId, initialValues, draft }: PlanFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // Once stored, the plan is edited from then on: a retry after a failed upload must not create another.
@@ -40,6 +51,14 @@ export function PlanForm({ planId, initialValues }: PlanFormProps) {
   } = form;
   const topics = useFieldArray({ control: form.control, name: 'topics' });
 
+  const onDraftChange = draft?.onChange;
+  const { watch } = form;
+  useEffect(() => {
+    if (!onDraftChange) return;
+    const subscription = watch((values) => onDraftChange(values as Partial<PlanFormValues>));
+    return () => subscription.unsubscribe();
+  }, [watch, onDraftChange]);
+
   const adoptSavedIds = (plan: LearningPlan) => {
     setStoredPlanId(plan.id);
     plan.topics.forEach((topic, topicIndex) => {
@@ -55,6 +74,7 @@ export function PlanForm({ planId, initialValues }: PlanFormProps) {
     try {
       const id = await savePlan({ planId: storedPlanId, values, onPlanStored: adoptSavedIds });
       await queryClient.invalidateQueries({ queryKey: planKeys.all });
+      await draft?.onCreated();
       navigate(`/learning-plan/${id}`);
     } catch (error) {
       setFailure(serverMessageOr(error, PLAN_MESSAGES.saveFailed));

@@ -7,6 +7,7 @@ import {
   type Post,
   type PostInput,
   type PostVersion,
+  type ScheduledPostChange,
 } from '@pathwise/contract';
 import { apiRequest, apiUpload } from '../../../lib/api-client';
 import { pageQuery } from '../../../lib/paged-list';
@@ -87,4 +88,17 @@ export function updateComment(commentId: number, content: string): Promise<Comme
 
 export function deleteComment(commentId: number): Promise<void> {
   return apiRequest(`/api/comments/${commentId}`, { method: 'DELETE' });
+}
+
+/** The viewer's scheduled posts, soonest first (docs/features.md, "Scheduled posts"). */
+export function fetchScheduledPosts(page: number, signal?: AbortSignal): Promise<Page<Post>> {
+  return apiRequest(`/api/posts/scheduled?${pageQuery(page)}`, { signal });
+}
+
+export function changeScheduledPost(postId: number, change: ScheduledPostChange): Promise<Post> {
+  return apiRequest(`/api/posts/scheduled/${postId}`, { method: 'PATCH', body: change });
+}
+
+export function cancelScheduledPost(postId: number): Promise<void> {
+  return apiRequest(`/api/posts/scheduled/${postId}`, { method: 'DELETE' });
 }

@@ -1,15 +1,18 @@
-import type { Comment, Page, Post, UserRef } from '@pathwise/contract';
+import type { Comment, Page, Post, ScheduledPostChange, UserRef } from '@pathwise/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { mapPagedItems, type Pages, usePagedList } from '../../../lib/paged-list';
 import {
   addComment,
+  cancelScheduledPost,
+  changeScheduledPost,
   createPost,
   deleteComment,
   deletePost,
   fetchComments,
   fetchFeed,
   fetchPost,
+  fetchScheduledPosts,
   fetchUserPosts,
   type PostSubmission,
   toggleLike,
@@ -22,6 +25,7 @@ export const postKeys = {
   feed: (refreshKey: string) => ['posts', 'feed', refreshKey] as const,
   byUser: (userId: number) => ['posts', 'user', userId] as const,
   detail: (postId: number) => ['posts', 'detail', postId] as const,
+  scheduled: ['posts', 'scheduled'] as const,
 };
 const commentsKey = (postId: number) => ['comments', postId] as const;
 
@@ -90,9 +94,38 @@ export function useSavePost(postId?: number) {
     mutationFn: (submission: PostSubmission) =>
       postId === undefined ? createPost(submission) : updatePost(postId, submission),
     onSuccess: async (saved) => {
-      queryClient.setQueryData(postKeys.detail(saved.id), saved);
+      // A scheduled post has no page of its own until it is published.
+      if (saved.publishAt === undefined) queryClient.setQueryData(postKeys.detail(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: postKeys.all, refetchType: 'none' });
     },
+  });
+}
+
+/** The Scheduled page: read afresh on every visit, since a post may have been published meanwhile. */
+export function useScheduledPosts() {
+  return usePagedList({
+    queryKey: postKeys.scheduled,
+    fetchPage: fetchScheduledPosts,
+    restartOnReturn: true,
+  });
+}
+
+export function useChangeScheduledPost(postId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: ScheduledPostChange) => changeScheduledPost(postId, change),
+    onSuccess: (changed) =>
+      queryClient.setQueriesData<Pages<Page<Post>>>({ queryKey: postKeys.scheduled }, (data) =>
+        data ? mapPagedItems(data, (post) => (post.id === postId ? changed : post)) : data,
+      ),
+  });
+}
+
+export function useCancelScheduledPost(postId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => cancelScheduledPost(postId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.scheduled }),
   });
 }
 

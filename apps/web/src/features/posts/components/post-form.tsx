@@ -18,6 +18,7 @@ import { TagEditor } from '../../../components/tag-editor';
 import { SelectField, TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { categoryLabel } from '../../../lib/labels';
+import { fromLocalInput, localTimeZone, toLocalInput } from '../../../lib/local-time';
 import { usePostsChanged, useSavePost } from '../api/queries';
 import { useGoBack } from '../use-go-back';
 import { type CoverChoice, CoverPicker, coverFields } from './cover-picker';
@@ -103,6 +104,8 @@ export function PostForm({ post, draft }: PostFormProps) {
     return () => subscription.unsubscribe();
   }, [watch, onDraftChange]);
 
+  const scheduled = useWatch({ control, name: 'publishAt' }) !== undefined;
+
   const submit = handleSubmit(async (fields) => {
     if (media.hasVideoErrors) return;
     if (media.undescribedImages > 0 && !publishUndescribed.current) {
@@ -125,7 +128,8 @@ export function PostForm({ post, draft }: PostFormProps) {
           onProgress: setUploaded,
         });
         await postsChanged();
-        navigate(`/post/${id}`);
+        // A scheduled post is nobody's to read yet: its author finds it among their scheduled posts.
+        navigate(fields.publishAt ? '/scheduled' : `/post/${id}`);
         return;
       }
       const saved = await save.mutateAsync({
@@ -134,7 +138,7 @@ export function PostForm({ post, draft }: PostFormProps) {
         ...(post && { removeMediaIds: media.removedIds, mediaAltTexts: media.mediaAltTexts }),
         onProgress: setUploaded,
       });
-      navigate(`/post/${saved.id}`);
+      navigate(fields.publishAt ? '/scheduled' : `/post/${saved.id}`);
     } catch (error) {
       setUploaded(null);
       const reason = error instanceof ApiError && error.status < 500 ? (error.body?.message ?? null) : null;
@@ -175,6 +179,15 @@ export function PostForm({ post, draft }: PostFormProps) {
       />
       <MediaPicker selection={media} />
       <CoverPicker selection={media} value={cover} onChange={setCover} />
+      {mode === 'create' && (
+        <Controller
+          control={control}
+          name="publishAt"
+          render={({ field }) => (
+            <ScheduleField value={field.value} onChange={field.onChange} error={errors.publishAt?.message} />
+          )}
+        />
+      )}
 
       {uploaded !== null && (
         <div className="space-y-1">
@@ -210,7 +223,7 @@ export function PostForm({ post, draft }: PostFormProps) {
           disabled={isSubmitting || media.hasVideoErrors || media.checkingVideos}
           className="btn-primary"
         >
-          {isSubmitting ? 'Saving...' : post ? 'Update Post' : 'Publish Post'}
+          {isSubmitting ? 'Saving...' : post ? 'Update Post' : scheduled ? 'Schedule Post' : 'Publish Post'}
         </button>
       </div>
     </form>
@@ -231,6 +244,48 @@ function AltTextReminder({ onDescribe, onPublish }: { onDescribe: () => void; on
         </button>
       </div>
     </div>
+  );
+}
+
+/**
+ * Publish now, or at a time picked on the writer's own clock (docs/features.md, "Scheduled posts"): the
+ * form holds the ISO instant, empty while the box is ticked without a time (which the contract refuses).
+ */
+function ScheduleField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  error: string | undefined;
+}) {
+  const later = value !== undefined;
+  const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
+  return (
+    <fieldset className="space-y-2">
+      <legend className="block text-sm font-medium text-slate-800">When to publish</legend>
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          checked={later}
+          onChange={(event) => onChange(event.target.checked ? inAnHour() : undefined)}
+          className="size-4 rounded border-slate-300 text-indigo-600"
+        />
+        Schedule for later
+      </label>
+      {later && (
+        <TextField
+          type="datetime-local"
+          step={1}
+          label={`Publish at (${localTimeZone()} time)`}
+          min={toLocalInput(new Date().toISOString())}
+          value={toLocalInput(value)}
+          error={error}
+          onChange={(event) => onChange(fromLocalInput(event.target.value) ?? '')}
+        />
+      )}
+    </fieldset>
   );
 }
 
