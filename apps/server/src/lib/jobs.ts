@@ -6,6 +6,8 @@ import type { Database, DatabaseHandle } from '../db/client.js';
 /** Retries of a failing job: after about 2, 4, 8, 16 then 32 seconds (pg-boss backs off with jitter). */
 const RETRIES = { retryLimit: 5, retryDelay: 2, retryBackoff: true, retryDelayMax: 300 } as const;
 
+const NO_RETRIES = { retryLimit: 0 } as const;
+
 export type JobHandler<T> = (data: T) => Promise<void>;
 
 /**
@@ -25,7 +27,10 @@ export function createJobQueue(
       ? new PgBoss({ db: fromPglite(database.connection.pglite), backend: 'pglite', ...quiet })
       : new PgBoss({ connectionString: database.connection.url, max: 4, ...quiet });
   boss.on('error', (error) => log.error({ err: error }, 'the job queue failed'));
-  const handlers = new Map<string, JobHandler<never>>();
+  const handlers = new Map<
+    string,
+    { handler: JobHandler<never>; retries: typeof RETRIES | typeof NO_RETRIES }
+  >();
   let started = false;
 
   async function run(name: string, handler: JobHandler<unknown>, [job]: Job<unknown>[]) {
@@ -39,9 +44,12 @@ export function createJobQueue(
   }
 
   return {
-    /** Registers the worker of a kind of job; call before `start`. */
-    handle<T>(name: string, handler: JobHandler<T>) {
-      handlers.set(name, handler);
+    /**
+     * Registers the worker of a kind of job; call before `start`. `retry: false` for jobs whose sender
+     * schedules its own retries (Fedify's deliveries), which pg-boss must not repeat on top.
+     */
+    handle<T>(name: string, handler: JobHandler<T>, { retry = true } = {}) {
+      handlers.set(name, { handler, retries: retry ? RETRIES : NO_RETRIES });
     },
 
     /** Enqueues a job in `tx`'s transaction. */
@@ -53,11 +61,17 @@ export function createJobQueue(
       });
     },
 
+    /** Enqueues a job on its own, not in a transaction, to start after `delaySeconds`. */
+    async enqueue(name: string, data: object, { delaySeconds = 0 } = {}): Promise<void> {
+      const retries = handlers.get(name)?.retries ?? RETRIES;
+      await boss.send(name, data, { ...retries, ...(delaySeconds > 0 && { startAfter: delaySeconds }) });
+    },
+
     async start() {
       await boss.start();
       started = true;
-      for (const [name, handler] of handlers) {
-        await boss.createQueue(name, { ...RETRIES, notify: true });
+      for (const [name, { handler, retries }] of handlers) {
+        await boss.createQueue(name, { ...retries, notify: true });
         if (runWorkers) {
           // A worker takes one job per fetch: a backlog of independent jobs drains one per interval
           // (NOTIFY wakes it only for new ones), so the fallback poll is kept at its shortest.
