@@ -48,7 +48,7 @@ import {
   selectRemoteFollowerInboxes,
 } from './federation.queries.js';
 
-/** Where each ActivityPub document lives; the web app's pages (`/@handle`, `/post/:id`) stay where they are. */
+/** Where each ActivityPub document lives; the web app's pages (`/@handle`, `/post/:id`) stay put. */
 export const ACTOR_PATH = '/ap/users/{identifier}';
 const INBOX_PATH = '/ap/users/{identifier}/inbox';
 const SHARED_INBOX_PATH = '/ap/inbox';
