@@ -13,6 +13,8 @@ import { createMemoryCounterStore } from './lib/counters/counter-store.js';
 import { createDatabaseCounterStore } from './lib/counters/database-counter-store.js';
 import { rateLimitStoreOf } from './lib/counters/rate-limit-store.js';
 import { createEventBus, type EventBus } from './lib/events.js';
+import { createFedifyKvStore } from './lib/fedify-kv-store.js';
+import { createFedifyMessageQueue } from './lib/fedify-message-queue.js';
 import { createJobQueue } from './lib/jobs.js';
 import { createMailer } from './lib/mail.js';
 import { type PasswordHashing, passwordHasher } from './lib/passwords.js';
@@ -41,6 +43,13 @@ import { draftsRoutes } from './modules/drafts/drafts.routes.js';
 import { createDraftsService } from './modules/drafts/drafts.service.js';
 import { exploreRoutes } from './modules/explore/explore.routes.js';
 import { createExploreService } from './modules/explore/explore.service.js';
+import {
+  createPathwiseFederation,
+  federationApiRoutes,
+  federationRoutes,
+  type PathwiseFederation,
+  registerFederationHandlers,
+} from './modules/federation/index.js';
 import { feedRoutes } from './modules/feed/feed.routes.js';
 import { createFeedService } from './modules/feed/feed.service.js';
 import { firstStepsRoutes } from './modules/first-steps/first-steps.routes.js';
@@ -214,6 +223,17 @@ export async function buildApp({
   registerNotificationHandlers(events, jobs);
   registerNotificationJobs(db, jobs);
   registerActivityHandlers(events);
+  // ActivityPub (FEDERATION=true): Fedify's cache in our table, its queue on the job queue.
+  let federation: PathwiseFederation | null = null;
+  if (config.federation) {
+    const kv = createFedifyKvStore(db);
+    app.addHook('onClose', async () => kv.close());
+    const queue = createFedifyMessageQueue(jobs);
+    federation = createPathwiseFederation({ db, events, kv, queue, config: config.federation, log: app.log });
+    const { federation: fedify } = federation;
+    queue.runTasks((message) => fedify.processQueuedTask(undefined, message));
+    registerFederationHandlers(events, federation);
+  }
   // One LISTEN per process feeds every notification stream it serves, whichever process wrote.
   const liveNotifications = createLiveNotifications(database, notifications.liveUpdate, (error) =>
     app.log.error({ err: error }, 'a live notification could not be delivered'),
@@ -299,6 +319,7 @@ export async function buildApp({
       await api.register(exploreRoutes, {
         explore: createExploreService({ db, posts, plans, cacheSeconds: config.exploreCacheSeconds }),
       });
+      if (federation) await api.register(federationApiRoutes, { prefix: '/federation', federation });
       await api.register(firstStepsRoutes, { prefix: '/users/me', firstSteps: createFirstStepsService(db) });
     },
     { prefix: '/api' },
@@ -313,6 +334,7 @@ export async function buildApp({
     syndication: createSyndicationService(db, { publicReading: config.publicReading }),
     publicUrl: config.publicUrl,
   });
+  if (federation) await app.register(federationRoutes, { federation: federation.federation });
   await app.register(webAppPlugin, {
     distDir: webDistDir,
     linkPreviews: createLinkPreviews(db, { publicReading: config.publicReading }),

@@ -127,7 +127,40 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.stringbool({ error: 'must be true or false' }).default(false),
+  FEDERATION: z.stringbool({ error: 'must be true or false' }).default(false),
+  FEDERATION_ALLOW_PRIVATE: z.stringbool({ error: 'must be true or false' }).default(false),
 });
+
+/**
+ * Other servers build every address of a person (`@handle@host`, the actor, its inbox) from PUBLIC_URL,
+ * and Mastodon fetches and signs over https only: without it nothing would be reachable. Plain http and
+ * loopback hosts are for tests, behind FEDERATION_ALLOW_PRIVATE, which also lets this server fetch them.
+ */
+function requireFederationUrl(e: z.infer<typeof envSchema>, context: z.RefinementCtx) {
+  if (!e.FEDERATION) return;
+  const issue = (message: string) => context.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message });
+  if (!e.PUBLIC_URL) {
+    issue(
+      'is required when FEDERATION=true: the https:// address other servers reach this one at, ' +
+        'such as https://pathwise.example',
+    );
+    return;
+  }
+  if (!URL.canParse(e.PUBLIC_URL)) return; // its own check has said what is wrong
+  const url = new URL(e.PUBLIC_URL);
+  if (url.pathname !== '/' || url.search || url.hash) {
+    issue('must be an origin (scheme, host and port, no path) when FEDERATION=true');
+    return;
+  }
+  const loopback = LOOPBACK_HOSTS.has(url.hostname);
+  if (e.FEDERATION_ALLOW_PRIVATE ? !loopback : url.protocol !== 'https:') {
+    issue(
+      e.FEDERATION_ALLOW_PRIVATE
+        ? 'must be a localhost or 127.0.0.1 address when FEDERATION_ALLOW_PRIVATE=true (tests only)'
+        : 'must be an https:// URL when FEDERATION=true (other servers only talk to https)',
+    );
+  }
+}
 
 /** With MEDIA_STORAGE=s3: a bucket, and access keys both or neither (neither: the SDK's credential chain). */
 function requireS3Settings(e: z.infer<typeof envSchema>, context: z.RefinementCtx) {
@@ -235,6 +268,15 @@ export type Config = {
   oidcProviders: Record<string, OidcProvider>;
   /** Where uploaded media live: DATA_DIR/media, or an S3-compatible bucket. */
   mediaStorage: MediaStorageConfig;
+  /** ActivityPub (FEDERATION=true): people followable from other servers; null when off. */
+  federation: FederationConfig | null;
+};
+
+export type FederationConfig = {
+  /** PUBLIC_URL's origin: every actor's address is built from it, whatever host a request came to. */
+  origin: string;
+  /** FEDERATION_ALLOW_PRIVATE: fetch and deliver to loopback addresses (tests only). */
+  allowPrivateAddress: boolean;
 };
 
 export type MediaStorageConfig = { driver: 'local' } | { driver: 's3'; s3: S3Settings };
@@ -276,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .superRefine(requireGoogleClientPair, { when: () => true })
     .superRefine(requireS3Settings, { when: () => true })
     .superRefine(requireSharedSecret, { when: () => true })
+    .superRefine(requireFederationUrl, { when: () => true })
     .safeParse(env);
   const extra = z.object(Object.assign({}, ...extraProviderIds.map(oidcProviderShape))).safeParse(env);
   const issues = [...(parsed.error?.issues ?? []), ...(extra.error?.issues ?? [])];
@@ -311,6 +354,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: new Set(e.ADMIN_EMAILS),
     jobWorkers: e.JOB_WORKERS,
     publicReading: e.PUBLIC_READING,
+    federation:
+      e.FEDERATION && e.PUBLIC_URL
+        ? { origin: new URL(e.PUBLIC_URL).origin, allowPrivateAddress: e.FEDERATION_ALLOW_PRIVATE }
+        : null,
     oidcProviders: {
       google: {
         name: 'Google',

@@ -107,6 +107,48 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/JWT_EXPIRES_IN: must be a number followed by s, m, h or d/);
   });
 
+  describe('federation', () => {
+    const load = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: freshDataDir(), ...env });
+
+    it('is off by default', () => {
+      expect(load({})().federation).toBeNull();
+    });
+
+    it('takes its origin from an https PUBLIC_URL', () => {
+      const config = load({ FEDERATION: 'true', PUBLIC_URL: 'https://pathwise.example/' })();
+      expect(config.federation).toEqual({ origin: 'https://pathwise.example', allowPrivateAddress: false });
+    });
+
+    it('stops without PUBLIC_URL, saying what it is for', () => {
+      expect(load({ FEDERATION: 'true' })).toThrow(/PUBLIC_URL: is required when FEDERATION=true/);
+    });
+
+    it('stops on a plain http PUBLIC_URL, or a path', () => {
+      expect(load({ FEDERATION: 'true', PUBLIC_URL: 'http://pathwise.example' })).toThrow(
+        /PUBLIC_URL: must be an https:\/\/ URL when FEDERATION=true/,
+      );
+      expect(load({ FEDERATION: 'true', PUBLIC_URL: 'https://example.com/pathwise' })).toThrow(
+        /PUBLIC_URL: must be an origin/,
+      );
+    });
+
+    it('takes a loopback http address only with FEDERATION_ALLOW_PRIVATE, for tests', () => {
+      const local = { FEDERATION: 'true', PUBLIC_URL: 'http://localhost:8080' };
+      expect(load(local)).toThrow(/PUBLIC_URL: must be an https:\/\/ URL/);
+      expect(load({ ...local, FEDERATION_ALLOW_PRIVATE: 'true' })().federation).toEqual({
+        origin: 'http://localhost:8080',
+        allowPrivateAddress: true,
+      });
+      expect(
+        load({
+          FEDERATION: 'true',
+          FEDERATION_ALLOW_PRIVATE: 'true',
+          PUBLIC_URL: 'https://pathwise.example',
+        }),
+      ).toThrow(/must be a localhost or 127.0.0.1 address when FEDERATION_ALLOW_PRIVATE=true/);
+    });
+  });
+
   it('refuses a PostgreSQL server without JWT_SECRET, saying how to make one', () => {
     const dataDir = freshDataDir();
     const attempt = () => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@db:5432/pathwise' });

@@ -12,6 +12,8 @@ export * from './draft-constants.js';
 export * from './drafts.js';
 export * from './explore.js';
 export * from './explore-constants.js';
+export * from './federation.js';
+export * from './federation-constants.js';
 export * from './feed.js';
 export * from './feed-constants.js';
 export * from './first-steps.js';

@@ -8,6 +8,7 @@ const RETRIES = { retryLimit: 5, retryDelay: 2, retryBackoff: true, retryDelayMa
 
 /** How long pg-boss keeps a job that no worker took yet, past its start: its default, 14 days. */
 const DEFAULT_RETENTION_SECONDS = 14 * 24 * 60 * 60;
+const NO_RETRIES = { retryLimit: 0 } as const;
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -28,7 +29,10 @@ export function createJobQueue(
       ? new PgBoss({ db: fromPglite(database.connection.pglite), backend: 'pglite', ...quiet })
       : new PgBoss({ connectionString: database.connection.url, max: 4, ...quiet });
   boss.on('error', (error) => log.error({ err: error }, 'the job queue failed'));
-  const handlers = new Map<string, JobHandler<never>>();
+  const handlers = new Map<
+    string,
+    { handler: JobHandler<never>; retries: typeof RETRIES | typeof NO_RETRIES }
+  >();
   let started = false;
 
   async function run(name: string, handler: JobHandler<unknown>, [job]: Job<unknown>[]) {
@@ -42,9 +46,12 @@ export function createJobQueue(
   }
 
   return {
-    /** Registers the worker of a kind of job; call before `start`. */
-    handle<T>(name: string, handler: JobHandler<T>) {
-      handlers.set(name, handler);
+    /**
+     * Registers the worker of a kind of job; call before `start`. `retry: false` for jobs whose sender
+     * schedules its own retries (Fedify's deliveries), which pg-boss must not repeat on top.
+     */
+    handle<T>(name: string, handler: JobHandler<T>, { retry = true } = {}) {
+      handlers.set(name, { handler, retries: retry ? RETRIES : NO_RETRIES });
     },
 
     /**
@@ -64,11 +71,17 @@ export function createJobQueue(
       });
     },
 
+    /** Enqueues a job on its own, not in a transaction, to start after `delaySeconds`. */
+    async enqueue(name: string, data: object, { delaySeconds = 0 } = {}): Promise<void> {
+      const retries = handlers.get(name)?.retries ?? RETRIES;
+      await boss.send(name, data, { ...retries, ...(delaySeconds > 0 && { startAfter: delaySeconds }) });
+    },
+
     async start() {
       await boss.start();
       started = true;
-      for (const [name, handler] of handlers) {
-        await boss.createQueue(name, { ...RETRIES, notify: true });
+      for (const [name, { handler, retries }] of handlers) {
+        await boss.createQueue(name, { ...retries, notify: true });
         if (runWorkers) {
           // A worker takes one job per fetch: a backlog of independent jobs drains one per interval
           // (NOTIFY wakes it only for new ones), so the fallback poll is kept at its shortest.

@@ -46,6 +46,7 @@ export const testConfig: Config = {
   publicReading: false,
   oidcProviders: { google: { name: 'Google', client: null } },
   mediaStorage: { driver: 'local' },
+  federation: null,
 };
 
 /**

@@ -12,7 +12,8 @@ export const nginxBinary = ['nginx', '/usr/sbin/nginx'].find(
   (candidate) => spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0,
 );
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, to start a server on (its address must be known before it starts). */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };

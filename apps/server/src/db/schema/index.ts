@@ -2,6 +2,7 @@ export * from './activity.js';
 export * from './blocks.js';
 export * from './drafts.js';
 export * from './email-changes.js';
+export * from './federation.js';
 export * from './follows.js';
 export * from './identities.js';
 export * from './notes.js';

@@ -4,7 +4,7 @@ import type { EventBus } from '../../lib/events.js';
 import type { JobQueue } from '../../lib/jobs.js';
 import { notifyFollowersLater } from './notifications.fan-out.js';
 import { notify } from './notifications.notify.js';
-import { oneUser, usersWithHandles } from './notifications.queries.js';
+import { insertRemoteFollowNotification, oneUser, usersWithHandles } from './notifications.queries.js';
 
 /**
  * Mentions in a post or comment: every mentioned user but the author, once per post or comment, so
@@ -95,6 +95,10 @@ export function registerNotificationHandlers(events: EventBus, jobs: JobQueue) {
       oneUser(event.followedId),
       'unread',
     ),
+  );
+
+  events.subscribe('user.followed.remotely', (tx, event) =>
+    insertRemoteFollowNotification(tx, event.followedId, `${event.handle} started following you`),
   );
 
   // Linked to the original (the copy is private to its maker); goes with the original.

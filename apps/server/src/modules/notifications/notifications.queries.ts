@@ -146,6 +146,35 @@ export async function insertNotifications(
 }
 
 /**
+ * A follow from someone on another server (who has no account here, so no actor row): `message` names
+ * them. Written unless the recipient turned follow notifications off or mutes people they do not
+ * follow (they cannot follow anyone remote yet), nor while the same one is still unread.
+ */
+export async function insertRemoteFollowNotification(
+  db: Database,
+  recipientId: number,
+  message: string,
+): Promise<void> {
+  const inserted = (await db.execute(sql`
+    insert into ${notifications} (recipient_id, actor_id, type, message, entity_type, entity_id)
+    select recipient.id, null, 'FOLLOW', ${message}::text, 'user', recipient.id
+    from ${users} recipient
+      left join ${notificationPreferences} pref on pref.user_id = recipient.id
+    where recipient.id = ${recipientId}
+      and (pref.user_id is null or (
+        (pref.types -> 'FOLLOW' ->> 'inApp') is distinct from 'false'
+        and pref.from_people_you_dont_follow = 'ALLOW'
+      ))
+      and not exists (
+        select 1 from ${notifications} earlier
+        where earlier.recipient_id = recipient.id and earlier.type = 'FOLLOW' and earlier.actor_id is null
+          and earlier.message = ${message}::text and not earlier.is_read
+      )
+    returning recipient_id as "recipientId", id as "notificationId"`)) as unknown as { rows: LiveSignal[] };
+  await afterCommit(db, (pool) => sendSignals(pool, inserted.rows));
+}
+
+/**
  * Tells every server process that the recipient's unread count changed (once the transaction has committed).
  */
 export async function signalUnreadCount(db: Database, recipientId: number): Promise<void> {

@@ -1,0 +1,81 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/**
+ * The key pairs a person's ActivityPub actor signs with (modules/federation): made the first time another
+ * server or a delivery needs them, one row per algorithm (RSA for Mastodon, Ed25519 for object proofs),
+ * kept as JWKs. Deleting the account deletes them, and leaves a `departed_actors` row (migration trigger).
+ */
+export const actorKeys = pgTable(
+  'actor_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `RSASSA-PKCS1-v1_5` or `Ed25519`. */
+    algorithm: text('algorithm').notNull(),
+    publicKey: jsonb('public_key').notNull(),
+    privateKey: jsonb('private_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.algorithm] })],
+);
+
+/**
+ * People of other servers who follow a person here, added by their `Follow`, removed by its `Undo`.
+ * Deliveries read a person's rows by (user_id, id), in pages.
+ */
+export const remoteFollowers = pgTable(
+  'remote_followers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The follower's actor id (a URL). */
+    actorUri: text('actor_uri').notNull(),
+    /** How the notification names them: their handle, `@name@host`. */
+    handle: text('handle').notNull(),
+    inboxUrl: text('inbox_url').notNull(),
+    sharedInboxUrl: text('shared_inbox_url'),
+    /** The id of the `Follow` they sent, which their `Undo` names. */
+    followId: text('follow_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('remote_followers_user_actor_key').on(t.userId, t.actorUri),
+    index('remote_followers_user_id_idx').on(t.userId, t.id),
+  ],
+);
+
+/**
+ * People whose actor other servers knew (they had keys) and whose account was deleted: their actor
+ * answers 410 Gone rather than 404, so other servers drop them. Written by a trigger on `actor_keys`.
+ */
+export const departedActors = pgTable('departed_actors', {
+  userId: integer('user_id').primaryKey(),
+  departedAt: timestamp('departed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Fedify's key–value store (lib/fedify-kv-store.ts): remote documents and keys it cached, activities it
+ * has already handled. A row past `expires_at` is as good as absent and is swept.
+ */
+export const fedifyKv = pgTable(
+  'fedify_kv',
+  {
+    key: text('key').array().primaryKey(),
+    value: jsonb('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('fedify_kv_expires_at_idx').on(t.expiresAt)],
+);

@@ -1,0 +1,261 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  FEDERATION_MESSAGES,
+  type Notification,
+  type Page,
+  REMOTE_FOLLOW_MESSAGES,
+} from '@pathwise/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
+import { createServerDatabase, serverUrl } from './helpers/database.js';
+import { overHttp } from './helpers/http-app.js';
+import { createPost } from './helpers/posts.js';
+import { freePort } from './helpers/reverse-proxy.js';
+import { type ServerProcess, startServer, stopServer, waitForListening } from './helpers/server-process.js';
+
+// Two Pathwise servers started from the sources, each with FEDERATION=true and its own database, one
+// known as 127.0.0.1 and one as localhost: two hosts to each other. Bob on B follows Ann on A, A
+// accepts, Ann posts and B's inbox receives it, every step over signed HTTP through Fedify's queue.
+
+const MODERATOR = 'moderator@federation.test';
+const AP = 'application/activity+json';
+
+type Instance = {
+  process: ServerProcess;
+  origin: string;
+  api: ReturnType<typeof overHttp>;
+  cleanup: () => Promise<void>;
+};
+
+async function startInstance(host: '127.0.0.1' | 'localhost'): Promise<Instance> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pathwise-federation-'));
+  const database = serverUrl ? await createServerDatabase(serverUrl) : null;
+  const origin = `http://${host}:${port}`;
+  const server = startServer({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ...(database && { DATABASE_URL: database.url, JWT_SECRET: 'federation-test-secret-0123456789abcdef' }),
+    PUBLIC_URL: origin,
+    FEDERATION: 'true',
+    FEDERATION_ALLOW_PRIVATE: 'true',
+    ADMIN_EMAILS: MODERATOR,
+  });
+  await waitForListening(server);
+  return {
+    process: server,
+    origin,
+    api: overHttp(origin),
+    cleanup: async () => {
+      await stopServer(server);
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let a: Instance;
+let b: Instance;
+let ann: TestAccount;
+let bob: TestAccount;
+
+const showToVisitors = (instance: Instance, account: TestAccount) =>
+  instance.api.app.inject({
+    method: 'PUT',
+    url: '/api/users/me/privacy',
+    headers: bearer(account.token),
+    payload: { showProfileToVisitors: true },
+  });
+
+const get = (url: string, accept = AP) => fetch(url, { headers: { accept } });
+/** A response's JSON document, as loosely typed as the documents other servers send. */
+const json = async (response: Response) => JSON.parse(await response.text());
+
+async function eventually<T>(what: string, check: () => Promise<T | undefined>, seconds = 60): Promise<T> {
+  for (let i = 0; i < seconds * 5; i++) {
+    const found = await check();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`waited ${seconds} s for ${what}`);
+}
+
+/** The JSON lines B logged with `msg`. */
+const logged = (instance: Instance, msg: string) =>
+  instance.process
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { msg?: string; actor?: string; object?: string })
+    .filter((line) => line.msg === msg);
+
+beforeAll(async () => {
+  [a, b] = await Promise.all([startInstance('127.0.0.1'), startInstance('localhost')]);
+  [ann, bob] = await Promise.all([signUp(a.api, { name: 'Ann Federated' }), signUp(b.api, { name: 'Bob' })]);
+}, 200_000);
+
+afterAll(async () => {
+  await Promise.all([a, b].filter(Boolean).map((instance) => instance.cleanup()));
+});
+
+describe('a person as an ActivityPub actor', () => {
+  it('is not found until they show their profile to visitors', async () => {
+    const resource = `acct:${ann.user.handle}@${new URL(a.origin).host}`;
+    const hidden = await get(
+      `${a.origin}/.well-known/webfinger?resource=${resource}`,
+      'application/jrd+json',
+    );
+    expect(hidden.status).toBe(404);
+    const actor = await get(`${a.origin}/ap/users/${ann.user.id}`);
+    expect(actor.status).toBe(404);
+    expect((await json(actor)).message).toBe(FEDERATION_MESSAGES.notFound);
+
+    expect((await showToVisitors(a, ann)).statusCode).toBe(200);
+    const found = await get(`${a.origin}/.well-known/webfinger?resource=${resource}`, 'application/jrd+json');
+    expect(found.status).toBe(200);
+    const links = (await json(found)).links as { rel: string; type?: string; href: string }[];
+    expect(links).toContainEqual(
+      expect.objectContaining({ rel: 'self', type: AP, href: `${a.origin}/ap/users/${ann.user.id}` }),
+    );
+  });
+
+  it('is a Person with a key, the profile page, an inbox and collections', async () => {
+    const response = await get(`${a.origin}/ap/users/${ann.user.id}`);
+    expect(response.status).toBe(200);
+    const person = await json(response);
+    expect(person).toMatchObject({
+      type: 'Person',
+      preferredUsername: ann.user.handle,
+      name: 'Ann Federated',
+      url: `${a.origin}/@${ann.user.handle}`,
+      inbox: `${a.origin}/ap/users/${ann.user.id}/inbox`,
+      outbox: `${a.origin}/ap/users/${ann.user.id}/outbox`,
+      followers: `${a.origin}/ap/users/${ann.user.id}/followers`,
+      endpoints: { sharedInbox: `${a.origin}/ap/inbox` },
+    });
+    expect(person.publicKey.publicKeyPem).toContain('BEGIN PUBLIC KEY');
+    // The key pair is kept: a second read shows the same key.
+    const again = await json(await get(`${a.origin}/ap/users/${ann.user.id}`));
+    expect(again.publicKey.publicKeyPem).toBe(person.publicKey.publicKeyPem);
+  });
+
+  it('refuses an activity without a signature', async () => {
+    const response = await fetch(`${a.origin}/ap/users/${ann.user.id}/inbox`, {
+      method: 'POST',
+      headers: { 'content-type': AP },
+      body: JSON.stringify({
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `${b.origin}/forged-follow`,
+        type: 'Follow',
+        actor: `${b.origin}/ap/users/${bob.user.id}`,
+        object: `${a.origin}/ap/users/${ann.user.id}`,
+      }),
+    });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('following across servers', () => {
+  it('refuses to follow from a profile other servers cannot see', async () => {
+    const res = await b.api.app.inject({
+      method: 'POST',
+      url: '/api/federation/follows',
+      headers: bearer(bob.token),
+      payload: { account: `${a.origin}/@${ann.user.handle}` },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(REMOTE_FOLLOW_MESSAGES.profileNotShown);
+  });
+
+  it('sends a Follow that A accepts, and A tells Ann', async () => {
+    expect((await showToVisitors(b, bob)).statusCode).toBe(200);
+    const res = await b.api.app.inject({
+      method: 'POST',
+      url: '/api/federation/follows',
+      headers: bearer(bob.token),
+      payload: { account: `${a.origin}/@${ann.user.handle}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ actor: `${a.origin}/ap/users/${ann.user.id}` });
+
+    const bobHandle = `@${bob.user.handle}@${new URL(b.origin).host}`;
+    const notice = await eventually('Ann to be told of her new follower', async () => {
+      const page = (
+        await a.api.app.inject({ url: '/api/notifications', headers: bearer(ann.token) })
+      ).json() as Page<Notification>;
+      return page.content.find((item) => item.type === 'FOLLOW');
+    });
+    expect(notice.message).toBe(`${bobHandle} started following you`);
+    await eventually('B to hear that A accepted', async () =>
+      logged(b, 'a follow was accepted').find((line) => line.actor === `${a.origin}/ap/users/${ann.user.id}`),
+    );
+    const followers = await json(await get(`${a.origin}/ap/users/${ann.user.id}/followers`));
+    expect(followers.totalItems).toBe(1);
+  });
+
+  it("delivers Ann's new post to B's inbox as an Article", async () => {
+    const post = await createPost(a.api, ann.token, {
+      title: 'Federated notes',
+      content: 'Some **bold** words <script>alert(1)</script>',
+      tags: ['typescript'],
+    });
+    const articleId = `${a.origin}/ap/posts/${post.id}`;
+    await eventually("the post to reach B's inbox", async () =>
+      logged(b, 'a post arrived').find((line) => line.object === articleId),
+    );
+
+    const article = await json(await get(articleId));
+    expect(article).toMatchObject({
+      type: 'Article',
+      name: 'Federated notes',
+      url: `${a.origin}/post/${post.id}`,
+      attributedTo: `${a.origin}/ap/users/${ann.user.id}`,
+      tag: { type: 'Hashtag', name: '#typescript', href: `${a.origin}/tags/typescript` },
+    });
+    expect(article.content).toContain('<strong>bold</strong>');
+    expect(article.content).not.toContain('<script>');
+  });
+});
+
+describe('the outbox', () => {
+  it("pages Ann's public posts, newest first", async () => {
+    await createPost(a.api, ann.token, { title: 'Second' });
+    const outbox = await json(await get(`${a.origin}/ap/users/${ann.user.id}/outbox`));
+    expect(outbox.totalItems).toBe(2);
+    const first = await json(await get(outbox.first));
+    expect(first.orderedItems.map((item: { object: { name: string } }) => item.object.name)).toEqual([
+      'Second',
+      'Federated notes',
+    ]);
+    expect(first.next).toBeUndefined();
+  });
+});
+
+describe('accounts that are gone', () => {
+  it('answers 410 for a suspended account and for a deleted one', async () => {
+    const moderator = await signUp(a.api, { email: MODERATOR });
+    const suspend = await a.api.app.inject({
+      method: 'POST',
+      url: `/api/moderation/users/${ann.user.id}/suspend`,
+      headers: bearer(moderator.token),
+      payload: { reason: 'Testing federation' },
+    });
+    expect(suspend.statusCode).toBe(200);
+    expect((await get(`${a.origin}/ap/users/${ann.user.id}`)).status).toBe(410);
+
+    const cat = await signUp(a.api, { name: 'Cat' });
+    await showToVisitors(a, cat);
+    expect((await get(`${a.origin}/ap/users/${cat.user.id}`)).status).toBe(200);
+    const deleted = await a.api.app.inject({
+      method: 'POST',
+      url: '/api/account/delete',
+      headers: bearer(cat.token),
+      payload: { password: cat.password },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await get(`${a.origin}/ap/users/${cat.user.id}`)).status).toBe(410);
+  });
+});
