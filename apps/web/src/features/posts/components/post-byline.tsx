@@ -6,9 +6,9 @@ import { categoryLabel } from '../../../lib/labels';
 import { EditedMark } from './edited-mark';
 
 /**
- * Author (linking to their profile), when it was posted, whether it was edited, how long it takes to read
- * (only for a post longer than a few paragraphs: `READING_TIME`), and the category by its display name. On a narrow
- * card the time goes under the name, so the name keeps its room next to the category.
+ * Author (linking to their profile), when it was posted, whether it was edited, how long it takes to
+ * read (only for a post longer than a few paragraphs: `READING_TIME`), and the category by its display
+ * name. On a narrow card the time goes under the name, so the name keeps its room next to the category.
  */
 export function PostByline({ post }: { post: Post }) {
   return (
