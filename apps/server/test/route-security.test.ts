@@ -70,12 +70,14 @@ describe('the route table', () => {
   it('marks as readable by visitors (with PUBLIC_READING on) only reads of public posts, plans, profiles, tags and Explore', () => {
     const readable = apiRoutes.filter((route) => route.readable).map(label);
     expect(readable.sort()).toEqual([
+      'GET /api/comments/:id/history',
       'GET /api/explore',
       'GET /api/learning-plans/:planId',
       'GET /api/learning-plans/public',
       'GET /api/learning-plans/user/:userId',
       'GET /api/posts',
       'GET /api/posts/:id',
+      'GET /api/posts/:id/history',
       'GET /api/posts/:postId/comments',
       'GET /api/posts/user/:userId',
       'GET /api/tags/:tag',

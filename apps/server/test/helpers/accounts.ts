@@ -41,8 +41,10 @@ export async function deleteByHand(t: Pick<TestApp, 'app' | 'db'>, account: Test
   await t.db.delete(users).where(eq(users.id, account.user.id));
   await vi.waitFor(
     async () => {
-      const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(account.token) });
-      if (me.statusCode !== 401) throw new Error(`the deleted account's token still gets ${me.statusCode}`);
+      // Not /api/auth/me, which reads the account itself: a route that only checks the session shows
+      // when this process's session cache has heard of the deletion.
+      const res = await t.app.inject({ url: '/api/notifications', headers: bearer(account.token) });
+      if (res.statusCode !== 401) throw new Error(`the deleted account's token still gets ${res.statusCode}`);
     },
     { timeout: 5_000, interval: 20 },
   );

@@ -48,14 +48,19 @@ export async function emailUsedByAnother(db: Database, email: string, exceptId: 
 }
 
 /** Ends every session of the user: tokens signed below the returned version are refused. */
-export async function raiseTokenVersion(db: Database, id: number, passwordHash?: string): Promise<number> {
+/** The user's new token version, or null when the account is gone (deleted since its token was checked). */
+export async function raiseTokenVersion(
+  db: Database,
+  id: number,
+  passwordHash?: string,
+): Promise<number | null> {
   const [row] = await db
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1`, ...(passwordHash ? { passwordHash } : {}) })
     .where(eq(users.id, id))
     .returning({ tokenVersion: users.tokenVersion });
   await forgetSessionAfterCommit(db, id);
-  return row!.tokenVersion;
+  return row?.tokenVersion ?? null;
 }
 
 /** The tables of mailed links (lib/link-tokens.ts): a token's hash, its user, when it was used. */

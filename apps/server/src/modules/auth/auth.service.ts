@@ -12,7 +12,7 @@ import {
 } from '@pathwise/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { badRequest, conflict, forbidden, gone, notFound } from '../../lib/app-error.js';
+import { badRequest, conflict, forbidden, gone, notFound, unauthorized } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { linkRefusal, linkTokenHash, newLinkToken } from '../../lib/link-tokens.js';
 import type { Mail, Mailer } from '../../lib/mail.js';
@@ -32,6 +32,15 @@ import {
   useEmailChange,
   usePasswordReset,
 } from './auth.queries.js';
+
+/**
+ * A signed-in user's new token version. A token checked a moment before its account was deleted (another
+ * process's NOTIFY not heard yet) finds no row: signed out, as the next request would be.
+ */
+function stillThere(tokenVersion: number | null) {
+  if (tokenVersion === null) throw unauthorized(AUTH_MESSAGES.unauthenticated);
+  return tokenVersion;
+}
 
 const RESET_LINK_REFUSALS = {
   unknown: AUTH_MESSAGES.resetLinkUnknown,
@@ -120,7 +129,7 @@ export function createAuthService({
 
     /** Ends every session of the user; the caller's device keeps one through the new token answered. */
     async signOutEverywhere(userId: number) {
-      return session(userId, await raiseTokenVersion(db, userId));
+      return session(userId, stillThere(await raiseTokenVersion(db, userId)));
     },
 
     /**
@@ -135,7 +144,8 @@ export function createAuthService({
         body.currentPassword,
         'currentPassword',
       );
-      return session(userId, await raiseTokenVersion(db, userId, await passwords.hash(body.newPassword)));
+      const passwordHash = await passwords.hash(body.newPassword);
+      return session(userId, stillThere(await raiseTokenVersion(db, userId, passwordHash)));
     },
 
     /**
