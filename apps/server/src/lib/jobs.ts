@@ -44,13 +44,28 @@ export function createJobQueue(
       handlers.set(name, handler);
     },
 
-    /** Enqueues a job in `tx`'s transaction. */
-    async send(tx: Database, name: string, data: object): Promise<void> {
-      // Our Database type leaves execute()'s result unknown; both drivers answer with `{ rows }`.
+    /** Enqueues a job in `tx`'s transaction; `startAfterSeconds` holds it back that long. */
+    async send(
+      tx: Database,
+      name: string,
+      data: object,
+      { startAfterSeconds }: { startAfterSeconds?: number } = {},
+    ): Promise<void> {
       await boss.send(name, data, {
-        db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql),
+        db: connectionOf(tx),
         ...RETRIES,
+        ...(startAfterSeconds !== undefined && { startAfter: startAfterSeconds }),
       });
+    },
+
+    /** Enqueues one job per item of `data` in `tx`'s transaction, in one statement. */
+    async sendMany(tx: Database, name: string, data: object[]): Promise<void> {
+      if (data.length === 0) return;
+      await boss.insert(
+        name,
+        data.map((item) => ({ data: item, ...RETRIES })),
+        { db: connectionOf(tx) },
+      );
     },
 
     async start() {
@@ -76,6 +91,9 @@ export function createJobQueue(
   };
 }
 export type JobQueue = ReturnType<typeof createJobQueue>;
+
+// Our Database type leaves execute()'s result unknown; both drivers answer with `{ rows }`.
+const connectionOf = (tx: Database) => fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
 
 /**
  * No cron schedules here, and no instance registry rows: this app uses queues only. Creating a job
