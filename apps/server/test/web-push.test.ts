@@ -282,7 +282,8 @@ describe('sending a push', () => {
 
     // Held until the quiet hours end, about an hour from now, rather than dropped.
     const held = (await t.db.execute(sql`select extract(epoch from start_after - now())::float8 as wait
-      from pgboss.job where name = 'push-notifications' and start_after > now() + interval '50 minutes'`)) as unknown as {
+      from pgboss.job
+      where name = 'push-notifications' and start_after > now() + interval '50 minutes'`)) as unknown as {
       rows: { wait: number }[];
     };
     expect(held.rows).toHaveLength(1);

@@ -22,7 +22,9 @@ export const PUSH_MESSAGES = {
   body: 'Send the push subscription as a JSON object with endpoint and keys (p256dh, auth).',
   endpoint: 'endpoint must be the URL of the push service that the browser gave.',
   insecureEndpoint: 'The push service address must be an https:// URL.',
-  keys: "keys must hold the browser subscription's p256dh (a P-256 public key) and auth (16 bytes), base64url.",
+  keys:
+    "keys must hold the browser subscription's p256dh (a P-256 public key) and auth (16 bytes), " +
+    'base64url.',
   device: `device is a name of at most ${PUSH_LIMITS.deviceLength} characters.`,
   tooManyDevices: `Push can reach at most ${PUSH_LIMITS.devices} devices: remove one first.`,
   invalidId: 'Invalid push device ID',

@@ -97,8 +97,11 @@ export async function selectPushCandidates(
   const rows = (await db.execute(sql`
     select n.id as "notificationId", n.recipient_id as "recipientId", s.id as "subscriptionId",
       n.is_read as "isRead", pref.quiet_hours as "quietHours",
-      coalesce((pref.types -> n.type ->> 'push')::boolean, (${JSON.stringify(defaultPush)}::jsonb ->> n.type)::boolean,
-        false) as "pushOn"
+      coalesce(
+        (pref.types -> n.type ->> 'push')::boolean,
+        (${JSON.stringify(defaultPush)}::jsonb ->> n.type)::boolean,
+        false
+      ) as "pushOn"
     from ${notifications} n
       join ${pushSubscriptions} s on s.user_id = n.recipient_id
       left join ${notificationPreferences} pref on pref.user_id = n.recipient_id
