@@ -28,9 +28,17 @@ export function useRemovePushDevice() {
  */
 export type PushSupport = 'unsupported' | NotificationPermission;
 
+/** How long to wait for the app's service worker, which registers just after the first paint. */
+const WORKER_WAIT_MS = 5_000;
+
 async function registration(): Promise<ServiceWorkerRegistration | undefined> {
   if (!('serviceWorker' in navigator) || typeof Notification === 'undefined') return undefined;
-  const found = await navigator.serviceWorker.getRegistration();
+  const found =
+    (await navigator.serviceWorker.getRegistration()) ??
+    (await Promise.race([
+      navigator.serviceWorker.ready,
+      new Promise<undefined>((resolve) => setTimeout(resolve, WORKER_WAIT_MS)),
+    ]));
   return found && 'pushManager' in found ? found : undefined;
 }
 
