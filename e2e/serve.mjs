@@ -1,6 +1,7 @@
 // Starts the built Pathwise server for the E2E run on a fresh data directory (and, when DATABASE_URL
 // names a PostgreSQL server, a fresh database there), and cleans both up when Playwright stops it.
 import { spawn } from 'node:child_process';
+import { createECDH } from 'node:crypto';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,6 +57,18 @@ const smtp = await startSmtpServer({
   onMail: (mail) => appendFileSync(E2E_MAILBOX, `${JSON.stringify(mail)}\n`),
 });
 
+/** A VAPID key pair (P-256, base64url), which a server on PostgreSQL requires. */
+function vapidKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'),
+    VAPID_PRIVATE_KEY: Buffer.from(ecdh.getPrivateKey().toString('hex').padStart(64, '0'), 'hex').toString(
+      'base64url',
+    ),
+  };
+}
+
 const env = {
   ...process.env,
   PORT: String(E2E_PORT),
@@ -74,7 +87,7 @@ const env = {
   // Specs run one after another on one server: each sees the Explore ranking of what it just did.
   EXPLORE_CACHE_SECONDS: '0',
 };
-if (databaseUrl) env.DATABASE_URL = databaseUrl;
+if (databaseUrl) Object.assign(env, { DATABASE_URL: databaseUrl, ...vapidKeys() });
 else delete env.DATABASE_URL;
 
 const server = spawn(

@@ -38,6 +38,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/robots\.txt$/, /\.xml$/],
     cleanupOutdatedCaches: true,
+    // Shows Web Push messages and opens their page on a click (public/push-handler.js).
+    importScripts: ['/push-handler.js'],
     runtimeCaching: [
       {
         urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/code/'),

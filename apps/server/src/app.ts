@@ -25,6 +25,7 @@ import type { Storage } from './lib/storage/storage.js';
 import { createTokenService } from './lib/tokens.js';
 import type { Uploads } from './lib/uploads/upload.js';
 import { mediaUrlFor } from './lib/viewer.js';
+import { createWebPush } from './lib/web-push.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { createAccountService } from './modules/account/account.service.js';
 import { registerActivityHandlers } from './modules/activity/activity.handlers.js';
@@ -65,6 +66,9 @@ import { createLiveNotifications } from './modules/notifications/notifications.l
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createNotificationPreferencesService } from './modules/notifications/preferences.service.js';
+import { registerPushJobs } from './modules/notifications/push.jobs.js';
+import { pushRoutes } from './modules/notifications/push.routes.js';
+import { createPushService } from './modules/notifications/push.service.js';
 import { createPlanFilesService } from './modules/plans/plan-files.service.js';
 import { createPlanTemplatesService } from './modules/plans/plan-templates.service.js';
 import { planRoutes } from './modules/plans/plans.routes.js';
@@ -222,6 +226,8 @@ export async function buildApp({
   const notifications = createNotificationsService(db);
   registerNotificationHandlers(events, jobs);
   registerNotificationJobs(db, jobs);
+  const webPush = createWebPush(config.webPush);
+  registerPushJobs(db, jobs, webPush, app.log);
   registerActivityHandlers(events);
   // ActivityPub (FEDERATION=true): Fedify's cache in our table, its queue on the job queue.
   let federation: PathwiseFederation | null = null;
@@ -280,6 +286,7 @@ export async function buildApp({
         preferences: createNotificationPreferencesService(db),
         live: liveNotifications,
       });
+      await api.register(pushRoutes, { prefix: '/notifications/push', push: createPushService(db, webPush) });
       await api.register(activityRoutes, { prefix: '/users', activity: createActivityService(db) });
       await api.register(analyticsRoutes, {
         prefix: '/analytics',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import webPush from 'web-push';
 import { z } from 'zod';
 import type { S3Settings } from './lib/storage/s3-storage.js';
 import type { LogFormat } from './lib/terminal-log.js';
@@ -39,6 +40,15 @@ const isOidcProviderId = (id: string) => OIDC_PROVIDER_ID.test(id) && id !== 'go
 const oidcEnvPrefix = (id: string) => `OIDC_${id.toUpperCase()}`;
 
 const jwtSecret = z.string().min(32, { error: 'must be at least 32 characters long' });
+
+/** VAPID keys as `npx web-push generate-vapid-keys` prints them: base64url, P-256. */
+const vapidKey = (bytes: number, what: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+=*$/, { error: `must be the VAPID ${what} key, base64url` })
+    .refine((value) => Buffer.from(value, 'base64url').length === bytes, {
+      error: `must be the VAPID ${what} key: ${bytes} bytes, base64url (npx web-push generate-vapid-keys)`,
+    });
 
 /** The only reader of process.env: everything the server can be configured with, parsed once. */
 const envSchema = z.object({
@@ -129,6 +139,15 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.stringbool({ error: 'must be true or false' }).default(false),
   FEDERATION: z.stringbool({ error: 'must be true or false' }).default(false),
   FEDERATION_ALLOW_PRIVATE: z.stringbool({ error: 'must be true or false' }).default(false),
+  VAPID_PUBLIC_KEY: vapidKey(65, 'public').optional(),
+  VAPID_PRIVATE_KEY: vapidKey(32, 'private').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .refine((value) => /^mailto:\S+@\S+$/.test(value) || /^https:\/\/\S+$/.test(value), {
+      error: 'must be a mailto: address or an https:// URL where the push services can reach you',
+    })
+    .optional(),
+  WEB_PUSH_ALLOW_HTTP: z.stringbool({ error: 'must be true or false' }).default(false),
 });
 
 /**
@@ -216,6 +235,29 @@ function requireSharedSecret(e: z.infer<typeof envSchema>, context: z.Refinement
   });
 }
 
+/**
+ * VAPID keys both or neither; on a PostgreSQL server both, since a browser subscribed with one
+ * process's public key accepts pushes signed by that key only, whichever process sends them.
+ */
+function requireVapidKeys(e: z.infer<typeof envSchema>, context: z.RefinementCtx) {
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    const [missing, given] = e.VAPID_PUBLIC_KEY
+      ? ['VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY']
+      : ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'];
+    context.addIssue({ code: 'custom', path: [missing], message: `is required when ${given} is set` });
+    return;
+  }
+  if (!e.DATABASE_URL || e.VAPID_PUBLIC_KEY) return;
+  for (const key of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'])
+    context.addIssue({
+      code: 'custom',
+      path: [key],
+      message:
+        'is required with DATABASE_URL, so that every server process signs pushes with the key browsers ' +
+        'subscribed with: make a pair with `npx web-push generate-vapid-keys` and give it to each process',
+    });
+}
+
 /** The settings of one more OpenID Connect provider named in OIDC_PROVIDERS, read from OIDC_<ID>_*. */
 function oidcProviderShape(id: string) {
   const prefix = oidcEnvPrefix(id);
@@ -268,6 +310,7 @@ export type Config = {
   oidcProviders: Record<string, OidcProvider>;
   /** Where uploaded media live: DATA_DIR/media, or an S3-compatible bucket. */
   mediaStorage: MediaStorageConfig;
+  webPush: WebPushConfig;
   /** ActivityPub (FEDERATION=true): people followable from other servers; null when off. */
   federation: FederationConfig | null;
 };
@@ -278,6 +321,12 @@ export type FederationConfig = {
   /** FEDERATION_ALLOW_PRIVATE: fetch and deliver to loopback addresses (tests only). */
   allowPrivateAddress: boolean;
 };
+
+/**
+ * Web Push: the VAPID key pair pushes are signed with, the contact the push services see
+ * (`mailto:` or `https:`), and whether plain-http push services are accepted (tests only).
+ */
+export type WebPushConfig = { publicKey: string; privateKey: string; subject: string; allowHttp: boolean };
 
 export type MediaStorageConfig = { driver: 'local' } | { driver: 's3'; s3: S3Settings };
 
@@ -311,6 +360,27 @@ export function persistedJwtSecret(dataDir: string): string {
   }
 }
 
+/** Without VAPID_* keys, a pair is generated once and kept in DATA_DIR, so subscriptions outlive restarts. */
+export function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid-keys.json');
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const keys = webPush.generateVAPIDKeys();
+    writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+    return keys;
+  }
+}
+
+/** The contact push services see: VAPID_SUBJECT, else PUBLIC_URL when https, else MAIL_FROM's address. */
+function vapidSubjectOf(e: z.infer<typeof envSchema>): string {
+  if (e.VAPID_SUBJECT) return e.VAPID_SUBJECT;
+  if (e.PUBLIC_URL?.startsWith('https://')) return e.PUBLIC_URL;
+  const address = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM;
+  return `mailto:${address.trim()}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const extraProviderIds = oidcProviderIds(env.OIDC_PROVIDERS).filter(isOidcProviderId);
   // `when`: reported together with any other bad value, not only once the rest is valid.
@@ -319,6 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .superRefine(requireS3Settings, { when: () => true })
     .superRefine(requireSharedSecret, { when: () => true })
     .superRefine(requireFederationUrl, { when: () => true })
+    .superRefine(requireVapidKeys, { when: () => true })
     .safeParse(env);
   const extra = z.object(Object.assign({}, ...extraProviderIds.map(oidcProviderShape))).safeParse(env);
   const issues = [...(parsed.error?.issues ?? []), ...(extra.error?.issues ?? [])];
@@ -351,6 +422,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     mediaStorage: mediaStorageOf(e),
     corsOrigins: e.CORS_ORIGINS,
+    webPush: {
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : persistedVapidKeys(dataDir)),
+      subject: vapidSubjectOf(e),
+      allowHttp: e.WEB_PUSH_ALLOW_HTTP,
+    },
     adminEmails: new Set(e.ADMIN_EMAILS),
     jobWorkers: e.JOB_WORKERS,
     publicReading: e.PUBLIC_READING,

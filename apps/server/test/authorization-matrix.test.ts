@@ -1,3 +1,4 @@
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,8 @@ type Owned = {
   draftId: number;
   /** The owner's post scheduled an hour ahead. */
   scheduledPostId: number;
+  /** One of the owner's push devices. */
+  pushDeviceId: number;
 };
 type Caller = 'anonymous' | 'other' | 'owner' | 'moderator' | 'blocked' | 'blocker';
 /** Each route's request (on the owner's things) and the status each caller gets. */
@@ -488,6 +491,23 @@ const MATRIX: Record<string, Row> = {
     request: () => json('PUT', '/api/notifications/preferences', { digest: 'DAILY' }),
     expect: signedIn(200),
   },
+  // Push devices are their owner's own: anyone else's is as good as missing.
+  'GET /api/notifications/push/public-key': {
+    request: () => ({ url: '/api/notifications/push/public-key' }),
+    expect: signedIn(200),
+  },
+  'GET /api/notifications/push/subscriptions': {
+    request: () => ({ url: '/api/notifications/push/subscriptions' }),
+    expect: signedIn(200),
+  },
+  'POST /api/notifications/push/subscriptions': {
+    request: () => json('POST', '/api/notifications/push/subscriptions', browserSubscription()),
+    expect: signedIn(201),
+  },
+  'DELETE /api/notifications/push/subscriptions/:id': {
+    request: (o) => ({ method: 'DELETE', url: `/api/notifications/push/subscriptions/${o.pushDeviceId}` }),
+    expect: ownerOnly(204, 404),
+  },
   'GET /api/notifications/stream': {
     request: () => ({ url: '/api/notifications/stream' }),
     expect: signedIn(200),
@@ -687,6 +707,10 @@ async function ownedThings(on: Instance = defaultInstance()): Promise<Owned> {
   ).json();
   // Every row makes the owner's things afresh: earlier drafts go first, or the owner would reach the limit.
   await t.db.execute(sql`delete from drafts where user_id = ${owner.user.id}`);
+  await t.db.execute(sql`delete from push_subscriptions where user_id = ${owner.user.id}`);
+  const pushDevice = (
+    await as(owner, json('POST', '/api/notifications/push/subscriptions', browserSubscription()))
+  ).json();
   const draft = (
     await as(
       owner,
@@ -710,6 +734,17 @@ async function ownedThings(on: Instance = defaultInstance()): Promise<Owned> {
     noteId: note.id,
     draftId: draft.id,
     scheduledPostId: scheduled.id,
+    pushDeviceId: pushDevice.id,
+  };
+}
+
+/** A browser's push subscription, on an https push service of its own (never sent to: nothing pushes). */
+function browserSubscription() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `https://push.pathwise.test/${randomUUID()}`,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
   };
 }
 

@@ -2,9 +2,12 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import webPush from 'web-push';
 import { ConfigError, loadConfig } from '../src/config.js';
 
 const freshDataDir = () => mkdtempSync(path.join(tmpdir(), 'pathwise-config-'));
+const vapid = webPush.generateVAPIDKeys();
+const keys = () => ({ VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey });
 
 describe('loadConfig', () => {
   it('runs with no configuration at all: port 8080, embedded database, a persisted secret', () => {
@@ -41,6 +44,10 @@ describe('loadConfig', () => {
       MAIL_FROM: 'Pathwise <hello@example.com>',
       EMBEDDED_DATABASE_THREAD: 'main',
       PUBLIC_READING: 'true',
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: 'mailto:admin@example.com',
+      WEB_PUSH_ALLOW_HTTP: 'true',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -57,6 +64,7 @@ describe('loadConfig', () => {
       mailFrom: 'Pathwise <hello@example.com>',
       embeddedDatabaseThread: 'main',
       publicReading: true,
+      webPush: { ...vapid, subject: 'mailto:admin@example.com', allowHttp: true },
     });
   });
 
@@ -157,6 +165,38 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/openssl rand -base64 48/);
     // No secret of its own was made for this process alone.
     expect(existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
+  });
+
+  describe('Web Push', () => {
+    it('generates a VAPID key pair once into DATA_DIR, and names MAIL_FROM as the contact', () => {
+      const dataDir = freshDataDir();
+      const first = loadConfig({ DATA_DIR: dataDir, MAIL_FROM: 'Pathwise <hello@example.com>' }).webPush;
+      expect(first).toMatchObject({ subject: 'mailto:hello@example.com', allowHttp: false });
+      expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+      expect(loadConfig({ DATA_DIR: dataDir }).webPush.publicKey).toBe(first.publicKey);
+      expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://learn.example.com' }).webPush.subject).toBe(
+        'https://learn.example.com',
+      );
+    });
+
+    it('refuses a PostgreSQL server without VAPID keys, half a pair, or keys that are not keys', () => {
+      const server = {
+        DATA_DIR: freshDataDir(),
+        DATABASE_URL: 'postgres://u@db/p',
+        JWT_SECRET: 's'.repeat(40),
+      };
+      expect(() => loadConfig(server)).toThrow(/VAPID_PUBLIC_KEY: is required with DATABASE_URL/);
+      expect(() => loadConfig({ ...server, VAPID_PUBLIC_KEY: vapid.publicKey })).toThrow(
+        /VAPID_PRIVATE_KEY: is required when VAPID_PUBLIC_KEY is set/,
+      );
+      expect(() =>
+        loadConfig({ ...server, VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: vapid.privateKey }),
+      ).toThrow(/VAPID_PUBLIC_KEY: must be the VAPID public key/);
+      expect(() => loadConfig({ ...server, ...keys(), VAPID_SUBJECT: 'http://x' })).toThrow(
+        /VAPID_SUBJECT: must be a mailto: address or an https:\/\/ URL/,
+      );
+      expect(loadConfig({ ...server, ...keys() }).webPush.publicKey).toBe(vapid.publicKey);
+    });
   });
 
   describe('social sign-in providers', () => {

@@ -5,6 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
+import { testVapidEnv } from './helpers/app.js';
 import { createServerDatabase, embeddedThread, migrationsFolder, serverUrl } from './helpers/database.js';
 import { overHttp } from './helpers/http-app.js';
 import { multipart } from './helpers/multipart.js';
@@ -38,7 +39,11 @@ const env = {
   // Sign-ups are one of the writes; the limit per address is not what this test is about.
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   // The embedded database keeps its generated secret in DATA_DIR; a PostgreSQL server's must be given.
-  ...(database && { DATABASE_URL: database.url, JWT_SECRET: 'crash-safety-secret-0123456789abcdef' }),
+  ...(database && {
+    DATABASE_URL: database.url,
+    JWT_SECRET: 'crash-safety-secret-0123456789abcdef',
+    ...testVapidEnv,
+  }),
 };
 
 let server: ServerProcess;

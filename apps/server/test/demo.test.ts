@@ -9,7 +9,7 @@ import { openDatabase } from '../src/db/client.js';
 import { PEOPLE } from '../src/demo/community.js';
 import { DEMO_PASSWORD, DemoRefusedError, emailOf, fillDemo } from '../src/demo/fill-demo.js';
 import { bearer, signUp } from './helpers/accounts.js';
-import { createTestApp, type TestApp, testConfig } from './helpers/app.js';
+import { createTestApp, type TestApp, testConfig, testVapidEnv } from './helpers/app.js';
 import { createServerDatabase, migrationsFolder, serverUrl } from './helpers/database.js';
 import { startServer } from './helpers/server-process.js';
 
@@ -150,7 +150,10 @@ it('npm run demo stops with a message and exit code 1 on a database that has use
     await app.close();
 
     const demo = startServer(
-      { DATA_DIR: dataDir, ...(server && { DATABASE_URL: server.url, JWT_SECRET: testConfig.jwtSecret }) },
+      {
+        DATA_DIR: dataDir,
+        ...(server && { DATABASE_URL: server.url, JWT_SECRET: testConfig.jwtSecret, ...testVapidEnv }),
+      },
       { script: 'src/demo/main.ts' },
     );
     expect(await demo.exited).toBe(1);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { logFormatOf } from '../src/lib/terminal-log.js';
+import { testVapidEnv } from './helpers/app.js';
 import { createServerDatabase, serverUrl } from './helpers/database.js';
 import { type ServerProcess, startServer, stopServer, waitForListening } from './helpers/server-process.js';
 
@@ -22,7 +23,11 @@ describe('the server process', () => {
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pw-main-')),
       // On a PostgreSQL server the secret must be given; on the embedded database it is kept in DATA_DIR.
-      ...(database && { DATABASE_URL: database.url, JWT_SECRET: 'main-test-secret-0123456789abcdefghij' }),
+      ...(database && {
+        DATABASE_URL: database.url,
+        JWT_SECRET: 'main-test-secret-0123456789abcdefghij',
+        ...testVapidEnv,
+      }),
     };
     const first = startServer(env);
     const firstUrl = await waitForListening(first);

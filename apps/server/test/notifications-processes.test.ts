@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { testVapidEnv } from './helpers/app.js';
 import { createServerDatabase, serverUrl } from './helpers/database.js';
 import { openEventStream } from './helpers/event-stream.js';
 import { validPost } from './helpers/posts.js';
@@ -20,7 +21,7 @@ beforeAll(async () => {
     HOST: '127.0.0.1',
     PORT: '0',
     JWT_SECRET: 'two-processes-share-this-secret-0123456789',
-    ...(database && { DATABASE_URL: database.url }),
+    ...(database && { DATABASE_URL: database.url, ...testVapidEnv }),
   };
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pw-live-'));
   for (let i = 0; i < processCount; i++) servers.push(startServer({ ...shared, DATA_DIR: dataDir }));

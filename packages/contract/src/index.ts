@@ -34,6 +34,8 @@ export * from './plan-constants.js';
 export * from './plans.js';
 export * from './post-constants.js';
 export * from './posts.js';
+export * from './push.js';
+export * from './push-constants.js';
 export * from './report-constants.js';
 export * from './reports.js';
 export * from './saved.js';

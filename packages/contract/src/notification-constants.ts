@@ -18,6 +18,19 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_ENTITY_TYPES = ['post', 'comment', 'user', 'learning-plan'] as const;
 export type NotificationEntityType = (typeof NOTIFICATION_ENTITY_TYPES)[number];
 
+const ENTITY_PATHS: Record<NotificationEntityType, string> = {
+  post: '/post',
+  comment: '/post',
+  user: '/profile',
+  'learning-plan': '/learning-plan',
+};
+
+/** The web app's page a notification leads to (the list's link, and a push notification's click). */
+export function notificationPath(entityType: string, entityId: number): string | null {
+  const base = ENTITY_PATHS[entityType as NotificationEntityType];
+  return base ? `${base}/${entityId}` : null;
+}
+
 export const NOTIFICATION_MESSAGES = {
   invalidId: 'Invalid notification ID',
   notFound: 'Notification not found',

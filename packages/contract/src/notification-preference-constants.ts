@@ -4,7 +4,7 @@
  */
 import { NOTIFICATION_TYPES, type NotificationType } from './notification-constants.js';
 
-/** The ways a notification can reach a person; only `inApp` has an effect so far. */
+/** The ways a notification can reach a person; `email` (the digest) has no effect so far. */
 export const NOTIFICATION_CHANNELS = ['inApp', 'push', 'email'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
@@ -18,11 +18,34 @@ export type NotificationStrangerRule = (typeof NOTIFICATION_STRANGER_RULES)[numb
 
 export type NotificationChannelSwitches = Record<NotificationChannel, boolean>;
 
+/**
+ * When no push is sent: from `start` to `end` (24-hour "HH:MM", the end excluded; a start after the end
+ * spans midnight) in the IANA time zone `timeZone`. The notifications are still made in the app; their
+ * push waits for the end.
+ */
+export type QuietHours = { start: string; end: string; timeZone: string };
+
+/** "HH:MM", 00:00 to 23:59. */
+export const QUIET_HOURS_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Whether `timeZone` is an IANA time zone this runtime knows (Intl throws a RangeError otherwise). */
+export function isTimeZone(timeZone: string): boolean {
+  if (timeZone.length === 0 || timeZone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `GET /api/notifications/preferences`: every type with every channel, always complete. */
 export type NotificationPreferences = {
   types: Record<NotificationType, NotificationChannelSwitches>;
   digest: NotificationDigest;
   fromPeopleYouDontFollow: NotificationStrangerRule;
+  /** null: no quiet hours. */
+  quietHours: QuietHours | null;
 };
 
 /** What a person has chosen so far: only the switches they changed are stored. */
@@ -30,6 +53,7 @@ export type StoredNotificationPreferences = {
   types: Partial<Record<NotificationType, Partial<NotificationChannelSwitches>>>;
   digest: NotificationDigest;
   fromPeopleYouDontFollow: NotificationStrangerRule;
+  quietHours: QuietHours | null;
 };
 
 /** Push reaches a phone at once, so by default only for what asks for an answer. */
@@ -45,6 +69,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   ) as NotificationPreferences['types'],
   digest: 'WEEKLY',
   fromPeopleYouDontFollow: 'ALLOW',
+  quietHours: null,
 };
 
 /** A person's preferences: what they stored over the defaults (a type added later starts at its default). */
@@ -58,7 +83,12 @@ export function resolveNotificationPreferences(
       { ...DEFAULT_NOTIFICATION_PREFERENCES.types[type], ...stored.types[type] },
     ]),
   ) as NotificationPreferences['types'];
-  return { types, digest: stored.digest, fromPeopleYouDontFollow: stored.fromPeopleYouDontFollow };
+  return {
+    types,
+    digest: stored.digest,
+    fromPeopleYouDontFollow: stored.fromPeopleYouDontFollow,
+    quietHours: stored.quietHours,
+  };
 }
 
 /** What the settings call each type, in NOTIFICATION_TYPES order. */
@@ -75,11 +105,16 @@ export const NOTIFICATION_PREFERENCE_MESSAGES = {
   unknownKey: (keys: readonly string[]) =>
     `Unknown notification preference: ${keys.join(', ')}. Known ones are types (${NOTIFICATION_TYPES.join(
       ', ',
-    )}, each with ${NOTIFICATION_CHANNELS.join(', ')}), digest and fromPeopleYouDontFollow.`,
+    )}, each with ${NOTIFICATION_CHANNELS.join(', ')}), digest, fromPeopleYouDontFollow and ` +
+    'quietHours (start, end, timeZone).',
   channel: 'Each notification channel is true or false.',
   digest: `digest must be one of ${NOTIFICATION_DIGESTS.join(', ')}.`,
   strangers: `fromPeopleYouDontFollow must be one of ${NOTIFICATION_STRANGER_RULES.join(', ')}.`,
   body: 'Send the preferences to change as a JSON object.',
+  quietHours: 'quietHours is an object with start, end and timeZone, or null to have none.',
+  quietHoursTime: 'Quiet hours start and end are 24-hour times such as 22:00.',
+  quietHoursTimeZone: 'The time zone of quiet hours must be an IANA time zone such as Europe/Paris.',
+  quietHoursEmpty: 'Quiet hours need an end that differs from their start.',
   saved: 'Notification preferences saved',
   saveFailed: 'Your notification preferences could not be saved. Please try again.',
   loadFailed: 'Your notification preferences could not be loaded.',

@@ -8,9 +8,11 @@ import {
   type NotificationType,
 } from './notification-constants.js';
 import {
+  isTimeZone,
   NOTIFICATION_DIGESTS,
   NOTIFICATION_PREFERENCE_MESSAGES,
   NOTIFICATION_STRANGER_RULES,
+  QUIET_HOURS_TIME,
 } from './notification-preference-constants.js';
 
 /** A notification; `actor` is who caused it. */
@@ -131,16 +133,40 @@ const typeRecord = <T extends z.ZodType>(value: T) =>
 
 const channelSwitches = z.object({ inApp: z.boolean(), push: z.boolean(), email: z.boolean() });
 
+const quietHoursTime = z
+  .string({ error: NOTIFICATION_PREFERENCE_MESSAGES.quietHoursTime })
+  .regex(QUIET_HOURS_TIME, {
+    error: NOTIFICATION_PREFERENCE_MESSAGES.quietHoursTime,
+  });
+
+/** Quiet hours as they are answered. */
+export const quietHours = z.object({ start: z.string(), end: z.string(), timeZone: z.string() });
+
+/** Quiet hours as they are sent: both times "HH:MM", different, in an IANA time zone. */
+const quietHoursChange = z
+  .strictObject(
+    {
+      start: quietHoursTime,
+      end: quietHoursTime,
+      timeZone: z
+        .string({ error: NOTIFICATION_PREFERENCE_MESSAGES.quietHoursTimeZone })
+        .refine(isTimeZone, { error: NOTIFICATION_PREFERENCE_MESSAGES.quietHoursTimeZone }),
+    },
+    { error: (issue) => unknownKeys.error(issue) ?? NOTIFICATION_PREFERENCE_MESSAGES.quietHours },
+  )
+  .refine((hours) => hours.start !== hours.end, { error: NOTIFICATION_PREFERENCE_MESSAGES.quietHoursEmpty });
+
 /**
  * `GET`/`PUT /api/notifications/preferences`: for every type whether it reaches the person in the app,
  * by push and in the e-mail digest; how often the digest comes; and whether notifications from people
- * they do not follow are made at all. Only the in-app switches and `fromPeopleYouDontFollow` have an
- * effect so far; push and the digest keep what is chosen until they come.
+ * they do not follow are made at all; when no push is sent (`quietHours`). The e-mail digest keeps what is
+ * chosen until it comes.
  */
 export const notificationPreferences = z.object({
   types: z.object(typeRecord(channelSwitches)),
   digest: z.enum(NOTIFICATION_DIGESTS),
   fromPeopleYouDontFollow: z.enum(NOTIFICATION_STRANGER_RULES),
+  quietHours: quietHours.nullable(),
 });
 
 /** `PUT /api/notifications/preferences`: only what changes; any key it does not know is a 400. */
@@ -165,6 +191,8 @@ export const notificationPreferencesChange = z.strictObject(
       .optional(),
     digest: digest.optional(),
     fromPeopleYouDontFollow: strangers.optional(),
+    /** null turns quiet hours off. */
+    quietHours: quietHoursChange.nullable().optional(),
   },
   { error: (issue) => unknownKeys.error(issue) ?? NOTIFICATION_PREFERENCE_MESSAGES.body },
 );

@@ -55,19 +55,26 @@ export function createJobQueue(
     },
 
     /**
-     * Enqueues a job in `tx`'s transaction; with `startAfter`, no worker takes it before that time, and
-     * it is kept waiting until then (pg-boss would otherwise drop a job still waiting after 14 days).
+     * Enqueues a job in `tx`'s transaction; with `startAfter` (a time) or `startAfterSeconds`, no worker
+     * takes it before then, and a job held to a time is kept waiting until it (pg-boss would otherwise
+     * drop a job still waiting after 14 days).
      */
-    async send(tx: Database, name: string, data: object, { startAfter }: { startAfter?: Date } = {}) {
+    async send(
+      tx: Database,
+      name: string,
+      data: object,
+      { startAfter, startAfterSeconds }: { startAfter?: Date; startAfterSeconds?: number } = {},
+    ): Promise<void> {
       const waitSeconds = startAfter ? Math.ceil((startAfter.getTime() - Date.now()) / 1000) : 0;
       // Our Database type leaves execute()'s result unknown; both drivers answer with `{ rows }`.
       await boss.send(name, data, {
-        db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql),
+        db: connectionOf(tx),
         ...RETRIES,
         ...(startAfter && {
           startAfter,
           retentionSeconds: Math.max(waitSeconds, 0) + DEFAULT_RETENTION_SECONDS,
         }),
+        ...(startAfterSeconds !== undefined && { startAfter: startAfterSeconds }),
       });
     },
 
@@ -75,6 +82,16 @@ export function createJobQueue(
     async enqueue(name: string, data: object, { delaySeconds = 0 } = {}): Promise<void> {
       const retries = handlers.get(name)?.retries ?? RETRIES;
       await boss.send(name, data, { ...retries, ...(delaySeconds > 0 && { startAfter: delaySeconds }) });
+    },
+
+    /** Enqueues one job per item of `data` in `tx`'s transaction, in one statement. */
+    async sendMany(tx: Database, name: string, data: object[]): Promise<void> {
+      if (data.length === 0) return;
+      await boss.insert(
+        name,
+        data.map((item) => ({ data: item, ...RETRIES })),
+        { db: connectionOf(tx) },
+      );
     },
 
     async start() {
@@ -100,6 +117,9 @@ export function createJobQueue(
   };
 }
 export type JobQueue = ReturnType<typeof createJobQueue>;
+
+// Our Database type leaves execute()'s result unknown; both drivers answer with `{ rows }`.
+const connectionOf = (tx: Database) => fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
 
 /**
  * No cron schedules here, and no instance registry rows: this app uses queues only. Creating a job

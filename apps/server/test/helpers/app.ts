@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
+import webPush from 'web-push';
 import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
 import type { EventBus } from '../../src/lib/events.js';
@@ -47,6 +48,14 @@ export const testConfig: Config = {
   oidcProviders: { google: { name: 'Google', client: null } },
   mediaStorage: { driver: 'local' },
   federation: null,
+  // A key pair of this run: push tests decrypt nothing with it, browsers only check its signature.
+  webPush: { ...webPush.generateVAPIDKeys(), subject: 'mailto:push@pathwise.test', allowHttp: false },
+};
+
+/** VAPID_* for a server process started on a PostgreSQL server, which requires them (the test app's pair). */
+export const testVapidEnv = {
+  VAPID_PUBLIC_KEY: testConfig.webPush.publicKey,
+  VAPID_PRIVATE_KEY: testConfig.webPush.privateKey,
 };
 
 /**

@@ -11,6 +11,7 @@ import {
   NOTIFY_FOLLOWERS_JOB,
 } from '../../src/modules/notifications/notifications.fan-out.js';
 import { bearer, signUp, type TestAccount } from '../helpers/accounts.js';
+import { testVapidEnv } from '../helpers/app.js';
 import { createServerDatabase, serverUrl } from '../helpers/database.js';
 import { openEventStream } from '../helpers/event-stream.js';
 import { planShareCount, seedFollowers } from '../helpers/followers.js';
@@ -57,6 +58,7 @@ async function startInstance(): Promise<Instance> {
       DATABASE_URL: database.url,
       DATABASE_POOL_SIZE: '5',
       JWT_SECRET: 'every-instance-shares-this-secret-0123456789',
+      ...testVapidEnv,
       ...s3.env,
       TRUST_PROXY: 'true',
       AUTH_RATE_LIMIT_PER_MINUTE: String(ATTEMPTS_PER_MINUTE),

@@ -15,7 +15,7 @@ const bellResponses = [
 /**
  * Asked for by the notifications, privacy and blocked/muted people sections of /settings, which the
  * account settings' tests show too: unless a test says otherwise, the notification preferences are the
- * defaults, the e-mail address is hidden and nobody is blocked or muted.
+ * defaults, no device receives push, the e-mail address is hidden and nobody is blocked or muted.
  */
 const safetySettingsResponses = [
   http.get('/api/users/me/privacy', () =>
@@ -26,6 +26,8 @@ const safetySettingsResponses = [
   ),
   // The notifications section: someone who never changed anything.
   http.get('/api/notifications/preferences', () => HttpResponse.json(DEFAULT_NOTIFICATION_PREFERENCES)),
+  // No device receives push yet.
+  http.get('/api/notifications/push/subscriptions', () => HttpResponse.json([])),
 ];
 
 /** Asked for by the sign-in and sign-up pages: unless a test says otherwise, Google is configured. */

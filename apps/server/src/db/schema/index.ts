@@ -12,6 +12,7 @@ export * from './password-resets.js';
 export * from './pending-file-deletes.js';
 export * from './plans.js';
 export * from './posts.js';
+export * from './push-subscriptions.js';
 export * from './rate-limit-counters.js';
 export * from './reports.js';
 export * from './row-counts.js';

@@ -1,6 +1,7 @@
 import type {
   NotificationDigest,
   NotificationStrangerRule,
+  QuietHours,
   StoredNotificationPreferences,
 } from '@pathwise/contract';
 import { sql } from 'drizzle-orm';
@@ -24,6 +25,8 @@ export const notificationPreferences = pgTable(
       .$type<NotificationStrangerRule>()
       .notNull()
       .default('ALLOW'),
+    /** When no push is sent; null: never quiet. */
+    quietHours: jsonb('quiet_hours').$type<QuietHours>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -267,7 +267,7 @@ const accountParts = {
   }),
   // Only what the person chose; the export fills in the defaults.
   notificationPreferences: part({
-    fields: columnsOf(notificationPreferences, 'types', 'digest', 'fromPeopleYouDontFollow'),
+    fields: columnsOf(notificationPreferences, 'types', 'digest', 'fromPeopleYouDontFollow', 'quietHours'),
     from: notificationPreferences,
     owner: notificationPreferences.userId,
     orderBy: [asc(notificationPreferences.userId)],

@@ -27,6 +27,7 @@ export function registerNotificationJobs(db: Database, jobs: JobQueue) {
       const batchEnd = await followerBatchEnd(tx, job.actorId, job.afterFollowerId, FOLLOWERS_PER_JOB);
       await notify(
         tx,
+        jobs,
         {
           type: 'LEARNING_PLAN_SHARE',
           actorId: job.actorId,

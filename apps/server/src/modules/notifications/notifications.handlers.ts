@@ -13,6 +13,7 @@ import { insertRemoteFollowNotification, oneUser, usersWithHandles } from './not
  */
 async function notifyMentions(
   tx: Database,
+  jobs: JobQueue,
   mention: { actorId: number; postId: number; commentId?: number },
   ...texts: string[]
 ) {
@@ -21,6 +22,7 @@ async function notifyMentions(
   const where = mention.commentId === undefined ? 'a post' : 'a comment';
   await notify(
     tx,
+    jobs,
     {
       type: 'MENTION',
       actorId: mention.actorId,
@@ -44,6 +46,7 @@ export function registerNotificationHandlers(events: EventBus, jobs: JobQueue) {
     if (event.postAuthorId === event.actorId) return;
     await notify(
       tx,
+      jobs,
       {
         type: 'LIKE',
         actorId: event.actorId,
@@ -61,6 +64,7 @@ export function registerNotificationHandlers(events: EventBus, jobs: JobQueue) {
     if (event.postAuthorId !== event.actorId) {
       await notify(
         tx,
+        jobs,
         {
           type: 'COMMENT',
           actorId: event.actorId,
@@ -74,17 +78,22 @@ export function registerNotificationHandlers(events: EventBus, jobs: JobQueue) {
         'ever',
       );
     }
-    await notifyMentions(tx, event, event.content);
+    await notifyMentions(tx, jobs, event, event.content);
   });
 
-  events.subscribe('comment.updated', (tx, event) => notifyMentions(tx, event, event.content));
+  events.subscribe('comment.updated', (tx, event) => notifyMentions(tx, jobs, event, event.content));
 
-  events.subscribe('post.created', (tx, event) => notifyMentions(tx, event, event.title, event.content));
-  events.subscribe('post.updated', (tx, event) => notifyMentions(tx, event, event.title, event.content));
+  events.subscribe('post.created', (tx, event) =>
+    notifyMentions(tx, jobs, event, event.title, event.content),
+  );
+  events.subscribe('post.updated', (tx, event) =>
+    notifyMentions(tx, jobs, event, event.title, event.content),
+  );
 
   events.subscribe('user.followed', (tx, event) =>
     notify(
       tx,
+      jobs,
       {
         type: 'FOLLOW',
         actorId: event.actorId,
@@ -106,6 +115,7 @@ export function registerNotificationHandlers(events: EventBus, jobs: JobQueue) {
     if (event.planCreatorId === event.actorId) return;
     await notify(
       tx,
+      jobs,
       {
         type: 'LEARNING_PLAN_COPY',
         actorId: event.actorId,

@@ -10,6 +10,7 @@ import {
   learningPlans,
   notificationPreferences,
   notifications,
+  pushSubscriptions,
   users,
 } from '../../db/schema/index.js';
 import { literalLimit, preparedPerSize } from '../../lib/pagination.js';
@@ -100,49 +101,66 @@ const allowedByPreferences = (notice: NewNotification): SQL => sql`(pref.user_id
     ))
   ))`;
 
+/** A new notification's signal, and whether it is to be pushed. */
+type PushableSignal = Required<LiveSignal> & { push: boolean };
+
 /**
  * Writes one notification per recipient in one statement (none when the actor's account is gone),
  * skipping the actor, anyone who blocked the actor, was blocked by them or muted them, anyone whose
  * notification preferences turn it off (`allowedByPreferences`), and anyone who already has the same
  * notification (`dedupe`), and signals each one to every server process once the transaction has
- * committed.
+ * committed. Answers the new notifications to push: those whose recipient has a device and push on for
+ * the type (`defaultPush` when they never set it).
  */
 export async function insertNotifications(
   db: Database,
   notice: NewNotification,
   recipients: SQL,
   dedupe: Dedupe,
-): Promise<void> {
+  defaultPush: boolean,
+): Promise<number[]> {
   const postId = notice.postId ?? null;
   const commentId = notice.commentId ?? null;
   const planId = notice.planId ?? null;
   const inserted = (await db.execute(sql`
-    insert into ${notifications}
-      (recipient_id, actor_id, type, message, entity_type, entity_id, post_id, comment_id, plan_id)
-    select distinct recipient.id, actor.id, ${notice.type}::text,
-      ${notice.message.beforeActor}::text || actor.name || ${notice.message.afterActor}::text,
-      ${notice.entityType}::text, ${notice.entityId}::integer, ${postId}::integer, ${commentId}::integer,
-      ${planId}::integer
-    from (${recipients}) as recipient
-      cross join ${users} actor
-      left join ${notificationPreferences} pref on pref.user_id = recipient.id
-    where actor.id = ${notice.actorId} and recipient.id <> ${notice.actorId}
-      and not ${hiddenFrom(sql`recipient.id`, sql`${notice.actorId}::integer`, { muted: true })}
-      and ${allowedByPreferences(notice)}
-      and not exists (
-        select 1 from ${notifications} earlier
-        where earlier.recipient_id = recipient.id
-          and earlier.type = ${notice.type}
-          and earlier.actor_id = ${notice.actorId}
-          and earlier.entity_type = ${notice.entityType}
-          and earlier.entity_id = ${notice.entityId}
-          and earlier.post_id is not distinct from ${postId}::integer
-          and earlier.comment_id is not distinct from ${commentId}::integer
-          and earlier.plan_id is not distinct from ${planId}::integer
-          ${dedupe === 'unread' ? sql`and not earlier.is_read` : sql``}
-      )
-    returning recipient_id as "recipientId", id as "notificationId"`)) as unknown as { rows: LiveSignal[] };
-  await afterCommit(db, (pool) => sendSignals(pool, inserted.rows));
+    with inserted as (
+      insert into ${notifications}
+        (recipient_id, actor_id, type, message, entity_type, entity_id, post_id, comment_id, plan_id)
+      select distinct recipient.id, actor.id, ${notice.type}::text,
+        ${notice.message.beforeActor}::text || actor.name || ${notice.message.afterActor}::text,
+        ${notice.entityType}::text, ${notice.entityId}::integer, ${postId}::integer, ${commentId}::integer,
+        ${planId}::integer
+      from (${recipients}) as recipient
+        cross join ${users} actor
+        left join ${notificationPreferences} pref on pref.user_id = recipient.id
+      where actor.id = ${notice.actorId} and recipient.id <> ${notice.actorId}
+        and not ${hiddenFrom(sql`recipient.id`, sql`${notice.actorId}::integer`, { muted: true })}
+        and ${allowedByPreferences(notice)}
+        and not exists (
+          select 1 from ${notifications} earlier
+          where earlier.recipient_id = recipient.id
+            and earlier.type = ${notice.type}
+            and earlier.actor_id = ${notice.actorId}
+            and earlier.entity_type = ${notice.entityType}
+            and earlier.entity_id = ${notice.entityId}
+            and earlier.post_id is not distinct from ${postId}::integer
+            and earlier.comment_id is not distinct from ${commentId}::integer
+            and earlier.plan_id is not distinct from ${planId}::integer
+            ${dedupe === 'unread' ? sql`and not earlier.is_read` : sql``}
+        )
+      returning recipient_id, id
+    )
+    select inserted.recipient_id as "recipientId", inserted.id as "notificationId",
+      coalesce((pref.types -> ${notice.type}::text ->> 'push')::boolean, ${defaultPush}::boolean)
+        and exists (select 1 from ${pushSubscriptions} device where device.user_id = inserted.recipient_id)
+        as "push"
+    from inserted
+      left join ${notificationPreferences} pref on pref.user_id = inserted.recipient_id`)) as unknown as {
+    rows: PushableSignal[];
+  };
+  const signals = inserted.rows.map(({ recipientId, notificationId }) => ({ recipientId, notificationId }));
+  await afterCommit(db, (pool) => sendSignals(pool, signals));
+  return inserted.rows.filter((row) => row.push).map((row) => row.notificationId);
 }
 
 /**

@@ -7,6 +7,7 @@ const storedColumns = {
   types: notificationPreferences.types,
   digest: notificationPreferences.digest,
   fromPeopleYouDontFollow: notificationPreferences.fromPeopleYouDontFollow,
+  quietHours: notificationPreferences.quietHours,
 };
 
 /** What the person chose, or null when they never changed anything (the defaults apply). */
@@ -33,6 +34,9 @@ export async function upsertPreferences(
   const types = JSON.stringify(change.types ?? {});
   const digest = change.digest ?? null;
   const strangers = change.fromPeopleYouDontFollow ?? null;
+  // undefined keeps the quiet hours, null removes them.
+  const quietHours =
+    change.quietHours === undefined ? undefined : change.quietHours && JSON.stringify(change.quietHours);
   const [row] = await db
     .insert(notificationPreferences)
     .values({
@@ -40,6 +44,7 @@ export async function upsertPreferences(
       types: sql`${types}::jsonb`,
       digest: sql`coalesce(${digest}::text, 'WEEKLY')`,
       fromPeopleYouDontFollow: sql`coalesce(${strangers}::text, 'ALLOW')`,
+      quietHours: sql`${quietHours ?? null}::jsonb`,
     })
     .onConflictDoUpdate({
       target: notificationPreferences.userId,
@@ -53,6 +58,8 @@ export async function upsertPreferences(
         digest: sql`coalesce(${digest}::text, ${notificationPreferences.digest})`,
         fromPeopleYouDontFollow: sql`coalesce(
           ${strangers}::text, ${notificationPreferences.fromPeopleYouDontFollow})`,
+        quietHours:
+          quietHours === undefined ? sql`${notificationPreferences.quietHours}` : sql`excluded.quiet_hours`,
         updatedAt: sql`now()`,
       },
     })

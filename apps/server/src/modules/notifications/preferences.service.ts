@@ -22,6 +22,7 @@ export function createNotificationPreferencesService(db: Database) {
       const empty =
         change.digest === undefined &&
         change.fromPeopleYouDontFollow === undefined &&
+        change.quietHours === undefined &&
         Object.values(change.types ?? {}).every((switches) => Object.keys(switches ?? {}).length === 0);
       if (empty) return this.get(viewer);
       return resolveNotificationPreferences(await upsertPreferences(db, viewer.id, change));

@@ -3,6 +3,8 @@ import type {
   NotificationPreferences,
   NotificationPreferencesChange,
   Page,
+  PushDevice,
+  PushSubscriptionCreate,
 } from '@pathwise/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { pageQuery } from '../../../lib/paged-list';
@@ -37,4 +39,20 @@ export function saveNotificationPreferences(
   body: NotificationPreferencesChange,
 ): Promise<NotificationPreferences> {
   return apiRequest('/api/notifications/preferences', { method: 'PUT', body });
+}
+
+export function fetchPushPublicKey(signal?: AbortSignal): Promise<{ publicKey: string }> {
+  return apiRequest('/api/notifications/push/public-key', { signal });
+}
+
+export function fetchPushDevices(signal?: AbortSignal): Promise<PushDevice[]> {
+  return apiRequest('/api/notifications/push/subscriptions', { signal });
+}
+
+export function addPushDevice(body: PushSubscriptionCreate): Promise<PushDevice> {
+  return apiRequest('/api/notifications/push/subscriptions', { method: 'POST', body });
+}
+
+export function removePushDevice(id: number): Promise<unknown> {
+  return apiRequest(`/api/notifications/push/subscriptions/${id}`, { method: 'DELETE' });
 }

@@ -23,6 +23,7 @@ function applied(preferences: NotificationPreferences, change: NotificationPrefe
     types,
     digest: change.digest ?? preferences.digest,
     fromPeopleYouDontFollow: change.fromPeopleYouDontFollow ?? preferences.fromPeopleYouDontFollow,
+    quietHours: change.quietHours === undefined ? preferences.quietHours : change.quietHours,
   };
 }
 

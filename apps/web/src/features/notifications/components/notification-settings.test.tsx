@@ -4,6 +4,7 @@ import {
   NOTIFICATION_TYPE_LABELS,
   NOTIFICATION_TYPES,
   type NotificationPreferences,
+  PUSH_MESSAGES,
 } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -38,7 +39,7 @@ function serveChanges(stored: NotificationPreferences = structuredClone(DEFAULT_
 }
 
 describe('settings: notifications', () => {
-  it('shows a loading state, then an "In the app" switch for every type and the strangers rule', async () => {
+  it('shows a loading state, then "In the app" and "Push" switches for every type and the strangers rule', async () => {
     const held = heldResponse();
     server.use(http.get(URL, held.resolver));
     renderApp('/settings', { signedIn: true });
@@ -52,10 +53,49 @@ describe('settings: notifications', () => {
         await notifications.findByRole('switch', { name: `${NOTIFICATION_TYPE_LABELS[type]} in the app` }),
       ).toBeChecked();
     }
+    for (const type of NOTIFICATION_TYPES) {
+      const push = notifications.getByRole('switch', { name: `${NOTIFICATION_TYPE_LABELS[type]} by push` });
+      if (DEFAULT_NOTIFICATION_PREFERENCES.types[type].push) expect(push).toBeChecked();
+      else expect(push).not.toBeChecked();
+    }
     const strangers = notifications.getByRole('group', { name: "From people you don't follow" });
     expect(within(strangers).getByRole('radio', { name: 'Allow' })).toBeChecked();
-    // Push and e-mail are not sent yet: no switch for them.
-    expect(notifications.queryByText(/push|e-mail/i)).not.toBeInTheDocument();
+    // The digest is not sent yet: no switch for it.
+    expect(notifications.queryByText(/e-mail/i)).not.toBeInTheDocument();
+    // jsdom has no service worker: the browser cannot receive push, and no device does yet.
+    expect(await notifications.findByText(PUSH_MESSAGES.unsupported)).toBeInTheDocument();
+    expect(notifications.getByText(PUSH_MESSAGES.noDevices)).toBeInTheDocument();
+  });
+
+  it('turns quiet hours on in the browser time zone, changes them and turns them off', async () => {
+    const sent: unknown[] = [];
+    let stored: NotificationPreferences = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
+    server.use(
+      http.put(URL, async ({ request }) => {
+        const change = (await request.json()) as Partial<NotificationPreferences>;
+        sent.push(change);
+        stored = { ...stored, ...change };
+        return HttpResponse.json(stored);
+      }),
+    );
+    const { user } = renderApp('/settings', { signedIn: true });
+    const notifications = await section();
+    const quiet = within(await notifications.findByRole('group', { name: 'Quiet hours' }));
+    await user.click(await quiet.findByRole('switch', { name: 'Quiet hours' }));
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(await quiet.findByLabelText('From')).toHaveValue('22:00');
+    expect(quiet.getByLabelText('To')).toHaveValue('07:00');
+    expect(quiet.getByLabelText('Time zone')).toHaveValue(zone);
+
+    await user.selectOptions(quiet.getByLabelText('Time zone'), 'Asia/Tokyo');
+    await vi.waitFor(() => expect(quiet.getByLabelText('Time zone')).toHaveValue('Asia/Tokyo'));
+    await user.click(quiet.getByRole('switch', { name: 'Quiet hours' }));
+    await vi.waitFor(() => expect(quiet.queryByLabelText('From')).not.toBeInTheDocument());
+    expect(sent).toEqual([
+      { quietHours: { start: '22:00', end: '07:00', timeZone: zone } },
+      { quietHours: { start: '22:00', end: '07:00', timeZone: 'Asia/Tokyo' } },
+      { quietHours: null },
+    ]);
   });
 
   it('saves each change at once and confirms it', async () => {

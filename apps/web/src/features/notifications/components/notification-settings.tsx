@@ -5,6 +5,7 @@ import {
   type NotificationPreferences,
   type NotificationPreferencesChange,
   type NotificationStrangerRule,
+  type QuietHours,
 } from '@pathwise/contract';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -13,6 +14,7 @@ import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { Loading } from '../../../components/loading';
 import { SettingsSection } from '../../../components/settings-section';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/preferences-queries';
+import { PushDevices } from './push-devices';
 
 /** The section's heading id (SettingsSection), which the notifications page links to. */
 export const NOTIFICATION_SETTINGS_ID = 'settings-notifications';
@@ -32,39 +34,46 @@ function PreferencesForm({
   return (
     <>
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Which notifications reach you in the app</caption>
+        <caption className="sr-only">Which notifications reach you in the app and by push</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-600">
             <th scope="col" className="py-2 pr-3 font-medium">
               Notification
             </th>
-            <th scope="col" className="whitespace-nowrap py-2 text-right font-medium">
+            <th scope="col" className="whitespace-nowrap py-2 pr-3 text-right font-medium">
               In the app
+            </th>
+            <th scope="col" className="whitespace-nowrap py-2 text-right font-medium">
+              Push
             </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {NOTIFICATION_TYPES.map((type) => {
-            const on = preferences.types[type].inApp;
-            return (
-              <tr key={type}>
-                <th scope="row" className="py-3 pr-3 font-normal text-slate-900">
-                  {NOTIFICATION_TYPE_LABELS[type]}
-                </th>
-                <td className="py-3 text-right">
-                  <input
-                    type="checkbox"
-                    role="switch"
-                    aria-label={`${NOTIFICATION_TYPE_LABELS[type]} in the app`}
-                    aria-checked={on}
-                    checked={on}
-                    onChange={(event) => onChange({ types: { [type]: { inApp: event.target.checked } } })}
-                    className="size-5 accent-indigo-600"
-                  />
-                </td>
-              </tr>
-            );
-          })}
+          {NOTIFICATION_TYPES.map((type) => (
+            <tr key={type}>
+              <th scope="row" className="py-3 pr-3 font-normal text-slate-900">
+                {NOTIFICATION_TYPE_LABELS[type]}
+              </th>
+              {CHANNELS.map(({ channel, label }) => {
+                const on = preferences.types[type][channel];
+                return (
+                  <td key={channel} className="py-3 pr-3 text-right last:pr-0">
+                    <input
+                      type="checkbox"
+                      role="switch"
+                      aria-label={`${NOTIFICATION_TYPE_LABELS[type]} ${label}`}
+                      aria-checked={on}
+                      checked={on}
+                      onChange={(event) =>
+                        onChange({ types: { [type]: { [channel]: event.target.checked } } })
+                      }
+                      className="size-5 accent-indigo-600"
+                    />
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
         </tbody>
       </table>
       <fieldset className="space-y-2" aria-describedby="strangers-hint">
@@ -89,13 +98,101 @@ function PreferencesForm({
           ))}
         </div>
       </fieldset>
+      <QuietHoursFields quietHours={preferences.quietHours} onChange={onChange} />
     </>
   );
 }
 
+const CHANNELS = [
+  { channel: 'inApp', label: 'in the app' },
+  { channel: 'push', label: 'by push' },
+] as const;
+
+/** The browser's own time zone, which quiet hours start in. */
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZones = () => {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return zones.includes(browserTimeZone()) ? zones : [browserTimeZone(), ...zones];
+};
+
+/** Quiet hours: no push from the start to the end, in the chosen time zone; the app still shows all. */
+function QuietHoursFields({
+  quietHours,
+  onChange,
+}: {
+  quietHours: QuietHours | null;
+  onChange: (change: NotificationPreferencesChange) => void;
+}) {
+  const set = (change: Partial<QuietHours>) =>
+    quietHours && onChange({ quietHours: { ...quietHours, ...change } });
+  return (
+    <fieldset className="space-y-2" aria-describedby="quiet-hours-hint">
+      <legend className="font-medium text-slate-900">Quiet hours</legend>
+      <p id="quiet-hours-hint" className="text-sm text-slate-600">
+        No push during them: what comes meanwhile is in the app at once and pushed when they end.
+      </p>
+      <label className="flex items-center gap-2 text-slate-900">
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={quietHours !== null}
+          checked={quietHours !== null}
+          onChange={(event) =>
+            onChange({
+              quietHours: event.target.checked
+                ? { start: '22:00', end: '07:00', timeZone: browserTimeZone() }
+                : null,
+            })
+          }
+          className="size-5 accent-indigo-600"
+        />
+        Quiet hours
+      </label>
+      {quietHours && (
+        <div className="flex flex-wrap items-end gap-4">
+          <label className="flex flex-col text-sm text-slate-700">
+            From
+            <input
+              type="time"
+              value={quietHours.start}
+              required
+              onChange={(event) => event.target.value && set({ start: event.target.value })}
+              className="mt-1 rounded-md border border-slate-300 px-2 py-1 text-slate-900"
+            />
+          </label>
+          <label className="flex flex-col text-sm text-slate-700">
+            To
+            <input
+              type="time"
+              value={quietHours.end}
+              required
+              onChange={(event) => event.target.value && set({ end: event.target.value })}
+              className="mt-1 rounded-md border border-slate-300 px-2 py-1 text-slate-900"
+            />
+          </label>
+          <label className="flex min-w-0 flex-col text-sm text-slate-700">
+            Time zone
+            <select
+              value={quietHours.timeZone}
+              onChange={(event) => set({ timeZone: event.target.value })}
+              className="mt-1 max-w-full rounded-md border border-slate-300 px-2 py-1 text-slate-900"
+            >
+              {timeZones().map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
 /**
- * Settings: which notifications reach the person in the app, and whether people they don't follow
- * reach them at all. Each change is saved at once; push and e-mail show here once they are sent.
+ * Settings: which notifications reach the person in the app and by push, whether people they don't
+ * follow reach them at all, quiet hours, and the devices that receive push. Each change is saved at once.
  */
 export function NotificationSettings() {
   const preferences = useNotificationPreferences();
@@ -129,6 +226,7 @@ export function NotificationSettings() {
       ) : (
         <PreferencesForm preferences={preferences.data} onChange={change} />
       )}
+      <PushDevices />
       {/* Always there, so that screen readers announce the confirmation when it comes. */}
       <p role="status" className="text-sm text-emerald-700">
         {saved && !save.isPending ? `${NOTIFICATION_PREFERENCE_MESSAGES.saved}.` : ''}
