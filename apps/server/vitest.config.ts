@@ -7,6 +7,9 @@ export default defineProject({
     // Runs the built server on a PostgreSQL server: its own step of `npm test` (vitest.topology.config.ts).
     exclude: [...configDefaults.exclude, 'test/topology/**'],
     environment: 'node',
+    // Each file builds its own app on its own database, and the server keeps no state in its modules but
+    // per database: files share a worker's loaded modules instead of loading the server again each time.
+    isolate: false,
     globalSetup: ['test/setup/template-database.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

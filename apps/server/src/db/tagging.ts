@@ -13,8 +13,9 @@ export const upsertedTagIds = (names: readonly string[]): SQL =>
 
 /**
  * The names of the tags of the row `item` (a post's or plan's id column), alphabetical, from `link`
- * (`post_tags` or `plan_tags`) and its item column: one index read per row.
+ * (`post_tags` or `plan_tags`) and its item column: one index read per row, and one per tag by its key.
+ * A join would let the planner hash the whole `tags` table for each row while it is small.
  */
 export const tagNamesOf = (link: SQLWrapper, linkItem: SQLWrapper, linkTag: SQLWrapper, item: SQLWrapper) =>
-  sql<string[]>`array(select ${tags.name} from ${link} join ${tags} on ${tags.id} = ${linkTag}
-    where ${linkItem} = ${item} order by ${tags.name})`;
+  sql<string[]>`array(select (select ${tags.name} from ${tags} where ${tags.id} = ${linkTag}) as name
+    from ${link} where ${linkItem} = ${item} order by name)`;
