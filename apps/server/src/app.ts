@@ -50,6 +50,9 @@ import { instanceRoutes } from './modules/instance/instance.routes.js';
 import { createLinkPreviews } from './modules/link-previews/index.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
 import { createNotesService } from './modules/notes/notes.service.js';
+import { registerDigestJob } from './modules/notifications/digests.jobs.js';
+import { digestRoutes } from './modules/notifications/digests.routes.js';
+import { createDigestService } from './modules/notifications/digests.service.js';
 import { registerNotificationJobs } from './modules/notifications/notifications.fan-out.js';
 import { registerNotificationHandlers } from './modules/notifications/notifications.handlers.js';
 import { createLiveNotifications } from './modules/notifications/notifications.live.js';
@@ -210,9 +213,23 @@ export async function buildApp({
   const comments = createCommentsService({ db, events });
   const plans = createPlansService({ db, events, removal });
   const notifications = createNotificationsService(db);
-  const jobs = createJobQueue(database, app.log, { runWorkers: config.jobWorkers });
+  // Digests are scheduled only where their links can lead somewhere (PUBLIC_URL).
+  const jobs = createJobQueue(database, app.log, {
+    runWorkers: config.jobWorkers,
+    schedules: config.publicUrl !== undefined,
+  });
   registerNotificationHandlers(events, jobs);
   registerNotificationJobs(db, jobs);
+  const digests = createDigestService({
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    secret: config.jwtSecret,
+    previousSecret: config.jwtPreviousSecret,
+    log: app.log,
+  });
+  registerDigestJob(jobs, digests);
+  app.decorate('digests', digests);
   registerActivityHandlers(events);
   // One LISTEN per process feeds every notification stream it serves, whichever process wrote.
   const liveNotifications = createLiveNotifications(database, notifications.liveUpdate, (error) =>
@@ -260,6 +277,7 @@ export async function buildApp({
         preferences: createNotificationPreferencesService(db),
         live: liveNotifications,
       });
+      await api.register(digestRoutes, { prefix: '/notifications/digest', digests });
       await api.register(activityRoutes, { prefix: '/users', activity: createActivityService(db) });
       await api.register(analyticsRoutes, {
         prefix: '/analytics',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDateTime, MAX_ID, page, pageQuery, pathId, userRef } from './common.js';
+import { isoDateTime, MAX_ID, page, pageQuery, pathId, text, userRef } from './common.js';
+import { DIGEST_MESSAGES, DIGEST_TOKEN_MAX_LENGTH } from './digest-constants.js';
 import {
   NOTIFICATION_ENTITY_TYPES,
   NOTIFICATION_MESSAGES,
@@ -169,3 +170,17 @@ export const notificationPreferencesChange = z.strictObject(
   { error: (issue) => unknownKeys.error(issue) ?? NOTIFICATION_PREFERENCE_MESSAGES.body },
 );
 export type NotificationPreferencesChange = z.infer<typeof notificationPreferencesChange>;
+
+/**
+ * `GET`/`POST /api/notifications/digest/unsubscribe?token=…`: the link of a digest's `List-Unsubscribe`
+ * header (RFC 8058). The token is signed by the server, so the link needs no sign-in.
+ */
+export const digestUnsubscribeQuery = z.object({
+  token: text({ error: DIGEST_MESSAGES.invalidToken })
+    .min(1, { error: DIGEST_MESSAGES.invalidToken })
+    .max(DIGEST_TOKEN_MAX_LENGTH, { error: DIGEST_MESSAGES.invalidToken }),
+});
+export type DigestUnsubscribeQuery = z.infer<typeof digestUnsubscribeQuery>;
+
+/** The confirmation page a person opening the unsubscribe link sees. */
+export const htmlDocument = z.string().describe('An HTML page');

@@ -18,14 +18,17 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 export function createJobQueue(
   database: DatabaseHandle,
   log: FastifyBaseLogger,
-  { runWorkers }: { runWorkers: boolean },
+  { runWorkers, schedules = false }: { runWorkers: boolean; schedules?: boolean },
 ) {
+  // pg-boss's clock (cron passes) runs only where schedules are used and jobs are worked.
+  const options = { ...quiet, schedule: schedules && runWorkers };
   const boss =
     'pglite' in database.connection
-      ? new PgBoss({ db: fromPglite(database.connection.pglite), backend: 'pglite', ...quiet })
-      : new PgBoss({ connectionString: database.connection.url, max: 4, ...quiet });
+      ? new PgBoss({ db: fromPglite(database.connection.pglite), backend: 'pglite', ...options })
+      : new PgBoss({ connectionString: database.connection.url, max: 4, ...options });
   boss.on('error', (error) => log.error({ err: error }, 'the job queue failed'));
   const handlers = new Map<string, JobHandler<never>>();
+  const crons = new Map<string, string>();
   let started = false;
 
   async function run(name: string, handler: JobHandler<unknown>, [job]: Job<unknown>[]) {
@@ -42,6 +45,15 @@ export function createJobQueue(
     /** Registers the worker of a kind of job; call before `start`. */
     handle<T>(name: string, handler: JobHandler<T>) {
       handlers.set(name, handler);
+    },
+
+    /**
+     * Runs the job `name` (registered with `handle`) on a cron schedule, in UTC. The schedule is a row in
+     * the database: however many processes start, each occurrence makes one job (pg-boss files it under a
+     * singleton key), and an occurrence missed while no process ran is made once when one starts.
+     */
+    schedule(name: string, cron: string) {
+      crons.set(name, cron);
     },
 
     /** Enqueues a job in `tx`'s transaction. */
@@ -66,6 +78,10 @@ export function createJobQueue(
           );
         }
       }
+      if (options.schedule) {
+        for (const [name, cron] of crons)
+          await boss.schedule(name, cron, null, { tz: 'UTC', missed: 'once' });
+      }
     },
 
     /** Lets jobs in progress finish (up to 10 s; an unfinished one runs again later), then stops polling. */
@@ -78,7 +94,7 @@ export function createJobQueue(
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
 /**
- * No cron schedules here, and no instance registry rows: this app uses queues only. Creating a job
+ * No cron schedules unless asked for (`schedules`), and no instance registry rows. Creating a job
  * wakes the workers at once (LISTEN/NOTIFY), so a chain of batches does not wait a poll per link;
  * polling stays as the fallback.
  */
