@@ -21,9 +21,21 @@ export const DIGEST_LIMITS = {
 export const DIGEST_TOKEN_MAX_LENGTH = 100;
 
 type Period = Exclude<NotificationDigest, 'OFF'>;
+
+/** The digest's choices as the settings name them, in NOTIFICATION_DIGESTS order. */
+export const DIGEST_CHOICE_LABELS: Record<NotificationDigest, string> = {
+  WEEKLY: 'Weekly',
+  DAILY: 'Daily',
+  OFF: 'Off',
+};
 const PERIOD_WORDS: Record<Period, string> = { DAILY: 'daily', WEEKLY: 'weekly' };
 
 export const DIGEST_MESSAGES = {
+  /** The settings' group of choices and what it says of them. */
+  settingsLegend: 'E-mail digest',
+  settingsHint:
+    'When something is unread, at most one e-mail a day or a week tells of the kinds switched on "By e-mail", ' +
+    'new posts of people and tags you follow and your plans in progress.',
   subject: (period: Period, unread: number) =>
     `Your ${PERIOD_WORDS[period]} Pathwise digest: ${unread} unread notification${unread === 1 ? '' : 's'}`,
   greeting: (name: string) => `Hello ${name},`,

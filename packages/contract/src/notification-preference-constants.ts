@@ -4,7 +4,7 @@
  */
 import { NOTIFICATION_TYPES, type NotificationType } from './notification-constants.js';
 
-/** The ways a notification can reach a person; only `inApp` has an effect so far. */
+/** The ways a notification can reach a person; `push` has no effect yet, `email` is the digest. */
 export const NOTIFICATION_CHANNELS = ['inApp', 'push', 'email'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 

@@ -135,8 +135,8 @@ const channelSwitches = z.object({ inApp: z.boolean(), push: z.boolean(), email:
 /**
  * `GET`/`PUT /api/notifications/preferences`: for every type whether it reaches the person in the app,
  * by push and in the e-mail digest; how often the digest comes; and whether notifications from people
- * they do not follow are made at all. Only the in-app switches and `fromPeopleYouDontFollow` have an
- * effect so far; push and the digest keep what is chosen until they come.
+ * they do not follow are made at all. Push has no effect yet and keeps what is chosen until it comes; the
+ * e-mail switches and `digest` decide the e-mail digest.
  */
 export const notificationPreferences = z.object({
   types: z.object(typeRecord(channelSwitches)),

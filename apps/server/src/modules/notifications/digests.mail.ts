@@ -57,7 +57,8 @@ export function digestMail(
   ].filter((section) => section.lines.length > 0);
   const links = {
     notifications: `${origin}/notifications`,
-    settings: `${origin}/settings`,
+    // The web app's Settings → Notifications section (NOTIFICATION_SETTINGS_ID).
+    settings: `${origin}/settings#settings-notifications`,
     unsubscribe: unsubscribeUrl,
   };
 

@@ -1,5 +1,6 @@
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
+  DIGEST_MESSAGES,
   NOTIFICATION_PREFERENCE_MESSAGES,
   NOTIFICATION_TYPE_LABELS,
   NOTIFICATION_TYPES,
@@ -26,11 +27,13 @@ function serveChanges(stored: NotificationPreferences = structuredClone(DEFAULT_
       const change = (await request.json()) as {
         types?: Record<string, Record<string, boolean>>;
         fromPeopleYouDontFollow?: NotificationPreferences['fromPeopleYouDontFollow'];
+        digest?: NotificationPreferences['digest'];
       };
       sent.push(change);
       for (const [type, switches] of Object.entries(change.types ?? {}))
         Object.assign(stored.types[type as keyof NotificationPreferences['types']], switches);
       if (change.fromPeopleYouDontFollow) stored.fromPeopleYouDontFollow = change.fromPeopleYouDontFollow;
+      if (change.digest) stored.digest = change.digest;
       return HttpResponse.json(stored);
     }),
   );
@@ -38,7 +41,7 @@ function serveChanges(stored: NotificationPreferences = structuredClone(DEFAULT_
 }
 
 describe('settings: notifications', () => {
-  it('shows a loading state, then an "In the app" switch for every type and the strangers rule', async () => {
+  it('shows a loading state, then "In the app" and "By e-mail" for every type, strangers and digest', async () => {
     const held = heldResponse();
     server.use(http.get(URL, held.resolver));
     renderApp('/settings', { signedIn: true });
@@ -51,11 +54,19 @@ describe('settings: notifications', () => {
       expect(
         await notifications.findByRole('switch', { name: `${NOTIFICATION_TYPE_LABELS[type]} in the app` }),
       ).toBeChecked();
+      expect(
+        notifications.getByRole('switch', { name: `${NOTIFICATION_TYPE_LABELS[type]} by e-mail` }),
+      ).toBeChecked();
     }
     const strangers = notifications.getByRole('group', { name: "From people you don't follow" });
     expect(within(strangers).getByRole('radio', { name: 'Allow' })).toBeChecked();
-    // Push and e-mail are not sent yet: no switch for them.
-    expect(notifications.queryByText(/push|e-mail/i)).not.toBeInTheDocument();
+    const digest = notifications.getByRole('group', { name: DIGEST_MESSAGES.settingsLegend });
+    expect(digest).toHaveAccessibleDescription(DIGEST_MESSAGES.settingsHint);
+    expect(within(digest).getByRole('radio', { name: 'Weekly' })).toBeChecked();
+    expect(within(digest).getByRole('radio', { name: 'Daily' })).not.toBeChecked();
+    expect(within(digest).getByRole('radio', { name: 'Off' })).not.toBeChecked();
+    // Push is not sent yet: no switch for it.
+    expect(notifications.queryByText(/push/i)).not.toBeInTheDocument();
   });
 
   it('saves each change at once and confirms it', async () => {
@@ -70,6 +81,24 @@ describe('settings: notifications', () => {
     await user.click(notifications.getByRole('radio', { name: 'Mute' }));
     expect(await notifications.findByRole('radio', { name: 'Mute' })).toBeChecked();
     expect(sent).toEqual([{ types: { LIKE: { inApp: false } } }, { fromPeopleYouDontFollow: 'MUTE' }]);
+  });
+
+  it('saves the e-mail switches and how often the digest comes', async () => {
+    const sent = serveChanges();
+    const { user } = renderApp('/settings', { signedIn: true });
+    const notifications = await section();
+    const mailedLikes = `${NOTIFICATION_TYPE_LABELS.LIKE} by e-mail`;
+
+    await user.click(await notifications.findByRole('switch', { name: mailedLikes }));
+    expect(await notifications.findByText(`${NOTIFICATION_PREFERENCE_MESSAGES.saved}.`)).toBeInTheDocument();
+    expect(notifications.getByRole('switch', { name: mailedLikes })).not.toBeChecked();
+    expect(notifications.getByRole('switch', { name: likes })).toBeChecked();
+
+    await user.click(notifications.getByRole('radio', { name: 'Daily' }));
+    expect(await notifications.findByRole('radio', { name: 'Daily' })).toBeChecked();
+    await user.click(notifications.getByRole('radio', { name: 'Off' }));
+    expect(await notifications.findByRole('radio', { name: 'Off' })).toBeChecked();
+    expect(sent).toEqual([{ types: { LIKE: { email: false } } }, { digest: 'DAILY' }, { digest: 'OFF' }]);
   });
 
   it('works from the keyboard', async () => {

@@ -1,4 +1,7 @@
 import {
+  DIGEST_CHOICE_LABELS,
+  DIGEST_MESSAGES,
+  NOTIFICATION_DIGESTS,
   NOTIFICATION_PREFERENCE_MESSAGES,
   NOTIFICATION_TYPE_LABELS,
   NOTIFICATION_TYPES,
@@ -32,26 +35,30 @@ function PreferencesForm({
   return (
     <>
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Which notifications reach you in the app</caption>
+        <caption className="sr-only">Which notifications reach you in the app and by e-mail</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-600">
             <th scope="col" className="py-2 pr-3 font-medium">
               Notification
             </th>
-            <th scope="col" className="whitespace-nowrap py-2 text-right font-medium">
+            <th scope="col" className="whitespace-nowrap py-2 pr-3 text-right font-medium">
               In the app
+            </th>
+            <th scope="col" className="whitespace-nowrap py-2 text-right font-medium">
+              By e-mail
             </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {NOTIFICATION_TYPES.map((type) => {
             const on = preferences.types[type].inApp;
+            const mailed = preferences.types[type].email;
             return (
               <tr key={type}>
                 <th scope="row" className="py-3 pr-3 font-normal text-slate-900">
                   {NOTIFICATION_TYPE_LABELS[type]}
                 </th>
-                <td className="py-3 text-right">
+                <td className="py-3 pr-3 text-right">
                   <input
                     type="checkbox"
                     role="switch"
@@ -59,6 +66,17 @@ function PreferencesForm({
                     aria-checked={on}
                     checked={on}
                     onChange={(event) => onChange({ types: { [type]: { inApp: event.target.checked } } })}
+                    className="size-5 accent-indigo-600"
+                  />
+                </td>
+                <td className="py-3 text-right">
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    aria-label={`${NOTIFICATION_TYPE_LABELS[type]} by e-mail`}
+                    aria-checked={mailed}
+                    checked={mailed}
+                    onChange={(event) => onChange({ types: { [type]: { email: event.target.checked } } })}
                     className="size-5 accent-indigo-600"
                   />
                 </td>
@@ -89,13 +107,35 @@ function PreferencesForm({
           ))}
         </div>
       </fieldset>
+      <fieldset className="space-y-2" aria-describedby="digest-hint">
+        <legend className="font-medium text-slate-900">{DIGEST_MESSAGES.settingsLegend}</legend>
+        <p id="digest-hint" className="text-sm text-slate-600">
+          {DIGEST_MESSAGES.settingsHint}
+        </p>
+        <div className="flex flex-wrap gap-6">
+          {NOTIFICATION_DIGESTS.map((value) => (
+            <label key={value} className="flex items-center gap-2 text-slate-900">
+              <input
+                type="radio"
+                name="digest"
+                value={value}
+                checked={preferences.digest === value}
+                onChange={() => onChange({ digest: value })}
+                className="size-4 accent-indigo-600"
+              />
+              {DIGEST_CHOICE_LABELS[value]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
     </>
   );
 }
 
 /**
- * Settings: which notifications reach the person in the app, and whether people they don't follow
- * reach them at all. Each change is saved at once; push and e-mail show here once they are sent.
+ * Settings: which notifications reach the person in the app and in the e-mail digest, how often the
+ * digest comes, and whether people they don't follow reach them at all. Each change is saved at once;
+ * push shows here once it is sent.
  */
 export function NotificationSettings() {
   const preferences = useNotificationPreferences();
