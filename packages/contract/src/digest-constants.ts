@@ -34,8 +34,8 @@ export const DIGEST_MESSAGES = {
   /** The settings' group of choices and what it says of them. */
   settingsLegend: 'E-mail digest',
   settingsHint:
-    'When something is unread, at most one e-mail a day or a week tells of the kinds switched on "By e-mail", ' +
-    'new posts of people and tags you follow and your plans in progress.',
+    'When something is unread, at most one e-mail a day or a week tells of the kinds switched on ' +
+    '"By e-mail", new posts of people and tags you follow and your plans in progress.',
   subject: (period: Period, unread: number) =>
     `Your ${PERIOD_WORDS[period]} Pathwise digest: ${unread} unread notification${unread === 1 ? '' : 's'}`,
   greeting: (name: string) => `Hello ${name},`,

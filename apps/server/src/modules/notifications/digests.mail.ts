@@ -85,27 +85,30 @@ export function digestMail(
 
   const e = escapeHtml;
   const link = (url: string, label: string) => `<a href="${e(url)}">${e(label)}</a>`;
+  const item = (line: Line) =>
+    `<li>${link(line.url, line.text)}${
+      line.detail ? `<br><span style="color: #555">${e(line.detail)}</span>` : ''
+    }</li>`;
+  const part = (section: Section) =>
+    [
+      `<h2 style="font-size: 1.1rem">${e(section.heading)}</h2>`,
+      '<ul>',
+      ...section.lines.map(item),
+      '</ul>',
+      ...(section.more ? [`<p>${e(section.more)}</p>`] : []),
+    ].join('\n');
+  const bodyStyle = 'font-family: system-ui, sans-serif; line-height: 1.5; max-width: 36rem; margin: 0 auto';
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${e(DIGEST_MESSAGES.subject(period, content.unread))}</title></head>
-<body style="font-family: system-ui, sans-serif; line-height: 1.5; max-width: 36rem; margin: 0 auto; padding: 1rem">
+<html lang="en"><head><meta charset="utf-8">
+<title>${e(DIGEST_MESSAGES.subject(period, content.unread))}</title></head>
+<body style="${bodyStyle}; padding: 1rem">
 <p>${e(DIGEST_MESSAGES.greeting(recipient.name))}<br>${e(DIGEST_MESSAGES.intro(period))}</p>
-${sections
-  .map(
-    (section) => `<h2 style="font-size: 1.1rem">${e(section.heading)}</h2>
-<ul>
-${section.lines
-  .map(
-    (line) =>
-      `<li>${link(line.url, line.text)}${line.detail ? `<br><span style="color: #555">${e(line.detail)}</span>` : ''}</li>`,
-  )
-  .join('\n')}
-</ul>${section.more ? `\n<p>${e(section.more)}</p>` : ''}`,
-  )
-  .join('\n')}
+${sections.map(part).join('\n')}
 <p>${link(links.notifications, DIGEST_MESSAGES.openNotifications)}</p>
 <hr>
 <p style="font-size: 0.85rem; color: #555">${e(DIGEST_MESSAGES.why(period))}<br>
-${link(links.settings, DIGEST_MESSAGES.settings)} · ${link(links.unsubscribe, DIGEST_MESSAGES.unsubscribe)}</p>
+${link(links.settings, DIGEST_MESSAGES.settings)} ·
+${link(links.unsubscribe, DIGEST_MESSAGES.unsubscribe)}</p>
 </body></html>
 `;
 

@@ -37,7 +37,9 @@ export type DigestRecipient = {
 };
 
 /** The types whose e-mail switch is on for someone who never changed it, as a text[] literal. */
-const EMAIL_BY_DEFAULT = `{${NOTIFICATION_TYPES.filter((type) => DEFAULT_NOTIFICATION_PREFERENCES.types[type].email).join(',')}}`;
+const EMAIL_BY_DEFAULT = `{${NOTIFICATION_TYPES.filter(
+  (type) => DEFAULT_NOTIFICATION_PREFERENCES.types[type].email,
+).join(',')}}`;
 
 const digestOf = (pref: SQL) => sql`coalesce(${pref}.digest, 'WEEKLY')`;
 /** The start of the current period, a UTC day or week (from Monday): one digest per period at most. */
@@ -90,7 +92,8 @@ export async function claimDigestRecipients(db: Database, limit: number): Promis
       claimed as (
         insert into ${notificationDigests} (user_id, sent_at, previous_sent_at)
         select id, now(), sent_at from due
-        on conflict (user_id) do update set sent_at = excluded.sent_at, previous_sent_at = excluded.previous_sent_at
+        on conflict (user_id) do update
+          set sent_at = excluded.sent_at, previous_sent_at = excluded.previous_sent_at
         where ${notificationDigests}.sent_at is not distinct from excluded.previous_sent_at
         returning user_id, sent_at)
       select u.id, u.email, u.name, due.digest, claimed.sent_at::text as "sentAt", due.since::text as since
@@ -145,8 +148,8 @@ export async function selectDigestContent(db: Database, recipients: DigestRecipi
       cross join lateral (
         select coalesce(json_agg(json_build_object('type', g.type, 'message', g.message,
             'entityType', g.entity_type, 'entityId', g.entity_id, 'actorNames', g.actor_names,
-            'actorCount', g.actor_count) order by g.latest desc) filter (where g.place <= ${literalLimit(DIGEST_LIMITS.groups)}),
-            '[]') as list,
+            'actorCount', g.actor_count) order by g.latest desc)
+            filter (where g.place <= ${literalLimit(DIGEST_LIMITS.groups)}), '[]') as list,
           count(*)::int as count, coalesce(sum(g.unread), 0)::int as unread
         from (
           select n.type, n.entity_type, n.entity_id, max(n.created_at) as latest, count(*) as unread,
@@ -175,7 +178,8 @@ export async function selectDigestContent(db: Database, recipients: DigestRecipi
           where ${posts}.created_at > r.since and ${posts}.author_id <> r.id
             and (${posts}.author_id in (
                 select ${follows.followedId} from ${follows} where ${follows.followerId} = r.id)
-              or exists (select 1 from ${postTags} join ${tagFollows} on ${tagFollows.tagId} = ${postTags.tagId}
+              or exists (select 1 from ${postTags}
+                join ${tagFollows} on ${tagFollows.tagId} = ${postTags.tagId}
                 where ${postTags.postId} = ${posts}.id and ${tagFollows.userId} = r.id))
             and ${postVisibleTo(recipient)} and ${shownTo(recipient, posts.authorId, { muted: true })}
           order by ${posts}.created_at desc, ${posts}.id desc limit ${literalLimit(DIGEST_LIMITS.posts)}) p

@@ -9,7 +9,8 @@ const route = routeOptions(['notifications']);
 
 /** A small page of its own: the link is opened from a mail client, maybe where no one is signed in. */
 const page = (body: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(DIGEST_MESSAGES.confirmTitle)}</title>
 <style>body{font-family:system-ui,sans-serif;line-height:1.5;max-width:32rem;margin:2rem auto;padding:0 1rem}
 @media (prefers-color-scheme:dark){body{background:#111;color:#eee}}
