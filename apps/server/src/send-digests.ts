@@ -5,6 +5,7 @@
  * which one process opens at a time). Prints how many were sent.
  */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -26,6 +27,8 @@ const database = await openDatabase({
   dataDir: path.join(config.dataDir, 'db'),
   poolSize: 1,
 });
+// As the server does at start, so a database this version has not run on yet has the digests' table.
+await database.migrate(fileURLToPath(new URL('../migrations', import.meta.url)));
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
 try {
   const digests = createDigestService({
