@@ -2,6 +2,7 @@ import { DIGEST_MESSAGES } from '@pathwise/contract';
 import { sql } from 'drizzle-orm';
 import PostalMime, { type Email } from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobQueue } from '../src/lib/jobs.js';
 import { signedLinkToken } from '../src/lib/link-tokens.js';
 import { createMailer } from '../src/lib/mail.js';
 import { SEND_DIGESTS_JOB } from '../src/modules/notifications/digests.jobs.js';
@@ -210,7 +211,7 @@ describe('the digest mail', () => {
 });
 
 describe('who gets no digest', () => {
-  it('nobody with nothing unread, with only unread types mailed off, or with the digest OFF', async () => {
+  it('nobody with nothing unread, only unread kinds mailed off, the digest OFF or a suspended account', async () => {
     const liker = await signUp(t);
     const allRead = await withUnreadLike(liker);
     expect(
@@ -221,11 +222,15 @@ describe('who gets no digest', () => {
     const off = await withUnreadLike(liker);
     expect((await changePreferences(off, { digest: 'OFF' })).statusCode).toBe(200);
     const quiet = await signUp(t);
+    const suspended = await withUnreadLike(liker);
+    await t.db.execute(sql`update users set suspended_at = now() where id = ${suspended.user.id}`);
     const mailed = await withUnreadLike(liker);
 
     await t.app.digests.sendDue();
     expect(mailsTo(mailed)).toHaveLength(1);
-    for (const account of [allRead, likesOff, off, quiet, liker]) expect(mailsTo(account)).toEqual([]);
+    for (const account of [allRead, likesOff, off, quiet, suspended, liker]) {
+      expect(mailsTo(account)).toEqual([]);
+    }
   });
 });
 
@@ -289,6 +294,20 @@ describe('sending', () => {
     expect(mailsTo(gina)).toEqual([]);
     expect(await t.app.digests.sendDue()).toEqual({ claimed: 1, sent: 1, failed: 0 });
     expect((await parsedDigestOf(gina)).subject).toBe(DIGEST_MESSAGES.subject('WEEKLY', 1));
+  });
+
+  it("is a job of the queue: one enqueued by another process is sent by this app's worker", async () => {
+    const hana = await withUnreadLike(await signUp(t));
+    const elsewhere = createJobQueue(t.database, t.app.log, { runWorkers: false });
+    elsewhere.handle(SEND_DIGESTS_JOB, async () => {});
+    await elsewhere.start();
+    try {
+      await t.db.transaction((tx) => elsewhere.send(tx, SEND_DIGESTS_JOB, {}));
+      const mail = await smtp.mailTo(hana.user.email!);
+      expect((await PostalMime.parse(mail.raw)).subject).toBe(DIGEST_MESSAGES.subject('WEEKLY', 1));
+    } finally {
+      await elsewhere.stop();
+    }
   });
 
   it('is a periodic job of the queue, stored in the database', async () => {

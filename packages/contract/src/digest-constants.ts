@@ -40,7 +40,9 @@ export const DIGEST_MESSAGES = {
     `Your ${PERIOD_WORDS[period]} Pathwise digest: ${unread} unread notification${unread === 1 ? '' : 's'}`,
   greeting: (name: string) => `Hello ${name},`,
   intro: (period: Period) =>
-    `here is what happened on Pathwise since your last ${PERIOD_WORDS[period]} digest.`,
+    period === 'DAILY'
+      ? 'here is what you missed on Pathwise since yesterday.'
+      : 'here is what you missed on Pathwise this week.',
   notificationsHeading: 'Unread notifications',
   moreNotifications: (count: number) => `and ${count} more in your notifications`,
   postsHeading: 'New from people and tags you follow',
