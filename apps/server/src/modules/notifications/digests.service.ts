@@ -61,8 +61,8 @@ export function createDigestService({
   return {
     /**
      * Mails one batch of the people whose digest is due: a claim, one read of everything the digests
-     * tell, then the mails (a failed one's claim is given back). The same statements whatever the
-     * batch's size.
+     * tell, then the mails (the claim of a failed one, or of one left with nothing to tell, is given
+     * back). The same statements whatever the batch's size.
      */
     async sendBatch(limit: number = DIGEST_LIMITS.batch): Promise<DigestBatch> {
       if (!publicUrl) return { claimed: 0, sent: 0, failed: 0 };
@@ -70,12 +70,16 @@ export function createDigestService({
       if (recipients.length === 0) return { claimed: 0, sent: 0, failed: 0 };
       const contents = new Map((await selectDigestContent(db, recipients)).map((row) => [row.id, row]));
       const failed: DigestRecipient[] = [];
+      // Read between the claim and now, what was unread may not be any more: nothing to tell, no mail.
+      const emptied: DigestRecipient[] = [];
       for (const recipient of recipients) {
         const content = contents.get(recipient.id);
-        if (content && !(await mail(publicUrl, recipient, content))) failed.push(recipient);
+        if (!content || content.unread === 0) emptied.push(recipient);
+        else if (!(await mail(publicUrl, recipient, content))) failed.push(recipient);
       }
-      await releaseDigestClaims(db, failed);
-      return { claimed: recipients.length, sent: recipients.length - failed.length, failed: failed.length };
+      await releaseDigestClaims(db, [...failed, ...emptied]);
+      const sent = recipients.length - failed.length - emptied.length;
+      return { claimed: recipients.length, sent, failed: failed.length };
     },
 
     /** Mails every digest that is due, batch after batch, until none is left. */
