@@ -1,4 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signedLinkToken } from '../../apps/server/src/lib/link-tokens';
+import { E2E_JWT_SECRET } from '../settings.mjs';
 import { authHeaders, createAccount, signInAs } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
 import { publishPost } from './support/content';
@@ -76,4 +78,42 @@ test('the section is usable from the keyboard, on a phone and in the dark theme,
   await expect(likesSwitch(page)).not.toBeChecked();
   await expect(mute).toBeChecked();
   await expectNoSeriousViolations(page, 'settings, light, 390 px');
+});
+
+test("a digest's unsubscribe link, opened on a phone in the dark, asks first, then turns the digest off", async ({
+  page,
+  request,
+}) => {
+  const dan = await createAccount(request, 'Dan Digest');
+  // The link a digest to Dan carries: his id signed with the server's secret, as the server signs it.
+  const token = signedLinkToken('digest-unsubscribe', dan.id, E2E_JWT_SECRET);
+  const link = `/api/notifications/digest/unsubscribe?token=${token}`;
+  const digestOf = async () =>
+    (await (await request.get('/api/notifications/preferences', { headers: authHeaders(dan) })).json())
+      .digest;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+
+  // Opened from a mail client, where nobody is signed in: a page that asks, and changes nothing yet.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Unsubscribe from the Pathwise digest?' })).toBeVisible();
+  expect(await digestOf()).toBe('WEEKLY');
+  await expectNoSeriousViolations(page, 'unsubscribe page, dark, 390 px');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  await page.getByRole('button', { name: 'Unsubscribe' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByText('You are unsubscribed: no more digest e-mails will be sent to you.'),
+  ).toBeVisible();
+  expect(await digestOf()).toBe('OFF');
+
+  // Settings say so, and turn it on again.
+  await signInAs(page, dan, '/settings');
+  const digest = section(page).getByRole('group', { name: 'E-mail digest' });
+  await expect(digest.getByRole('radio', { name: 'Off' })).toBeChecked();
+  await digest.getByRole('radio', { name: 'Daily' }).click();
+  await expect(section(page).getByRole('status').last()).toHaveText('Notification preferences saved.');
+  expect(await digestOf()).toBe('DAILY');
 });

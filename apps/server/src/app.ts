@@ -60,6 +60,9 @@ import { instanceRoutes } from './modules/instance/instance.routes.js';
 import { createLinkPreviews } from './modules/link-previews/index.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
 import { createNotesService } from './modules/notes/notes.service.js';
+import { registerDigestJob } from './modules/notifications/digests.jobs.js';
+import { digestRoutes } from './modules/notifications/digests.routes.js';
+import { createDigestService } from './modules/notifications/digests.service.js';
 import { registerNotificationJobs } from './modules/notifications/notifications.fan-out.js';
 import { registerNotificationHandlers } from './modules/notifications/notifications.handlers.js';
 import { createLiveNotifications } from './modules/notifications/notifications.live.js';
@@ -219,7 +222,11 @@ export async function buildApp({
     secret: config.jwtSecret,
     previousSecret: config.jwtPreviousSecret,
   });
-  const jobs = createJobQueue(database, app.log, { runWorkers: config.jobWorkers });
+  // Digests are scheduled only where their links can lead somewhere (PUBLIC_URL).
+  const jobs = createJobQueue(database, app.log, {
+    runWorkers: config.jobWorkers,
+    schedules: config.publicUrl !== undefined,
+  });
   const posts = createPostsService({ db, events, uploads, jobs });
   const comments = createCommentsService({ db, events });
   const plans = createPlansService({ db, events, removal });
@@ -228,6 +235,16 @@ export async function buildApp({
   registerNotificationJobs(db, jobs);
   const webPush = createWebPush(config.webPush);
   registerPushJobs(db, jobs, webPush, app.log);
+  const digests = createDigestService({
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    secret: config.jwtSecret,
+    previousSecret: config.jwtPreviousSecret,
+    log: app.log,
+  });
+  registerDigestJob(jobs, digests);
+  app.decorate('digests', digests);
   registerActivityHandlers(events);
   // ActivityPub (FEDERATION=true): Fedify's cache in our table, its queue on the job queue.
   let federation: PathwiseFederation | null = null;
@@ -287,6 +304,7 @@ export async function buildApp({
         live: liveNotifications,
       });
       await api.register(pushRoutes, { prefix: '/notifications/push', push: createPushService(db, webPush) });
+      await api.register(digestRoutes, { prefix: '/notifications/digest', digests });
       await api.register(activityRoutes, { prefix: '/users', activity: createActivityService(db) });
       await api.register(analyticsRoutes, {
         prefix: '/analytics',

@@ -464,6 +464,21 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/api/notifications/unread/count' }),
     expect: { anonymous: 200, other: 200, owner: 200 },
   },
+  'GET /api/notifications/digest/unsubscribe': {
+    // A link nobody was sent: the signed token, not the caller, is what is checked.
+    request: () => ({ url: '/api/notifications/digest/unsubscribe?token=never-sent' }),
+    expect: { anonymous: 400, other: 400, owner: 400 },
+  },
+  'POST /api/notifications/digest/unsubscribe': {
+    // A link nobody was sent: the signed token, not the caller, is what is checked.
+    request: () => ({
+      method: 'POST',
+      url: '/api/notifications/digest/unsubscribe?token=never-sent',
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    expect: { anonymous: 400, other: 400, owner: 400 },
+  },
   'PATCH /api/notifications/read-all': {
     request: () => ({ method: 'PATCH', url: '/api/notifications/read-all' }),
     expect: signedIn(200),

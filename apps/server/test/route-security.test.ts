@@ -43,7 +43,7 @@ describe('the route table', () => {
     );
   });
 
-  it('lists as public only the routes declared so: sign-up, sign-in, social sign-in, password reset, e-mail confirmation, health, the instance settings, the unread count, media and docs', () => {
+  it('lists as public only the routes declared so: sign-up, sign-in, social sign-in, password reset, e-mail confirmation, digest unsubscribe, health, the instance settings, the unread count, media and docs', () => {
     const publicRoutes = apiRoutes
       .filter((route) => route.public && !route.url.startsWith('/api/docs'))
       .map(label)
@@ -56,12 +56,14 @@ describe('the route table', () => {
       'GET /api/health',
       'GET /api/instance',
       'GET /api/media/*',
+      'GET /api/notifications/digest/unsubscribe',
       'GET /api/notifications/unread/count',
       'POST /api/auth/email/confirm',
       'POST /api/auth/login',
       'POST /api/auth/password/forgot',
       'POST /api/auth/password/reset',
       'POST /api/auth/signup',
+      'POST /api/notifications/digest/unsubscribe',
     ]);
     // The documentation is browsable without an account, and only it lives under /api/docs.
     expect(apiRoutes.filter((route) => route.url.startsWith('/api/docs')).every((r) => r.public)).toBe(true);
@@ -109,6 +111,7 @@ describe('the API documentation', () => {
       'get /api/auth/password/reset',
       'get /api/health',
       'get /api/instance',
+      'get /api/notifications/digest/unsubscribe',
       'get /api/notifications/unread/count',
       'get /robots.txt',
       'get /sitemap.xml',
@@ -119,6 +122,7 @@ describe('the API documentation', () => {
       'post /api/auth/password/forgot',
       'post /api/auth/password/reset',
       'post /api/auth/signup',
+      'post /api/notifications/digest/unsubscribe',
     ]);
     const readable = new Set(apiRoutes.filter((route) => route.readable).map(openApiLabel));
     for (const { method, path, operation } of operations.filter(({ operation }) => operation.security)) {

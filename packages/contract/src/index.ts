@@ -8,6 +8,7 @@ export * from './constants.js';
 export * from './content-moderation.js';
 export * from './content-moderation-constants.js';
 export * from './credentials.js';
+export * from './digest-constants.js';
 export * from './draft-constants.js';
 export * from './drafts.js';
 export * from './explore.js';

@@ -4,7 +4,7 @@
  */
 import { NOTIFICATION_TYPES, type NotificationType } from './notification-constants.js';
 
-/** The ways a notification can reach a person; `email` (the digest) has no effect so far. */
+/** The ways a notification can reach a person: in the app, by push to their devices, in the e-mail digest. */
 export const NOTIFICATION_CHANNELS = ['inApp', 'push', 'email'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 

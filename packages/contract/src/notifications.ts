@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDateTime, MAX_ID, page, pageQuery, pathId, userRef } from './common.js';
+import { isoDateTime, MAX_ID, page, pageQuery, pathId, text, userRef } from './common.js';
+import { DIGEST_MESSAGES, DIGEST_TOKEN_MAX_LENGTH } from './digest-constants.js';
 import {
   NOTIFICATION_ENTITY_TYPES,
   NOTIFICATION_MESSAGES,
@@ -159,8 +160,8 @@ const quietHoursChange = z
 /**
  * `GET`/`PUT /api/notifications/preferences`: for every type whether it reaches the person in the app,
  * by push and in the e-mail digest; how often the digest comes; and whether notifications from people
- * they do not follow are made at all; when no push is sent (`quietHours`). The e-mail digest keeps what is
- * chosen until it comes.
+ * they do not follow are made at all; when no push is sent (`quietHours`). The e-mail switches and
+ * `digest` decide the e-mail digest.
  */
 export const notificationPreferences = z.object({
   types: z.object(typeRecord(channelSwitches)),
@@ -197,3 +198,17 @@ export const notificationPreferencesChange = z.strictObject(
   { error: (issue) => unknownKeys.error(issue) ?? NOTIFICATION_PREFERENCE_MESSAGES.body },
 );
 export type NotificationPreferencesChange = z.infer<typeof notificationPreferencesChange>;
+
+/**
+ * `GET`/`POST /api/notifications/digest/unsubscribe?token=…`: the link of a digest's `List-Unsubscribe`
+ * header (RFC 8058). The token is signed by the server, so the link needs no sign-in.
+ */
+export const digestUnsubscribeQuery = z.object({
+  token: text({ error: DIGEST_MESSAGES.invalidToken })
+    .min(1, { error: DIGEST_MESSAGES.invalidToken })
+    .max(DIGEST_TOKEN_MAX_LENGTH, { error: DIGEST_MESSAGES.invalidToken }),
+});
+export type DigestUnsubscribeQuery = z.infer<typeof digestUnsubscribeQuery>;
+
+/** The confirmation page a person opening the unsubscribe link sees. */
+export const htmlDocument = z.string().describe('An HTML page');

@@ -22,17 +22,20 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 export function createJobQueue(
   database: DatabaseHandle,
   log: FastifyBaseLogger,
-  { runWorkers }: { runWorkers: boolean },
+  { runWorkers, schedules = false }: { runWorkers: boolean; schedules?: boolean },
 ) {
+  // pg-boss's clock (cron passes) runs only where schedules are used and jobs are worked.
+  const options = { ...quiet, schedule: schedules && runWorkers };
   const boss =
     'pglite' in database.connection
-      ? new PgBoss({ db: fromPglite(database.connection.pglite), backend: 'pglite', ...quiet })
-      : new PgBoss({ connectionString: database.connection.url, max: 4, ...quiet });
+      ? new PgBoss({ db: fromPglite(database.connection.pglite), backend: 'pglite', ...options })
+      : new PgBoss({ connectionString: database.connection.url, max: 4, ...options });
   boss.on('error', (error) => log.error({ err: error }, 'the job queue failed'));
   const handlers = new Map<
     string,
     { handler: JobHandler<never>; retries: typeof RETRIES | typeof NO_RETRIES }
   >();
+  const crons = new Map<string, string>();
   let started = false;
 
   async function run(name: string, handler: JobHandler<unknown>, [job]: Job<unknown>[]) {
@@ -52,6 +55,15 @@ export function createJobQueue(
      */
     handle<T>(name: string, handler: JobHandler<T>, { retry = true } = {}) {
       handlers.set(name, { handler, retries: retry ? RETRIES : NO_RETRIES });
+    },
+
+    /**
+     * Runs the job `name` (registered with `handle`) on a cron schedule, in UTC. The schedule is a row in
+     * the database: however many processes start, each occurrence makes one job (pg-boss files it under a
+     * singleton key), and an occurrence missed while no process ran is made once when one starts.
+     */
+    schedule(name: string, cron: string) {
+      crons.set(name, cron);
     },
 
     /**
@@ -107,6 +119,9 @@ export function createJobQueue(
           );
         }
       }
+      if (options.schedule) {
+        for (const [name, cron] of crons) await boss.schedule(name, cron, null, { tz: 'UTC', missed: 'once' });
+      }
     },
 
     /** Lets jobs in progress finish (up to 10 s; an unfinished one runs again later), then stops polling. */
@@ -122,7 +137,7 @@ export type JobQueue = ReturnType<typeof createJobQueue>;
 const connectionOf = (tx: Database) => fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
 
 /**
- * No cron schedules here, and no instance registry rows: this app uses queues only. Creating a job
+ * No cron schedules unless asked for (`schedules`), and no instance registry rows. Creating a job
  * wakes the workers at once (LISTEN/NOTIFY), so a chain of batches does not wait a poll per link;
  * polling stays as the fallback.
  */

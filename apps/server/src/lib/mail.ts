@@ -1,7 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
-export type Mail = { to: string; subject: string; text: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  /** An HTML part beside the text: the mail is then multipart/alternative. */
+  html?: string;
+  /**
+   * A link that unsubscribes with one POST (RFC 8058): sent as `List-Unsubscribe` with
+   * `List-Unsubscribe-Post`, so mail clients can offer their own unsubscribe button.
+   */
+  oneClickUnsubscribe?: string;
+};
 
 /**
  * Sends mail through `smtpUrl`; without one, writes each mail to the log so a local user can still read it.
@@ -22,7 +33,15 @@ export function createMailer({
         log.info({ mail: { from, ...mail } }, 'MAIL NOT SENT (SMTP_URL is not set): its text follows');
         return;
       }
-      await transport.sendMail({ from, ...mail });
+      const { oneClickUnsubscribe, ...message } = mail;
+      await transport.sendMail({
+        from,
+        ...message,
+        ...(oneClickUnsubscribe && {
+          list: { unsubscribe: oneClickUnsubscribe },
+          headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        }),
+      });
     },
     close: () => transport?.close(),
   };

@@ -22,6 +22,10 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   // The spec's web client polls it while signed out: a caller without any token has 0 to read
   // (a token that is sent must still be valid: the route refuses invalid ones itself).
   'GET /api/notifications/unread/count',
+  // A digest's unsubscribe link (RFC 8058): opened or posted from a mail client; the signed token is
+  // the credential.
+  'GET /api/notifications/digest/unsubscribe',
+  'POST /api/notifications/digest/unsubscribe',
   // The web app asks what this instance allows (reading signed out) before knowing who is there.
   'GET /api/instance',
 ]);

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string };
+/** `raw` is the whole message as delivered, for multipart mails (parse it with postal-mime). */
+export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; raw: string };
 
 /** The text of a single-part message as nodemailer writes it (7bit or quoted-printable). */
 function parseMessage(raw: string): { subject: string; text: string } {
@@ -42,10 +43,12 @@ export async function startSmtpServer({
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
         const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          ...parseMessage(Buffer.concat(chunks).toString('utf8')),
+          ...parseMessage(raw),
+          raw,
         };
         received.push(mail);
         onMail?.(mail);

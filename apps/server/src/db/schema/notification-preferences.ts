@@ -34,3 +34,18 @@ export const notificationPreferences = pgTable(
     check('notification_preferences_strangers', sql`${t.fromPeopleYouDontFollow} in ('ALLOW', 'MUTE')`),
   ],
 );
+
+/**
+ * When each person was last sent the e-mail digest. A batch claims its recipients by writing `sent_at`
+ * in the statement that picks them, only where the row still holds the `sent_at` that statement read,
+ * so two workers never mail one person twice in a period; `previous_sent_at` is where the next
+ * digest's news start, and what a failed send is put back to.
+ */
+export const notificationDigests = pgTable('notification_digests', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Null once a first digest's claim is given back after its send failed. */
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  previousSentAt: timestamp('previous_sent_at', { withTimezone: true }),
+});

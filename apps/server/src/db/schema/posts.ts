@@ -54,7 +54,7 @@ export const posts = pgTable(
     publishAt: timestamp('publish_at', { withTimezone: true }),
     /**
      * Null while a scheduled post waits: every read leaves such a post out (`visiblePost`, db/visibility.ts)
-     * and no count includes it (migration 0038); its job sets this, once.
+     * and no count includes it (migration 0039); its job sets this, once.
      */
     publishedAt: timestamp('published_at', { withTimezone: true }).defaultNow(),
     /**

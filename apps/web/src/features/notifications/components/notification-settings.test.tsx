@@ -1,5 +1,6 @@
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
+  DIGEST_MESSAGES,
   NOTIFICATION_PREFERENCE_MESSAGES,
   NOTIFICATION_TYPE_LABELS,
   NOTIFICATION_TYPES,
@@ -27,11 +28,13 @@ function serveChanges(stored: NotificationPreferences = structuredClone(DEFAULT_
       const change = (await request.json()) as {
         types?: Record<string, Record<string, boolean>>;
         fromPeopleYouDontFollow?: NotificationPreferences['fromPeopleYouDontFollow'];
+        digest?: NotificationPreferences['digest'];
       };
       sent.push(change);
       for (const [type, switches] of Object.entries(change.types ?? {}))
         Object.assign(stored.types[type as keyof NotificationPreferences['types']], switches);
       if (change.fromPeopleYouDontFollow) stored.fromPeopleYouDontFollow = change.fromPeopleYouDontFollow;
+      if (change.digest) stored.digest = change.digest;
       return HttpResponse.json(stored);
     }),
   );
@@ -39,7 +42,7 @@ function serveChanges(stored: NotificationPreferences = structuredClone(DEFAULT_
 }
 
 describe('settings: notifications', () => {
-  it('shows a loading state, then "In the app" and "Push" switches for every type and the strangers rule', async () => {
+  it('shows a loading state, then every type by channel, the strangers rule and the digest', async () => {
     const held = heldResponse();
     server.use(http.get(URL, held.resolver));
     renderApp('/settings', { signedIn: true });
@@ -52,6 +55,9 @@ describe('settings: notifications', () => {
       expect(
         await notifications.findByRole('switch', { name: `${NOTIFICATION_TYPE_LABELS[type]} in the app` }),
       ).toBeChecked();
+      expect(
+        notifications.getByRole('switch', { name: `${NOTIFICATION_TYPE_LABELS[type]} by e-mail` }),
+      ).toBeChecked();
     }
     for (const type of NOTIFICATION_TYPES) {
       const push = notifications.getByRole('switch', { name: `${NOTIFICATION_TYPE_LABELS[type]} by push` });
@@ -60,8 +66,11 @@ describe('settings: notifications', () => {
     }
     const strangers = notifications.getByRole('group', { name: "From people you don't follow" });
     expect(within(strangers).getByRole('radio', { name: 'Allow' })).toBeChecked();
-    // The digest is not sent yet: no switch for it.
-    expect(notifications.queryByText(/e-mail/i)).not.toBeInTheDocument();
+    const digest = notifications.getByRole('group', { name: DIGEST_MESSAGES.settingsLegend });
+    expect(digest).toHaveAccessibleDescription(DIGEST_MESSAGES.settingsHint);
+    expect(within(digest).getByRole('radio', { name: 'Weekly' })).toBeChecked();
+    expect(within(digest).getByRole('radio', { name: 'Daily' })).not.toBeChecked();
+    expect(within(digest).getByRole('radio', { name: 'Off' })).not.toBeChecked();
     // jsdom has no service worker: the browser cannot receive push, and no device does yet.
     expect(await notifications.findByText(PUSH_MESSAGES.unsupported)).toBeInTheDocument();
     expect(notifications.getByText(PUSH_MESSAGES.noDevices)).toBeInTheDocument();
@@ -110,6 +119,24 @@ describe('settings: notifications', () => {
     await user.click(notifications.getByRole('radio', { name: 'Mute' }));
     expect(await notifications.findByRole('radio', { name: 'Mute' })).toBeChecked();
     expect(sent).toEqual([{ types: { LIKE: { inApp: false } } }, { fromPeopleYouDontFollow: 'MUTE' }]);
+  });
+
+  it('saves the e-mail switches and how often the digest comes', async () => {
+    const sent = serveChanges();
+    const { user } = renderApp('/settings', { signedIn: true });
+    const notifications = await section();
+    const mailedLikes = `${NOTIFICATION_TYPE_LABELS.LIKE} by e-mail`;
+
+    await user.click(await notifications.findByRole('switch', { name: mailedLikes }));
+    expect(await notifications.findByText(`${NOTIFICATION_PREFERENCE_MESSAGES.saved}.`)).toBeInTheDocument();
+    expect(notifications.getByRole('switch', { name: mailedLikes })).not.toBeChecked();
+    expect(notifications.getByRole('switch', { name: likes })).toBeChecked();
+
+    await user.click(notifications.getByRole('radio', { name: 'Daily' }));
+    expect(await notifications.findByRole('radio', { name: 'Daily' })).toBeChecked();
+    await user.click(notifications.getByRole('radio', { name: 'Off' }));
+    expect(await notifications.findByRole('radio', { name: 'Off' })).toBeChecked();
+    expect(sent).toEqual([{ types: { LIKE: { email: false } } }, { digest: 'DAILY' }, { digest: 'OFF' }]);
   });
 
   it('works from the keyboard', async () => {

@@ -1,4 +1,7 @@
 import {
+  DIGEST_CHOICE_LABELS,
+  DIGEST_MESSAGES,
+  NOTIFICATION_DIGESTS,
   NOTIFICATION_PREFERENCE_MESSAGES,
   NOTIFICATION_TYPE_LABELS,
   NOTIFICATION_TYPES,
@@ -34,7 +37,7 @@ function PreferencesForm({
   return (
     <>
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Which notifications reach you in the app and by push</caption>
+        <caption className="sr-only">Which notifications reach you in the app, by push and by e-mail</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-600">
             <th scope="col" className="py-2 pr-3 font-medium">
@@ -43,8 +46,11 @@ function PreferencesForm({
             <th scope="col" className="whitespace-nowrap py-2 pr-3 text-right font-medium">
               In the app
             </th>
-            <th scope="col" className="whitespace-nowrap py-2 text-right font-medium">
+            <th scope="col" className="whitespace-nowrap py-2 pr-3 text-right font-medium">
               Push
+            </th>
+            <th scope="col" className="whitespace-nowrap py-2 text-right font-medium">
+              By e-mail
             </th>
           </tr>
         </thead>
@@ -99,6 +105,27 @@ function PreferencesForm({
         </div>
       </fieldset>
       <QuietHoursFields quietHours={preferences.quietHours} onChange={onChange} />
+      <fieldset className="space-y-2" aria-describedby="digest-hint">
+        <legend className="font-medium text-slate-900">{DIGEST_MESSAGES.settingsLegend}</legend>
+        <p id="digest-hint" className="text-sm text-slate-600">
+          {DIGEST_MESSAGES.settingsHint}
+        </p>
+        <div className="flex flex-wrap gap-6">
+          {NOTIFICATION_DIGESTS.map((value) => (
+            <label key={value} className="flex items-center gap-2 text-slate-900">
+              <input
+                type="radio"
+                name="digest"
+                value={value}
+                checked={preferences.digest === value}
+                onChange={() => onChange({ digest: value })}
+                className="size-4 accent-indigo-600"
+              />
+              {DIGEST_CHOICE_LABELS[value]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
     </>
   );
 }
@@ -106,6 +133,7 @@ function PreferencesForm({
 const CHANNELS = [
   { channel: 'inApp', label: 'in the app' },
   { channel: 'push', label: 'by push' },
+  { channel: 'email', label: 'by e-mail' },
 ] as const;
 
 /** The browser's own time zone, which quiet hours start in. */
@@ -191,8 +219,9 @@ function QuietHoursFields({
 }
 
 /**
- * Settings: which notifications reach the person in the app and by push, whether people they don't
- * follow reach them at all, quiet hours, and the devices that receive push. Each change is saved at once.
+ * Settings: which notifications reach the person in the app, by push and in the e-mail digest, how often
+ * the digest comes, whether people they don't follow reach them at all, quiet hours, and the devices that
+ * receive push. Each change is saved at once.
  */
 export function NotificationSettings() {
   const preferences = useNotificationPreferences();

@@ -1,0 +1,19 @@
+import type { JobQueue } from '../../lib/jobs.js';
+import type { DigestService } from './digests.service.js';
+
+export const SEND_DIGESTS_JOB = 'send-digests';
+
+/**
+ * Every hour, at minute 0 UTC: a digest is due once a UTC day (DAILY) or week from Monday (WEEKLY) has
+ * begun since the last one, so the first run of a period sends it and later runs catch up on whoever
+ * had nothing unread yet, or whose send failed.
+ */
+export const DIGEST_SCHEDULE = '0 * * * *';
+
+/** The periodic job that mails the digests that are due. */
+export function registerDigestJob(jobs: JobQueue, digests: DigestService) {
+  jobs.handle(SEND_DIGESTS_JOB, async () => {
+    await digests.sendDue();
+  });
+  jobs.schedule(SEND_DIGESTS_JOB, DIGEST_SCHEDULE);
+}
