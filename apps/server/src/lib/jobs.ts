@@ -120,7 +120,8 @@ export function createJobQueue(
         }
       }
       if (options.schedule) {
-        for (const [name, cron] of crons) await boss.schedule(name, cron, null, { tz: 'UTC', missed: 'once' });
+        for (const [name, cron] of crons)
+          await boss.schedule(name, cron, null, { tz: 'UTC', missed: 'once' });
       }
     },
 
