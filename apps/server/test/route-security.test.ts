@@ -70,6 +70,7 @@ describe('the route table', () => {
   it('marks as readable by visitors (with PUBLIC_READING on) only reads of public posts, plans, profiles, tags and Explore', () => {
     const readable = apiRoutes.filter((route) => route.readable).map(label);
     expect(readable.sort()).toEqual([
+      'GET /api/comments/:id/replies',
       'GET /api/explore',
       'GET /api/learning-plans/:planId',
       'GET /api/learning-plans/public',

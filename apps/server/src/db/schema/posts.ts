@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   index,
   integer,
@@ -147,6 +148,13 @@ export const comments = pgTable(
     authorId: integer('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The comment whose thread this reply is in, always one without a parent (threads are one level
+     * deep); null for a comment that is not a reply. Its replies go with it when its row goes.
+     */
+    parentCommentId: integer('parent_comment_id').references((): AnyPgColumn => comments.id, {
+      onDelete: 'cascade',
+    }),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -156,8 +164,17 @@ export const comments = pgTable(
      */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
+    /**
+     * Set when a comment with replies was deleted: its text is emptied and it stays for its thread,
+     * shown without author (docs/features.md, "Replies and comment likes"). It no longer counts on the post.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
+    // A thread's replies, oldest first, and whether a comment has any.
+    index('comments_parent_created_at_idx')
+      .on(t.parentCommentId, t.createdAt, t.id)
+      .where(sql`${t.parentCommentId} is not null`),
     index('comments_hidden_post_idx').on(t.postId).where(sql`${t.hiddenAt} is not null`),
     index('comments_post_created_at_idx').on(
       t.postId,
@@ -168,4 +185,18 @@ export const comments = pgTable(
     // Explore's trending posts read the last days' comments off this index.
     index('comments_created_at_idx').on(t.createdAt, t.postId),
   ],
+);
+
+export const commentLikes = pgTable(
+  'comment_likes',
+  {
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_likes_user_idx').on(t.userId)],
 );
