@@ -118,7 +118,12 @@ function AuthoredComment({
         {!editing && !isProvisional(comment) && (
           <div className="flex flex-wrap items-center gap-3 text-sm">
             <CommentLikeButton comment={comment} />
-            <button type="button" onClick={onReply} className="text-link">
+            <button
+              type="button"
+              onClick={onReply}
+              aria-label={COMMENT_TEXTS.replyTo(user.name)}
+              className="text-link"
+            >
               {COMMENT_TEXTS.reply}
             </button>
             {canEdit && (
