@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type Account, authHeaders, createAccount, signInAs } from './support/accounts';
+import { expectNoSeriousViolations } from './support/axe';
 import { responseConfirmation } from './support/confirm';
 import { publishPost } from './support/content';
 
@@ -62,6 +63,8 @@ test('a reply thread: folded after three, a reply to a reply, a like, its commen
   await annsFirst.getByRole('button', { name: 'Like comment, 0 likes' }).click();
   const liked = annsFirst.getByRole('button', { name: 'Like comment, 1 like' });
   await expect(liked).toHaveAttribute('aria-pressed', 'true');
+  await expectNoSeriousViolations(page, 'a reply thread, light');
+  await page.emulateMedia({ colorScheme: 'dark' });
   await page.reload();
   await expect(
     comments
@@ -69,6 +72,7 @@ test('a reply thread: folded after three, a reply to a reply, a like, its commen
       .first()
       .getByRole('button', { name: 'Like comment, 1 like' }),
   ).toHaveAttribute('aria-pressed', 'true');
+  await expectNoSeriousViolations(page, 'a reply thread, dark');
 
   // Deleting the thread's comment keeps the thread: the comment says it was deleted, its replies stay.
   await commentBy(page, 'Bob Thread').first().getByRole('button', { name: 'Delete' }).click();

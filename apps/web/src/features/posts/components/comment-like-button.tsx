@@ -34,7 +34,7 @@ export function CommentLikeButton({ comment }: { comment: Comment }) {
         aria-label={COMMENT_TEXTS.like(likesCount)}
         busy={like.isPending}
         onClick={signInFirst(toggle)}
-        className={`inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 hover:bg-rose-50 aria-busy:cursor-wait ${liked ? 'text-rose-600' : 'text-slate-600'}`}
+        className={`inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 hover:bg-rose-50 aria-busy:cursor-wait ${liked ? 'text-rose-700' : 'text-slate-600'}`}
       >
         <HeartIcon className={`size-4 ${liked ? 'fill-current' : ''}`} />
         {COMMENT_TEXTS.likes(likesCount)}
