@@ -328,6 +328,14 @@ describe('blocks', () => {
     });
     expect(across.json()).toMatchObject({ statusCode: 404, message: POST_MESSAGES.commentNotFound });
     expect((await like(blocked, top.id)).statusCode).toBe(404);
+    // Nor through a reply of someone else's in that thread.
+    const annsReply = (await repliesOf(cat, top.id)).content.find((r) => r.content === 'Reply from Ann')!;
+    const throughReply = await call(blocked, {
+      method: 'POST',
+      url: `/api/posts/${post.id}/comments`,
+      payload: { content: 'Still me', parentCommentId: annsReply.id },
+    });
+    expect(throughReply.json()).toMatchObject({ statusCode: 404, message: POST_MESSAGES.commentNotFound });
     expect((await repliesOf(cat, top.id)).totalElements).toBe(2);
   });
 });

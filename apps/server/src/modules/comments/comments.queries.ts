@@ -180,11 +180,18 @@ export async function lockPostToComment(db: Database, postId: number, viewerId: 
   return row ?? null;
 }
 
+/** The comment of a reply's thread (`thread` in the statement) as the viewer may see it. */
+const threadShownTo = (viewerId: UserRef) =>
+  and(
+    shownTo(viewerId, sql.raw('thread.author_id'), { muted: false }),
+    notHiddenFrom(viewerId, { hiddenAt: sql.raw('thread.hidden_at'), author: sql.raw('thread.author_id') }),
+  )!;
+
 /**
  * The comment the viewer replies to, as its thread: the comment itself, or the comment a reply is
- * under. Null when it is missing or hidden from the viewer, or when a block stands between the viewer
- * and its author (asked under the pair's lock, as for the post); `postId` says where it is. Its row is
- * held (key share) so that it cannot go while the reply is added.
+ * under. Null when it or its thread's comment is missing or hidden from the viewer, or when a block
+ * stands between the viewer and its author (asked under the pair's lock, as for the post); `postId`
+ * says where it is. Its row is held (key share) so that it cannot go while the reply is added.
  */
 export async function lockCommentToReply(db: Database, id: number, viewerId: number) {
   const result = (await db.execute(sql`select ${comments.id} as "id", ${comments.postId} as "postId",
@@ -194,7 +201,9 @@ export async function lockCommentToReply(db: Database, id: number, viewerId: num
     where ${comments.id} = ${id}
       and ${shownComment(viewerId)}
       and (${comments.deletedAt} is not null or ${noBlockBetween(viewerId, comments.authorId)})
-    for key share`)) as unknown as {
+      and not exists (select 1 from ${comments} as thread
+        where thread.id = ${comments.parentCommentId} and not (${threadShownTo(viewerId)}))
+    for key share of ${comments}`)) as unknown as {
     rows: { id: number; postId: number; threadId: number; authorId: number; deleted: boolean }[];
   };
   return result.rows[0] ?? null;
