@@ -1,5 +1,5 @@
 import { COMMENT_TEXTS, type Comment } from '@pathwise/contract';
-import { useState } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { BusyButton } from '../../../components/busy-button';
@@ -22,7 +22,7 @@ type CommentItemProps = {
   /** The comment's author or the post's author may delete it. */
   canDelete: boolean;
   /** Opens the reply box of the comment's thread. */
-  onReply: () => void;
+  onReply: (event: MouseEvent<HTMLButtonElement>) => void;
 };
 
 /** A comment deleted while it had replies: it stays for its thread, without author or text. */

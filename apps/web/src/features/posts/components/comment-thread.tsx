@@ -1,5 +1,5 @@
 import { COMMENT_TEXTS, type Comment, type CommentThread } from '@pathwise/contract';
-import { type ReactNode, useState } from 'react';
+import { type MouseEvent, type ReactNode, useRef, useState } from 'react';
 import { ErrorBox } from '../../../components/callout';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { PagedItems } from '../../../components/paged-items';
@@ -20,14 +20,23 @@ export function CommentThreadView({ thread, postAuthorId }: ThreadProps) {
   const signInFirst = useSignInFirst();
   const [expanded, setExpanded] = useState(false);
   const [replyingTo, setReplyingTo] = useState<Comment | null>(null);
+  // The Reply button that opened the box gets the focus back when it closes, as a dialog's opener would.
+  const opener = useRef<HTMLElement | null>(null);
   const folded = thread.replyCount - thread.replies.length;
+  const closeReply = () => {
+    setReplyingTo(null);
+    requestAnimationFrame(() => opener.current?.focus());
+  };
 
   const item = (comment: Comment) => (
     <CommentItem
       comment={comment}
       canEdit={comment.user !== null && comment.user.id === me?.id}
       canDelete={comment.user !== null && (comment.user.id === me?.id || postAuthorId === me?.id)}
-      onReply={signInFirst(() => setReplyingTo(comment))}
+      onReply={signInFirst((event: MouseEvent<HTMLButtonElement>) => {
+        opener.current = event.currentTarget;
+        setReplyingTo(comment);
+      })}
     />
   );
   const name = thread.user?.name ?? COMMENT_TEXTS.deleted;
@@ -58,7 +67,7 @@ export function CommentThreadView({ thread, postAuthorId }: ThreadProps) {
               postId={thread.postId}
               parent={replyingTo}
               name={replyingTo.user.name}
-              onDone={() => setReplyingTo(null)}
+              onDone={closeReply}
             />
           )}
         </div>

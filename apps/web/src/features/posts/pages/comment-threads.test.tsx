@@ -74,6 +74,10 @@ describe('comment threads', { timeout: FULL_APP_TIMEOUT_MS }, () => {
 
     await within(list).findByText('Agreed');
     expect(sent).toEqual({ content: 'Agreed', parentCommentId: 401 });
+    // Focus goes back to the Reply button the box was opened with.
+    await vi.waitFor(() =>
+      expect(within(list).getAllByRole('button', { name: 'Reply to Bob Stone' })[0]).toHaveFocus(),
+    );
     expect(within(commentsSection()).queryByRole('textbox', { name: /Reply to/ })).not.toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Learning Rust ownership' })).toHaveTextContent('3 comments');
   });
