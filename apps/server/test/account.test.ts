@@ -53,7 +53,16 @@ async function busyAccount(who: TestAccount, other: TestAccount) {
   });
   expect(progress.statusCode).toBe(200);
   const othersPost = await createPost(t, other.token, { title: "Other's post" });
-  await addComment(t, who, othersPost.id, 'A comment of mine');
+  const mine = await addComment(t, who, othersPost.id, 'A comment of mine');
+  const othersComment = await addComment(t, other, othersPost.id, 'A comment of theirs');
+  const liked = await callAs(t, who, { method: 'POST', url: `/api/comments/${othersComment.id}/like` });
+  expect(liked.statusCode).toBe(200);
+  const reply = await callAs(t, who, {
+    method: 'POST',
+    url: `/api/posts/${othersPost.id}/comments`,
+    payload: { content: 'A reply of mine', parentCommentId: othersComment.id },
+  });
+  expect(reply.statusCode).toBe(201);
   expect((await toggleLike(t, who, othersPost.id)).statusCode).toBe(200);
   expect((await callAs(t, who, { method: 'PUT', url: `/api/saved/posts/${othersPost.id}` })).statusCode).toBe(
     200,
@@ -78,6 +87,8 @@ async function busyAccount(who: TestAccount, other: TestAccount) {
     post,
     plan,
     othersPost,
+    myComment: mine,
+    othersComment,
     pictureKey: keyOf(picture.json().fileUrl),
     photoKey: keyOf(post.media[0]!.fileUrl),
     pdfKey: keyOf(pdf.json().fileUrl),
@@ -113,7 +124,20 @@ describe('GET /api/account/export', () => {
       expect.objectContaining({ planId: made.plan.id, topicTitle: 'Reading', status: 'IN_PROGRESS' }),
     ]);
     expect(json(entries, 'comments.json')).toEqual([
-      expect.objectContaining({ postId: made.othersPost.id, content: 'A comment of mine' }),
+      expect.objectContaining({
+        id: made.myComment.id,
+        postId: made.othersPost.id,
+        parentCommentId: null,
+        content: 'A comment of mine',
+      }),
+      expect.objectContaining({ parentCommentId: made.othersComment.id, content: 'A reply of mine' }),
+    ]);
+    expect(json(entries, 'comment-likes.json')).toEqual([
+      expect.objectContaining({
+        commentId: made.othersComment.id,
+        postId: made.othersPost.id,
+        postTitle: "Other's post",
+      }),
     ]);
     expect(json(entries, 'likes.json')).toEqual([
       expect.objectContaining({ postId: made.othersPost.id, postTitle: "Other's post" }),
@@ -280,7 +304,11 @@ describe('POST /api/account/delete', () => {
     expect(signIn.statusCode).toBe(400);
 
     const othersPost = (await callAs(t, eli, { url: `/api/posts/${made.othersPost.id}` })).json();
-    expect(othersPost).toMatchObject({ likesCount: 0, commentsCount: 0 });
+    // Their comment and their reply went; the comment they replied to, the other's, stays.
+    expect(othersPost).toMatchObject({ likesCount: 0, commentsCount: 1 });
+    const [othersThread] = (await callAs(t, eli, { url: `/api/posts/${made.othersPost.id}/comments` })).json()
+      .content;
+    expect(othersThread).toMatchObject({ id: made.othersComment.id, replyCount: 0, likesCount: 0 });
     expect((await callAs(t, eli, { url: `/api/users/${eli.user.id}` })).json()).toMatchObject({
       followersCount: 0,
       followingCount: 0,

@@ -331,6 +331,14 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ method: 'DELETE', url: `/api/comments/${o.commentId}` }),
     expect: ownerOnly(204),
   },
+  'GET /api/comments/:id/replies': {
+    request: (o) => ({ url: `/api/comments/${o.commentId}/replies` }),
+    expect: { ...readable(200), acrossBlock: 404 },
+  },
+  'POST /api/comments/:id/like': {
+    request: (o) => ({ method: 'POST', url: `/api/comments/${o.commentId}/like` }),
+    expect: { ...signedIn(200), acrossBlock: 404 },
+  },
   'GET /api/learning-plans/public': {
     request: () => ({ url: '/api/learning-plans/public' }),
     expect: readable(200),

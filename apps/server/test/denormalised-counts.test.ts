@@ -22,7 +22,8 @@ async function wrongCounts() {
   const result = (await t.db.execute(sql`
     select 'post ' || p.id as row from posts p
     where p.likes_count <> (select count(*) from post_likes l where l.post_id = p.id)
-       or p.comments_count <> (select count(*) from comments c where c.post_id = p.id)
+       or p.comments_count <> (select count(*) from comments c
+         where c.post_id = p.id and c.deleted_at is null)
     union all
     select 'user ' || u.id from users u
     where u.followers_count <> (select count(*) from follows f where f.followed_id = u.id)
@@ -86,6 +87,42 @@ describe('denormalised counts', () => {
     expect(post.likesCount).toBe(0);
     const profile = await getJson(people[0]!, `/api/users/${ann.user.id}`);
     expect(profile).toMatchObject({ followersCount: 4, followingCount: 8, postsCount: 1 });
+  });
+
+  it('count replies, and stop counting a comment kept for its replies, under concurrent changes', async () => {
+    const [kept, doomed] = [await createPost(t, ann.token), await createPost(t, ann.token)];
+    const threads = [await addComment(t, ann, kept.id, 'thread'), await addComment(t, ann, doomed.id, 'x')];
+    const reply = (person: TestAccount, postId: number, parentCommentId: number) =>
+      callAs(t, person, {
+        method: 'POST',
+        url: `/api/posts/${postId}/comments`,
+        payload: { content: 'a reply', parentCommentId },
+      });
+    const replies = await Promise.all(
+      people.flatMap((person) => [
+        reply(person, kept.id, threads[0]!.id),
+        reply(person, doomed.id, threads[1]!.id),
+      ]),
+    );
+    expect(replies.filter((res) => res.statusCode !== 201).map((res) => res.body)).toEqual([]);
+    expect((await getJson(ann, `/api/posts/${kept.id}`)).commentsCount).toBe(1 + people.length);
+
+    // The threads' comments go while their replies are deleted and written, and `doomed` goes as a whole.
+    const changes = await Promise.all([
+      deleteComment(ann, threads[0]!.id),
+      callAs(t, ann, { method: 'DELETE', url: `/api/posts/${doomed.id}` }),
+      ...replies
+        .filter((_res, i) => i % 4 === 0)
+        .map((res, i) => deleteComment(people[i * 2]!, res.json().id)),
+      ...people.slice(0, 3).map((person) => reply(person, kept.id, threads[0]!.id)),
+    ]);
+    // A reply racing the deletion of its post is refused as not found; nothing fails on our side.
+    expect(changes.filter((res) => res.statusCode >= 500).map((res) => res.body)).toEqual([]);
+    expect(await wrongCounts()).toEqual([]);
+    const { commentsCount } = await getJson(ann, `/api/posts/${kept.id}`);
+    // The thread's comment counts no more: 8 replies, 4 deleted, 3 new.
+    expect(commentsCount).toBe(people.length - 4 + 3);
+    expect(await repairCounters(t.db)).toEqual({ posts: 0, users: 0, plans: 0, rowCounts: 0 });
   });
 
   it('answers the like count with the toggle, as the post then shows it', async () => {

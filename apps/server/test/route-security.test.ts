@@ -73,6 +73,7 @@ describe('the route table', () => {
     const readable = apiRoutes.filter((route) => route.readable).map(label);
     expect(readable.sort()).toEqual([
       'GET /api/comments/:id/history',
+      'GET /api/comments/:id/replies',
       'GET /api/explore',
       'GET /api/learning-plans/:planId',
       'GET /api/learning-plans/public',

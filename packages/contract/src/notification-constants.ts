@@ -3,10 +3,15 @@
  * from the schemas in notifications.ts so that the top bar's bell does not download zod.
  */
 
-/** LEARNING_PLAN_COPY: someone used your plan as a template (docs/features.md, "Plan templates"). */
+/**
+ * LEARNING_PLAN_COPY: someone used your plan as a template (docs/features.md, "Plan templates");
+ * COMMENT_REPLY and COMMENT_LIKE: a reply to, or a like of, your comment ("Replies and comment likes").
+ */
 export const NOTIFICATION_TYPES = [
   'LIKE',
   'COMMENT',
+  'COMMENT_REPLY',
+  'COMMENT_LIKE',
   'FOLLOW',
   'MENTION',
   'LEARNING_PLAN_SHARE',
@@ -71,6 +76,10 @@ export function notificationGroupMessage(group: {
       return `${who} liked your post`;
     case 'COMMENT':
       return `${who} commented on your post`;
+    case 'COMMENT_REPLY':
+      return `${who} replied to your comment`;
+    case 'COMMENT_LIKE':
+      return `${who} liked your comment`;
     case 'MENTION':
       return `${who} mentioned you`;
     case 'LEARNING_PLAN_COPY':

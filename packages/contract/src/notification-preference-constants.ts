@@ -57,7 +57,7 @@ export type StoredNotificationPreferences = {
 };
 
 /** Push reaches a phone at once, so by default only for what asks for an answer. */
-const PUSH_BY_DEFAULT: readonly NotificationType[] = ['COMMENT', 'MENTION'];
+const PUSH_BY_DEFAULT: readonly NotificationType[] = ['COMMENT', 'COMMENT_REPLY', 'MENTION'];
 
 /** The preferences of someone who has changed nothing: in the app all on, e-mail (the digest) all on. */
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
@@ -95,6 +95,8 @@ export function resolveNotificationPreferences(
 export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   LIKE: 'Likes on your posts',
   COMMENT: 'Comments on your posts',
+  COMMENT_REPLY: 'Replies to your comments',
+  COMMENT_LIKE: 'Likes on your comments',
   FOLLOW: 'New followers',
   MENTION: 'Mentions',
   LEARNING_PLAN_SHARE: 'Learning plans shared by people you follow',

@@ -15,6 +15,8 @@ export const POST_LIMITS = {
   commentMax: 2_000,
   /** How far ahead a post may be scheduled, in days (docs/features.md, "Scheduled posts"). */
   scheduleMaxDays: 30,
+  /** A thread shows this many replies under its comment; the rest wait behind a button. */
+  repliesShown: 3,
 } as const;
 
 /** Messages a person sees when a post, like or comment call is refused. */
@@ -27,6 +29,8 @@ export const POST_MESSAGES = {
   cannotDelete: 'You do not have permission to delete this post',
   cannotEditComment: 'You do not have permission to edit this comment',
   cannotDeleteComment: 'You do not have permission to delete this comment',
+  invalidParentCommentId: 'parentCommentId must be the id of a comment on this post',
+  parentCommentNotOnPost: 'You can only reply to a comment on the same post',
   postPartMissing: 'The "post" part is required: a JSON document with title, content and category.',
   foreignMedia: 'Only media of this post can be removed.',
   coverNotImage: "The cover must be one of the post's images.",
@@ -219,15 +223,31 @@ export const commentInput = z.object({
 });
 export type CommentInput = z.infer<typeof commentInput>;
 
+/**
+ * `POST /api/posts/{postId}/comments`: a comment, or with `parentCommentId` a reply. Threads are one
+ * level deep: a reply to a reply joins the thread of the comment it is under.
+ */
+export const newCommentInput = commentInput.extend({
+  parentCommentId: bodyId(POST_MESSAGES.invalidParentCommentId).nullable().optional(),
+});
+export type NewCommentInput = z.infer<typeof newCommentInput>;
+
 export const comment = z.object({
   id: z.number().int(),
   content: z.string(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   postId: z.number().int(),
-  user: userRef,
+  /** The comment its thread is under; null for a comment that is not a reply. */
+  parentCommentId: z.number().int().nullable(),
+  /** Null only on a deleted comment kept for its replies (`deleted`), whose text is empty too. */
+  user: userRef.nullable(),
   /** When its text last changed (docs/features.md, "Edit history"); null if never. */
   editedAt: isoDateTime.nullable(),
+  /** Deleted by its author or the post's author while it had replies: it stays, without author or text. */
+  deleted: z.boolean(),
+  likesCount: z.number().int(),
+  likedByMe: z.boolean(),
   /** Only on a comment a moderator hid, which only its author gets. */
   moderation: contentModeration.optional(),
 });
@@ -239,7 +259,21 @@ export type CommentVersion = z.infer<typeof commentVersion>;
 /** A comment's versions, newest (the current one) first; a comment never edited has one. */
 export const commentVersionPage = page(commentVersion);
 
-export const commentPage = page(comment);
+/**
+ * A comment of a post's list with its thread: its first `POST_LIMITS.repliesShown` replies, oldest
+ * first, and how many replies the viewer may see in all (`GET /api/comments/{id}/replies` pages them).
+ */
+export const commentThread = comment.extend({
+  replies: z.array(comment),
+  replyCount: z.number().int(),
+});
+export type CommentThread = z.infer<typeof commentThread>;
+
+/** A post's comments: the threads, newest first; `totalElements` counts threads, not their replies. */
+export const commentPage = page(commentThread);
+
+/** The replies of a comment, oldest first. */
+export const replyPage = page(comment);
 
 export const scheduledPostParams = z.object({
   id: pathId({ invalid: POST_MESSAGES.invalidPostId, notFound: POST_MESSAGES.scheduledNotFound }),
@@ -257,3 +291,24 @@ export const postsOfUserParams = z.object({
 export const commentIdParams = z.object({
   id: pathId({ invalid: POST_MESSAGES.invalidCommentId, notFound: POST_MESSAGES.commentNotFound }),
 });
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** What the comment threads say (docs/features.md, "Replies and comment likes"). */
+export const COMMENT_TEXTS = {
+  /** Under the post: the count kept on the post, which counts replies too. */
+  count: (count: number) => `${plural(count, 'comment', 'comments')}, replies included`,
+  deleted: 'Comment deleted',
+  reply: 'Reply',
+  replyTo: (name: string) => `Reply to ${name}`,
+  postReply: 'Post Reply',
+  replyFailed: 'Failed to add reply. Please try again.',
+  /** The folded rest of a thread, after its first `POST_LIMITS.repliesShown` replies. */
+  showMoreReplies: (count: number) => `Show ${plural(count, 'more reply', 'more replies')}`,
+  repliesOf: (name: string) => `Replies to ${name}`,
+  loadingReplies: 'Loading replies...',
+  repliesLoadFailed: 'Failed to load the replies.',
+  like: (count: number) => `Like comment, ${plural(count, 'like', 'likes')}`,
+  likes: (count: number) => plural(count, 'like', 'likes'),
+  likeFailed: 'Failed to like the comment. Please try again.',
+} as const;

@@ -16,8 +16,11 @@ export type DomainEvent =
       postId: number;
       postAuthorId: number;
       commentId: number;
+      /** For a reply: the author of the comment it answers (null when that one was deleted). */
+      repliedToAuthorId: number | null;
       content: string;
     }
+  | { type: 'comment.liked'; actorId: number; postId: number; commentId: number; commentAuthorId: number }
   | { type: 'comment.updated'; actorId: number; postId: number; commentId: number; content: string }
   | { type: 'user.followed'; actorId: number; followedId: number }
   | { type: 'user.unfollowed'; actorId: number; followedId: number }

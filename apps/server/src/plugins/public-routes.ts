@@ -37,12 +37,14 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
  * write stays in the deny-by-default set above. Entries follow the same `METHOD pattern` form.
  */
 export const READABLE_ROUTES: ReadonlySet<string> = new Set([
-  // The home page's "Latest Posts", a post and its comments, and the edit history of either.
+  // The home page's "Latest Posts", a post and its comments with their replies, and the edit history of
+  // either.
   'GET /api/posts',
   'GET /api/posts/:id',
   'GET /api/posts/:id/history',
   'GET /api/posts/:postId/comments',
   'GET /api/comments/:id/history',
+  'GET /api/comments/:id/replies',
   // The public plans, a plan (a private one stays 404) and a person's public plans and posts.
   'GET /api/learning-plans/public',
   'GET /api/learning-plans/:planId',

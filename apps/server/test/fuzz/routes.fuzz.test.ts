@@ -119,7 +119,7 @@ async function bystanderView() {
     plan: [plan.title, plan.description, plan.isPublic, JSON.stringify(plan.topics)],
     profile: [profile.name, profile.email, profile.bio, profile.location, profile.profilePicture],
     // Others may comment on the post; the bystander's own comments must stay as written.
-    comments: (await allComments(read)).filter((c) => c.user.id === bystander.user.id).map((c) => c.content),
+    comments: (await allComments(read)).filter((c) => c.user?.id === bystander.user.id).map((c) => c.content),
   };
 }
 const before = await bystanderView();

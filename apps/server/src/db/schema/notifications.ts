@@ -12,7 +12,7 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** LIKE, COMMENT, FOLLOW, MENTION, LEARNING_PLAN_SHARE or LEARNING_PLAN_COPY. */
+    /** One of the contract's NOTIFICATION_TYPES (LIKE, COMMENT, COMMENT_REPLY, FOLLOW…). */
     type: text('type').notNull(),
     message: text('message').notNull(),
     /** What the notification links to: post, comment, user or learning-plan, and its id. */

@@ -171,6 +171,13 @@ export const comments = pgTable(
     authorId: integer('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The comment whose thread this reply is in, always one without a parent (threads are one level
+     * deep); null for a comment that is not a reply. Its replies go with it when its row goes.
+     */
+    parentCommentId: integer('parent_comment_id').references((): AnyPgColumn => comments.id, {
+      onDelete: 'cascade',
+    }),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -182,8 +189,17 @@ export const comments = pgTable(
     hiddenReason: text('hidden_reason'),
     /** When its text last changed (its versions are in `comment_versions`); null if never. */
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /**
+     * Set when a comment with replies was deleted: its text is emptied and it stays for its thread,
+     * shown without author (docs/features.md, "Replies and comment likes"). It no longer counts on the post.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
+    // A thread's replies, oldest first, and whether a comment has any.
+    index('comments_parent_created_at_idx')
+      .on(t.parentCommentId, t.createdAt, t.id)
+      .where(sql`${t.parentCommentId} is not null`),
     index('comments_hidden_post_idx').on(t.postId).where(sql`${t.hiddenAt} is not null`),
     index('comments_post_created_at_idx').on(
       t.postId,
@@ -240,4 +256,16 @@ export const commentVersions = pgTable(
       t.id.desc().nullsFirst(),
     ),
   ],
+export const commentLikes = pgTable(
+  'comment_likes',
+  {
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_likes_user_idx').on(t.userId)],
 );

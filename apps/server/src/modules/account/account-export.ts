@@ -51,6 +51,7 @@ export function exportDocuments(data: AccountData): Record<string, unknown> {
     'progress.json': data.progress,
     'follows.json': data.follows,
     'likes.json': data.likes,
+    'comment-likes.json': data.commentLikes,
     'saved.json': data.saved,
     'notifications.json': data.notifications,
     'notification-preferences.json': resolveNotificationPreferences(data.notificationPreferences),

@@ -4,6 +4,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { Database } from '../../db/client.js';
 import {
   blocks,
+  commentLikes,
   comments,
   drafts,
   follows,
@@ -139,7 +140,7 @@ const accountParts = {
   }),
   comments: part({
     fields: {
-      ...columnsOf(comments, 'id', 'postId'),
+      ...columnsOf(comments, 'id', 'postId', 'parentCommentId'),
       postTitle: posts.title,
       ...columnsOf(comments, 'content', 'createdAt', 'updatedAt'),
     },
@@ -231,6 +232,18 @@ const accountParts = {
     joins: [joinPost(postLikes.postId)],
     owner: postLikes.userId,
     orderBy: [asc(postLikes.createdAt)],
+  }),
+  commentLikes: part({
+    fields: {
+      commentId: commentLikes.commentId,
+      postId: comments.postId,
+      postTitle: posts.title,
+      likedAt: commentLikes.createdAt,
+    },
+    from: commentLikes,
+    joins: [{ table: comments, on: eq(comments.id, commentLikes.commentId) }, joinPost(comments.postId)],
+    owner: commentLikes.userId,
+    orderBy: [asc(commentLikes.createdAt)],
   }),
   savedPosts: part({
     fields: { postId: savedPosts.postId, title: posts.title, savedAt: savedPosts.createdAt },

@@ -5,6 +5,9 @@ import {
   commentPage,
   commentsOfPostParams,
   commentVersionPage,
+  likeResponse,
+  newCommentInput,
+  replyPage,
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -26,15 +29,18 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }
 ) => {
   app.get(
     '/posts/:postId/comments',
-    route("A post's comments, newest first", { params: commentsOfPostParams, ...pagedList(commentPage) }),
+    route("A post's comments, newest first, each with its first replies", {
+      params: commentsOfPostParams,
+      ...pagedList(commentPage),
+    }),
     async (request) => comments.ofPost(readerOf(request), request.params.postId, request.query),
   );
 
   app.post(
     '/posts/:postId/comments',
-    route('Comment on a post', {
+    route('Comment on a post, or reply to a comment (parentCommentId)', {
       params: commentsOfPostParams,
-      body: commentInput,
+      body: newCommentInput,
       response: { 201: comment, ...writeFailures },
     }),
     async (request, reply) =>
@@ -67,5 +73,20 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }
       response: deletionResponse,
     }),
     async (request, reply) => deleted(reply, comments.remove(viewerOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/comments/:id/replies',
+    route("A comment's replies, oldest first", { params: commentIdParams, ...pagedList(replyPage) }),
+    async (request) => comments.repliesOf(readerOf(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/comments/:id/like',
+    route('Like or unlike a comment (toggle)', {
+      params: commentIdParams,
+      response: writeResponse(likeResponse),
+    }),
+    async (request) => comments.toggleLike(viewerOf(request), request.params.id),
   );
 };

@@ -8,9 +8,9 @@ const changedRows = async (db: Database, statement: SQL) =>
   ((await db.execute(statement)) as unknown as { rows: unknown[] }).rows.length;
 
 /**
- * Recomputes every denormalised count (migrations 0006, 0011, 0012 and 0016) from the rows it counts and
- * corrects those
- * that differ. The counted tables are locked against writes meanwhile (reads go on), so no change
+ * Recomputes every denormalised count (migrations 0006, 0011, 0012, 0016 and 0038: a post's comments
+ * count replies, not comments deleted and kept for their replies) from the rows it counts and corrects
+ * those that differ. The counted tables are locked against writes meanwhile (reads go on), so no change
  * can slip between counting and correcting.
  */
 export function repairCounters(db: Database): Promise<CountersRepair> {
@@ -21,7 +21,8 @@ export function repairCounters(db: Database): Promise<CountersRepair> {
       sql`with actual as (
         select p.id,
           (select count(*) from post_likes l where l.post_id = p.id)::int as likes,
-          (select count(*) from comments c where c.post_id = p.id)::int as comments
+          (select count(*) from comments c
+            where c.post_id = p.id and c.deleted_at is null)::int as comments
         from posts p)
       update posts set likes_count = actual.likes, comments_count = actual.comments
       from actual

@@ -63,6 +63,7 @@ export async function selectRanking(db: Database): Promise<ExploreRanking> {
         union all
         select ${comments.postId}, ${decayed(weights.comment, 'comments.created_at')}
           from ${comments} where ${comments.createdAt} > ${since} and ${comments.hiddenAt} is null
+            and ${comments.deletedAt} is null
         union all
         select ${savedPosts.postId}, ${decayed(weights.save, 'saved_posts.created_at')}
           from ${savedPosts} where ${savedPosts.createdAt} > ${since}),

@@ -61,7 +61,26 @@ export function registerNotificationHandlers(events: EventBus, jobs: JobQueue) {
   });
 
   events.subscribe('comment.created', async (tx, event) => {
-    if (event.postAuthorId !== event.actorId) {
+    // A reply tells the author of the comment it answers; the post's author, if someone else, is told
+    // of a new comment as for any other.
+    const repliedTo = event.repliedToAuthorId;
+    if (repliedTo !== null && repliedTo !== event.actorId) {
+      await notify(
+        tx,
+        {
+          type: 'COMMENT_REPLY',
+          actorId: event.actorId,
+          message: (actor) => `${actor} replied to your comment`,
+          entityType: 'post',
+          entityId: event.postId,
+          postId: event.postId,
+          commentId: event.commentId,
+        },
+        oneUser(repliedTo),
+        'ever',
+      );
+    }
+    if (event.postAuthorId !== event.actorId && event.postAuthorId !== repliedTo) {
       await notify(
         tx,
         jobs,
@@ -79,6 +98,25 @@ export function registerNotificationHandlers(events: EventBus, jobs: JobQueue) {
       );
     }
     await notifyMentions(tx, jobs, event, event.content);
+  });
+
+  // Grouped by post as likes of posts are; the like's notification goes with the comment.
+  events.subscribe('comment.liked', async (tx, event) => {
+    if (event.commentAuthorId === event.actorId) return;
+    await notify(
+      tx,
+      {
+        type: 'COMMENT_LIKE',
+        actorId: event.actorId,
+        message: (actor) => `${actor} liked your comment`,
+        entityType: 'post',
+        entityId: event.postId,
+        postId: event.postId,
+        commentId: event.commentId,
+      },
+      oneUser(event.commentAuthorId),
+      'unread',
+    );
   });
 
   events.subscribe('comment.updated', (tx, event) => notifyMentions(tx, jobs, event, event.content));

@@ -1,5 +1,6 @@
 import {
   type Comment,
+  type CommentThread,
   type CommentVersion,
   type LikeResponse,
   PAGE_SIZE,
@@ -74,12 +75,28 @@ export function toggleLike(postId: number): Promise<LikeResponse> {
   return apiRequest(`/api/posts/${postId}/like`, { method: 'POST' });
 }
 
-export function fetchComments(postId: number, page: number, signal?: AbortSignal): Promise<Page<Comment>> {
+export function fetchComments(
+  postId: number,
+  page: number,
+  signal?: AbortSignal,
+): Promise<Page<CommentThread>> {
   return apiRequest(`/api/posts/${postId}/comments?${pageQuery(page)}`, { signal });
 }
 
-export function addComment(postId: number, content: string): Promise<Comment> {
-  return apiRequest(`/api/posts/${postId}/comments`, { method: 'POST', body: { content } });
+export function fetchReplies(commentId: number, page: number, signal?: AbortSignal): Promise<Page<Comment>> {
+  return apiRequest(`/api/comments/${commentId}/replies?${pageQuery(page)}`, { signal });
+}
+
+/** A comment, or with `parentCommentId` a reply in that comment's thread. */
+export function addComment(postId: number, content: string, parentCommentId?: number): Promise<Comment> {
+  return apiRequest(`/api/posts/${postId}/comments`, {
+    method: 'POST',
+    body: parentCommentId === undefined ? { content } : { content, parentCommentId },
+  });
+}
+
+export function toggleCommentLike(commentId: number): Promise<LikeResponse> {
+  return apiRequest(`/api/comments/${commentId}/like`, { method: 'POST' });
 }
 
 export function updateComment(commentId: number, content: string): Promise<Comment> {

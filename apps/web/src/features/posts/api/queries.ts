@@ -1,4 +1,4 @@
-import type { Comment, Page, Post, ScheduledPostChange, UserRef } from '@pathwise/contract';
+import type { Comment, CommentThread, LikeResponse, Page, Post, ScheduledPostChange, UserRef } from '@pathwise/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { mapPagedItems, type Pages, usePagedList } from '../../../lib/paged-list';
@@ -13,8 +13,10 @@ import {
   fetchFeed,
   fetchPost,
   fetchScheduledPosts,
+  fetchReplies,
   fetchUserPosts,
   type PostSubmission,
+  toggleCommentLike,
   toggleLike,
   updateComment,
   updatePost,
@@ -28,6 +30,7 @@ export const postKeys = {
   scheduled: ['posts', 'scheduled'] as const,
 };
 const commentsKey = (postId: number) => ['comments', postId] as const;
+const repliesKey = (postId: number, threadId: number) => ['comments', postId, 'replies', threadId] as const;
 
 /** Changes the post wherever it is cached (feed, profile lists, detail); null drops it from the lists. */
 function patchCachedPost(queryClient: QueryClient, postId: number, change: (post: Post) => Post | null) {
@@ -136,35 +139,117 @@ export function useComments(postId: number) {
   });
 }
 
-/** Keeps the cached comments and the post's comment count in step with a change the server accepted. */
+/** Every reply of a thread, page by page: mounted once its folded replies are asked for. */
+export function useReplies(postId: number, threadId: number) {
+  return usePagedList({
+    queryKey: repliesKey(postId, threadId),
+    fetchPage: (page, signal) => fetchReplies(threadId, page, signal),
+  });
+}
+
+type Threads = Pages<Page<CommentThread>>;
+
+/** A thread's own comment changed (or gone, for null), its replies and count kept. */
+const patchThread = (thread: CommentThread, change: (comment: Comment) => Comment | null) => {
+  const { replies, replyCount, ...own } = thread;
+  const changed = change(own);
+  return changed && { ...changed, replies, replyCount };
+};
+
+/**
+ * Keeps the cached threads, the expanded replies and the post's comment count (which counts replies)
+ * in step with a change the server accepted.
+ */
 function useCommentsCache(postId: number) {
   const queryClient = useQueryClient();
-  const patchComments = (change: (data: Pages<Page<Comment>>) => Pages<Page<Comment>>) =>
-    queryClient.setQueryData<Pages<Page<Comment>>>(commentsKey(postId), (data) => data && change(data));
-  const shiftCount = (delta: number) => {
-    const addToTotal = (page: Page<Comment>) => ({ ...page, totalElements: page.totalElements + delta });
-    patchComments((data) => ({ ...data, pages: data.pages.map(addToTotal) }));
+  const patchThreads = (change: (data: Threads) => Threads) =>
+    queryClient.setQueryData<Threads>(commentsKey(postId), (data) => data && change(data));
+  const patchReplies = (change: (comment: Comment) => Comment | null) =>
+    queryClient.setQueriesData<Pages<Page<Comment>>>(
+      { queryKey: [...commentsKey(postId), 'replies'] },
+      (data) => data && mapPagedItems(data, change),
+    );
+  const shiftTotal = (delta: number) =>
+    patchThreads((data) => ({
+      ...data,
+      pages: data.pages.map((page) => ({ ...page, totalElements: page.totalElements + delta })),
+    }));
+  const shiftPostCount = (delta: number) =>
     patchCachedPost(queryClient, postId, (post) => ({ ...post, commentsCount: post.commentsCount + delta }));
+  /** Applies `change` to every cached copy of a comment, in threads and in expanded replies. */
+  const patchEverywhere = (change: (comment: Comment) => Comment | null) => {
+    patchThreads((data) =>
+      mapPagedItems(data, (thread) => {
+        const patched = patchThread(thread, change);
+        return patched && { ...patched, replies: patched.replies.flatMap((reply) => change(reply) ?? []) };
+      }),
+    );
+    patchReplies(change);
   };
+  const threadOf = (commentId: number) =>
+    queryClient
+      .getQueryData<Threads>(commentsKey(postId))
+      ?.pages.flatMap((page) => page.content)
+      .find((thread) => thread.id === commentId);
+
   return {
     added(comment: Comment) {
-      patchComments((data) => {
-        const [first, ...rest] = data.pages;
-        return first
-          ? { ...data, pages: [{ ...first, content: [comment, ...first.content] }, ...rest] }
-          : data;
-      });
-      shiftCount(1);
+      const threadId = comment.parentCommentId;
+      if (threadId === null) {
+        patchThreads((data) => {
+          const [first, ...rest] = data.pages;
+          const thread: CommentThread = { ...comment, replies: [], replyCount: 0 };
+          return first
+            ? { ...data, pages: [{ ...first, content: [thread, ...first.content] }, ...rest] }
+            : data;
+        });
+        shiftTotal(1);
+      } else {
+        patchThreads((data) =>
+          mapPagedItems(data, (thread) =>
+            thread.id === threadId
+              ? { ...thread, replies: [...thread.replies, comment], replyCount: thread.replyCount + 1 }
+              : thread,
+          ),
+        );
+        void queryClient.invalidateQueries({ queryKey: repliesKey(postId, threadId) });
+      }
+      shiftPostCount(1);
     },
     /**
      * `comment` takes the place of the comment with id `replacedId` (its own id unless it was provisional).
      */
     replaced(comment: Comment, replacedId = comment.id) {
-      patchComments((data) => mapPagedItems(data, (item) => (item.id === replacedId ? comment : item)));
+      patchEverywhere((item) => (item.id === replacedId ? comment : item));
     },
+    /** Likes of a comment, as the server counted them. */
+    liked(commentId: number, { liked, likesCount }: LikeResponse) {
+      patchEverywhere((item) => (item.id === commentId ? { ...item, likedByMe: liked, likesCount } : item));
+    },
+    /**
+     * A comment with replies stays as "deleted" for its thread, as the server keeps it; a thread whose
+     * comment was deleted goes with its last reply.
+     */
     removed(commentId: number) {
-      patchComments((data) => mapPagedItems(data, (item) => (item.id === commentId ? null : item)));
-      shiftCount(-1);
+      const thread = threadOf(commentId);
+      if (thread && thread.replyCount > 0) {
+        patchEverywhere((item) =>
+          item.id === commentId ? { ...item, deleted: true, user: null, content: '', likesCount: 0 } : item,
+        );
+      } else {
+        patchThreads((data) =>
+          mapPagedItems(data, (item) => {
+            if (item.id === commentId) return null;
+            if (!item.replies.some((reply) => reply.id === commentId)) return item;
+            const replyCount = item.replyCount - 1;
+            if (item.deleted && replyCount === 0) return null;
+            return { ...item, replies: item.replies.filter((reply) => reply.id !== commentId), replyCount };
+          }),
+        );
+        patchReplies((item) => (item.id === commentId ? null : item));
+        if (thread) shiftTotal(-1);
+      }
+      shiftPostCount(-1);
     },
   };
 }
@@ -185,14 +270,18 @@ export function useAddComment(postId: number, author: UserRef) {
     mutationFn: (content: string) => addComment(postId, content),
     onMutate: (content): Comment => {
       const now = new Date().toISOString();
-      const provisional = {
+      const provisional: Comment = {
         id: --lastProvisionalId,
         content,
         createdAt: now,
         updatedAt: now,
         postId,
+        parentCommentId: null,
         user: author,
         editedAt: null,
+        deleted: false,
+        likesCount: 0,
+        likedByMe: false,
       };
       cache.added(provisional);
       return provisional;
@@ -201,6 +290,24 @@ export function useAddComment(postId: number, author: UserRef) {
     onError: (_error, _content, provisional) => {
       if (provisional) cache.removed(provisional.id);
     },
+  });
+}
+
+/** A reply in the thread of `parentCommentId` (the server puts a reply to a reply in its thread). */
+export function useAddReply(postId: number) {
+  const cache = useCommentsCache(postId);
+  return useMutation({
+    mutationFn: ({ parentCommentId, content }: { parentCommentId: number; content: string }) =>
+      addComment(postId, content, parentCommentId),
+    onSuccess: (reply) => cache.added(reply),
+  });
+}
+
+export function useCommentLike(postId: number, commentId: number) {
+  const cache = useCommentsCache(postId);
+  return useMutation({
+    mutationFn: () => toggleCommentLike(commentId),
+    onSuccess: (response) => cache.liked(commentId, response),
   });
 }
 

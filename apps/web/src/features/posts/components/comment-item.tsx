@@ -1,5 +1,5 @@
-import type { Comment } from '@pathwise/contract';
-import { useState } from 'react';
+import { COMMENT_TEXTS, type Comment } from '@pathwise/contract';
+import { type MouseEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { BusyButton } from '../../../components/busy-button';
@@ -11,6 +11,7 @@ import { ReportButton } from '../../../components/report-button';
 import { useConfirm } from '../../../components/use-confirm';
 import { isProvisional, useDeleteComment, useUpdateComment } from '../api/queries';
 import { CommentEditor } from './comment-editor';
+import { CommentLikeButton } from './comment-like-button';
 import { EditedMark } from './edited-mark';
 
 export const DELETE_COMMENT_CONFIRMATION = 'Are you sure you want to delete this comment?';
@@ -21,10 +22,34 @@ type CommentItemProps = {
   canEdit: boolean;
   /** The comment's author or the post's author may delete it. */
   canDelete: boolean;
+  /** Opens the reply box of the comment's thread. */
+  onReply: (event: MouseEvent<HTMLButtonElement>) => void;
 };
 
+/** A comment deleted while it had replies: it stays for its thread, without author or text. */
+function DeletedComment() {
+  return (
+    <article aria-label={COMMENT_TEXTS.deleted} className="flex gap-3">
+      <span aria-hidden="true" className="size-8 shrink-0 rounded-full bg-slate-200" />
+      <p className="py-1 text-sm text-slate-600 italic">{COMMENT_TEXTS.deleted}</p>
+    </article>
+  );
+}
+
 /** One comment in view mode, or in edit mode where Save goes to the server and Cancel reverts. */
-export function CommentItem({ comment, canEdit, canDelete }: CommentItemProps) {
+export function CommentItem(props: CommentItemProps) {
+  const { comment } = props;
+  if (comment.deleted || !comment.user) return <DeletedComment />;
+  return <AuthoredComment {...props} user={comment.user} />;
+}
+
+function AuthoredComment({
+  comment,
+  user,
+  canEdit,
+  canDelete,
+  onReply,
+}: CommentItemProps & { user: NonNullable<Comment['user']> }) {
   const [editing, setEditing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateComment(comment.postId);
@@ -56,16 +81,16 @@ export function CommentItem({ comment, canEdit, canDelete }: CommentItemProps) {
 
   return (
     <article
-      aria-label={`Comment by ${comment.user.name}`}
+      aria-label={`Comment by ${user.name}`}
       aria-busy={isProvisional(comment) || undefined}
       className="flex gap-3"
     >
       {confirmDialog}
-      <Avatar src={comment.user.profilePicture} alt="" className="size-8" />
+      <Avatar src={user.profilePicture} alt="" className="size-8" />
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
-          <Link to={`/profile/${comment.user.id}`} className="font-semibold text-slate-900 hover:underline">
-            {comment.user.name}
+          <Link to={`/profile/${user.id}`} className="font-semibold text-slate-900 hover:underline">
+            {user.name}
           </Link>
           {isProvisional(comment) ? (
             <span className="text-xs text-slate-500">Posting...</span>
@@ -95,7 +120,16 @@ export function CommentItem({ comment, canEdit, canDelete }: CommentItemProps) {
         <HiddenBanner moderation={comment.moderation} />
         {failure && <ErrorBox>{failure}</ErrorBox>}
         {!editing && !isProvisional(comment) && (
-          <div className="flex items-center gap-3 text-sm">
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <CommentLikeButton comment={comment} />
+            <button
+              type="button"
+              onClick={onReply}
+              aria-label={COMMENT_TEXTS.replyTo(user.name)}
+              className="text-link"
+            >
+              {COMMENT_TEXTS.reply}
+            </button>
             {canEdit && (
               <button type="button" onClick={() => setEditing(true)} className="text-link">
                 Edit
@@ -113,7 +147,7 @@ export function CommentItem({ comment, canEdit, canDelete }: CommentItemProps) {
             )}
             {!canEdit && (
               <ReportButton
-                target={{ type: 'COMMENT', id: comment.id, label: `comment by ${comment.user.name}` }}
+                target={{ type: 'COMMENT', id: comment.id, label: `comment by ${user.name}` }}
                 className="-ml-2"
               />
             )}

@@ -1,4 +1,4 @@
-import { type CurrentUser, type Post, VISITOR_TEXTS } from '@pathwise/contract';
+import { COMMENT_TEXTS, type CurrentUser, type Post, VISITOR_TEXTS } from '@pathwise/contract';
 import { useState } from 'react';
 import { ErrorBox } from '../../../components/callout';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
@@ -7,11 +7,14 @@ import { useViewer } from '../../../lib/auth/auth-context';
 import { useSignInFirst } from '../../../lib/visitor-gate';
 import { useAddComment, useComments } from '../api/queries';
 import { CommentEditor } from './comment-editor';
-import { CommentItem } from './comment-item';
+import { CommentThreadView } from './comment-thread';
 
 const LOAD_FAILED = 'Failed to load comments.';
 
-/** The add-comment form (for a visitor, a way to sign in first) and the post's comments, newest first. */
+/**
+ * The add-comment form (for a visitor, a way to sign in first) and the post's comments, newest first,
+ * each with its thread of replies.
+ */
 export function CommentsSection({ post }: { post: Post }) {
   const me = useViewer();
   const comments = useComments(post.id);
@@ -19,9 +22,12 @@ export function CommentsSection({ post }: { post: Post }) {
 
   return (
     <section aria-labelledby="comments-heading" className="space-y-5">
-      <h2 id="comments-heading" className="text-lg font-semibold text-slate-900">
-        Comments
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <h2 id="comments-heading" className="text-lg font-semibold text-slate-900">
+          Comments
+        </h2>
+        <p className="text-sm text-slate-600">{COMMENT_TEXTS.count(post.commentsCount)}</p>
+      </div>
       {me ? (
         <AddComment postId={post.id} me={me} />
       ) : (
@@ -46,13 +52,9 @@ export function CommentsSection({ post }: { post: Post }) {
             <p className="text-slate-600">No comments yet. Be the first to comment.</p>
           ) : (
             <ul className="space-y-5">
-              {items.map((comment) => (
-                <li key={comment.id}>
-                  <CommentItem
-                    comment={comment}
-                    canEdit={comment.user.id === me?.id}
-                    canDelete={comment.user.id === me?.id || post.author.id === me?.id}
-                  />
+              {items.map((thread) => (
+                <li key={thread.id}>
+                  <CommentThreadView thread={thread} postAuthorId={post.author.id} />
                 </li>
               ))}
             </ul>

@@ -16,6 +16,7 @@ import {
   postFixture,
   serveEmptyFeed,
   servePost,
+  threadFixture,
   videoMedia,
 } from '../test/posts';
 
@@ -178,8 +179,8 @@ describe('comments', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     servePost(postFixture({ commentsCount: 2 }));
     const olderPage = serveFailingNextPage(
       '/api/posts/42/comments',
-      commentFixture({ content: 'Newest word' }),
-      commentFixture({ id: 299, content: 'Older word' }),
+      threadFixture({ content: 'Newest word' }),
+      threadFixture({ id: 299, content: 'Older word' }),
     );
     const { user } = renderApp('/post/42', { signedIn: true });
     await findTitle();
@@ -271,7 +272,7 @@ describe('comments', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     expect(within(bobs).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
 
-  it("offers only Report on someone else's comment under someone else's post", async () => {
+  it("offers no Edit or Delete on someone else's comment under someone else's post", async () => {
     servePost(postFixture({ author: bobRef }), [commentFixture({ user: bobRef })]);
     renderApp('/post/42', { signedIn: true });
     await findTitle();
@@ -281,7 +282,7 @@ describe('comments', { timeout: FULL_APP_TIMEOUT_MS }, () => {
       within(bobs)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Report']);
+    ).toEqual(['0 likes', 'Reply', 'Report']);
     expect(within(bobs).getByRole('button', { name: 'Report comment by Bob Stone' })).toBeInTheDocument();
   });
 

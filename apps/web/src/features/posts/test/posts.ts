@@ -1,4 +1,4 @@
-import type { Comment, Post, PostMedia } from '@pathwise/contract';
+import type { Comment, CommentThread, Post, PostMedia } from '@pathwise/contract';
 import { HttpResponse, http } from 'msw';
 import { ann } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
@@ -68,17 +68,27 @@ export function commentFixture(fields: Partial<Comment> = {}): Comment {
     createdAt: new Date(Date.now() - 60_000).toISOString(),
     updatedAt: new Date(Date.now() - 60_000).toISOString(),
     postId: 42,
+    parentCommentId: null,
     user: bobRef,
     editedAt: null,
+    deleted: false,
+    likesCount: 0,
+    likedByMe: false,
     ...fields,
   };
 }
 
-/** Answers the post's detail and its comments. */
-export function servePost(post: Post, comments: Comment[] = []) {
+/** A comment of the post's list with its replies (none unless given). */
+export function threadFixture(fields: Partial<CommentThread> = {}): CommentThread {
+  return { ...commentFixture(), replies: [], replyCount: 0, ...fields };
+}
+
+/** Answers the post's detail and its comments (threads without replies unless they say so). */
+export function servePost(post: Post, comments: (Comment & Partial<CommentThread>)[] = []) {
+  const threads = comments.map((comment) => threadFixture(comment));
   server.use(
     http.get(`/api/posts/${post.id}`, () => HttpResponse.json(post)),
-    http.get(`/api/posts/${post.id}/comments`, () => HttpResponse.json(pageOf(comments))),
+    http.get(`/api/posts/${post.id}/comments`, () => HttpResponse.json(pageOf(threads))),
   );
 }
 
