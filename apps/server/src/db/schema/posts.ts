@@ -256,6 +256,9 @@ export const commentVersions = pgTable(
       t.id.desc().nullsFirst(),
     ),
   ],
+);
+
+/** Who liked a comment: read by comment (its count, the viewer's like) and by user (their data export). */
 export const commentLikes = pgTable(
   'comment_likes',
   {

@@ -1,8 +1,8 @@
 import {
   type Comment,
   type CommentInput,
-  type CommentVersion,
   type CommentThread,
+  type CommentVersion,
   type LikeResponse,
   type NewCommentInput,
   type Page,

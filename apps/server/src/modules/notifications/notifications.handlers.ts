@@ -67,6 +67,7 @@ export function registerNotificationHandlers(events: EventBus, jobs: JobQueue) {
     if (repliedTo !== null && repliedTo !== event.actorId) {
       await notify(
         tx,
+        jobs,
         {
           type: 'COMMENT_REPLY',
           actorId: event.actorId,
@@ -105,6 +106,7 @@ export function registerNotificationHandlers(events: EventBus, jobs: JobQueue) {
     if (event.commentAuthorId === event.actorId) return;
     await notify(
       tx,
+      jobs,
       {
         type: 'COMMENT_LIKE',
         actorId: event.actorId,

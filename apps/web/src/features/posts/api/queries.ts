@@ -1,4 +1,12 @@
-import type { Comment, CommentThread, LikeResponse, Page, Post, ScheduledPostChange, UserRef } from '@pathwise/contract';
+import type {
+  Comment,
+  CommentThread,
+  LikeResponse,
+  Page,
+  Post,
+  ScheduledPostChange,
+  UserRef,
+} from '@pathwise/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { mapPagedItems, type Pages, usePagedList } from '../../../lib/paged-list';
@@ -12,8 +20,8 @@ import {
   fetchComments,
   fetchFeed,
   fetchPost,
-  fetchScheduledPosts,
   fetchReplies,
+  fetchScheduledPosts,
   fetchUserPosts,
   type PostSubmission,
   toggleCommentLike,
