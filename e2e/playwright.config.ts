@@ -1,10 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_BASE_URL } from './settings.mjs';
 
-// Runs side by side (npm test runs two shards, each with its own E2E_PORT and server) keep their reports
-// and artifacts apart.
-const results = process.env.E2E_SHARD_NAME ? `e2e-${process.env.E2E_SHARD_NAME}` : 'e2e';
-
 // Chromium comes from Debian (/usr/bin/chromium); Playwright never downloads a browser here.
 const chromiumArgs = [
   '--no-sandbox',
@@ -23,7 +19,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['json', { outputFile: `../test-results/${results}.json` }]],
+  reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
@@ -33,7 +29,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
-  outputDir: `../test-results/${results}-artifacts`,
+  outputDir: '../test-results/e2e-artifacts',
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },

@@ -92,34 +92,6 @@ function checkBudgets(log) {
   return { ok: check.status === 0, note: summary ?? 'budgets: the check failed to run' };
 }
 
-/**
- * The end-to-end tests in two shards side by side, each a Playwright run with its own server, database and
- * ports (E2E_PORT): a test waits on the browser and the network most of the time, so two halves finish
- * sooner than one run, and neither sees the other's posts in its lists.
- */
-const E2E_SHARDS = [
-  { name: '1', shard: '1/2', port: 4319 },
-  { name: '2', shard: '2/2', port: 4419 },
-];
-async function endToEndShard({ name, shard, port }, log) {
-  const shardLog = path.join(results, `e2e-shard-${name}.log`);
-  const passedAll = await run('npx', ['playwright', 'test', `--shard=${shard}`], {
-    cwd: path.join(root, 'e2e'),
-    env: { ...embeddedEnv, E2E_PORT: String(port), E2E_SHARD_NAME: name },
-    log: shardLog,
-  });
-  appendFileSync(log, readFileSync(shardLog, 'utf8'));
-  const counts = report(`e2e-${name}.json`, (r) => ({
-    passed: r.stats.expected,
-    failed: r.stats.unexpected + r.stats.flaky,
-  }));
-  return {
-    ok: passedAll,
-    passed: counts.passed,
-    failed: counts.failed + (passedAll || counts.failed ? 0 : 1),
-  };
-}
-
 console.log(
   'Running every test suite; ' +
     `the server suite on the embedded database${serverUrl ? ' and on the PostgreSQL server' : ''}.`,
@@ -147,11 +119,19 @@ const browserLane = built.then(async (ok) => {
   );
   await stage('end-to-end in Chromium (embedded database)', async (log) => {
     if (!ok) return { ok: false, passed: 0, failed: 1 };
-    const shards = await Promise.all(E2E_SHARDS.map((shard) => endToEndShard(shard, log)));
+    const passedAll = await run('npx', ['playwright', 'test'], {
+      cwd: path.join(root, 'e2e'),
+      env: embeddedEnv,
+      log,
+    });
+    const counts = report('e2e.json', (r) => ({
+      passed: r.stats.expected,
+      failed: r.stats.unexpected + r.stats.flaky,
+    }));
     return {
-      ok: shards.every((shard) => shard.ok),
-      passed: shards.reduce((sum, shard) => sum + shard.passed, 0),
-      failed: shards.reduce((sum, shard) => sum + shard.failed, 0),
+      ok: passedAll,
+      passed: counts.passed,
+      failed: counts.failed + (passedAll || counts.failed ? 0 : 1),
     };
   });
 });
