@@ -9,6 +9,7 @@ import {
 } from '@pathwise/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
+import { testVapidEnv } from './helpers/app.js';
 import { createServerDatabase, serverUrl } from './helpers/database.js';
 import { overHttp } from './helpers/http-app.js';
 import { createPost } from './helpers/posts.js';
@@ -38,7 +39,11 @@ async function startInstance(host: '127.0.0.1' | 'localhost'): Promise<Instance>
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,
-    ...(database && { DATABASE_URL: database.url, JWT_SECRET: 'federation-test-secret-0123456789abcdef' }),
+    ...(database && {
+      DATABASE_URL: database.url,
+      JWT_SECRET: 'federation-test-secret-0123456789abcdef',
+      ...testVapidEnv,
+    }),
     PUBLIC_URL: origin,
     FEDERATION: 'true',
     FEDERATION_ALLOW_PRIVATE: 'true',
