@@ -2,7 +2,7 @@ import type { LearningPlan, PlanBody, PlanTopic } from '@pathwise/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse } from '../../../test/error-response';
 import { server } from '../../../test/msw-server';
 import { bobRef, planFixture, SLOW_PAGE_TEST_MS, servePlan } from '../../../test/plans';
@@ -132,6 +132,25 @@ const slidesBody = {
 };
 
 describe('create learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
+  // The editor saves a draft of the new plan as the person types (its own test is the end-to-end one):
+  // here the server keeps it, and forgets it once the plan is made.
+  beforeEach(() => {
+    const draftAnswer = (id: number, fields: unknown, status = 200) =>
+      HttpResponse.json(
+        { id, kind: 'PLAN', fields, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' },
+        { status },
+      );
+    server.use(
+      http.post('/api/drafts', async ({ request }) =>
+        draftAnswer(700, ((await request.json()) as { fields: unknown }).fields, 201),
+      ),
+      http.put('/api/drafts/:id', async ({ request, params }) =>
+        draftAnswer(Number(params.id), ((await request.json()) as { fields: unknown }).fields),
+      ),
+      http.delete('/api/drafts/:id', () => new HttpResponse(null, { status: 204 })),
+    );
+  });
+
   it('starts with 30 days, public, and one topic that cannot be removed', async () => {
     renderApp('/create-learning-plan', { signedIn: true });
 
