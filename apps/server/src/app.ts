@@ -8,6 +8,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createSessionCache } from './db/session-cache.js';
+import { createSharedPages } from './db/shared-pages.js';
 import { compiledSerializerCompiler } from './lib/compiled-serializers.js';
 import { createMemoryCounterStore } from './lib/counters/counter-store.js';
 import { createDatabaseCounterStore } from './lib/counters/database-counter-store.js';
@@ -220,7 +221,8 @@ export async function buildApp({
     previousSecret: config.jwtPreviousSecret,
   });
   const jobs = createJobQueue(database, app.log, { runWorkers: config.jobWorkers });
-  const posts = createPostsService({ db, events, uploads, jobs });
+  const pages = await createSharedPages(database, config.pageCache);
+  const posts = createPostsService({ db, events, uploads, jobs, pages });
   const comments = createCommentsService({ db, events });
   const plans = createPlansService({ db, events, removal });
   const notifications = createNotificationsService(db);
@@ -351,6 +353,7 @@ export async function buildApp({
     // After the requests in flight (which may enqueue jobs), before the database goes.
     await jobs.stop();
     await sessions.stop();
+    await pages.stop();
     await database.close();
   });
   return app;
