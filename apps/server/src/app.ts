@@ -224,7 +224,7 @@ export async function buildApp({
   const pages = await createSharedPages(database, config.pageCache);
   const posts = createPostsService({ db, events, uploads, jobs, pages });
   const comments = createCommentsService({ db, events });
-  const plans = createPlansService({ db, events, removal });
+  const plans = createPlansService({ db, events, removal, pages });
   const notifications = createNotificationsService(db);
   registerNotificationHandlers(events, jobs);
   registerNotificationJobs(db, jobs);

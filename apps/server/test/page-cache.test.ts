@@ -1,6 +1,6 @@
-import type { Post } from '@pathwise/contract';
+import type { LearningPlan, Post } from '@pathwise/contract';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import {
@@ -10,12 +10,13 @@ import {
   type TestApp,
   testConfig,
 } from './helpers/app.js';
+import { createPlan, planBody } from './helpers/plans.js';
 import { createPost, postPart, sendPost, validPost } from './helpers/posts.js';
 
 /**
- * The first page of Latest posts kept built per process (PAGE_CACHE, db/shared-pages.ts): every viewer
- * gets what the full read would answer them, a kept page costs one statement, and nobody is served a
- * post they may not see from it.
+ * The first pages of Latest posts and of public plans kept built per process (PAGE_CACHE,
+ * db/shared-pages.ts): every viewer gets what the full read would answer them, a kept page costs one
+ * statement, and nobody is served a post or plan they may not see from it.
  */
 
 let t: TestApp;
@@ -56,9 +57,21 @@ async function feedOf(account: TestAccount | null, size = 10, app = t.app) {
   return res.json() as { content: Post[]; totalElements: number };
 }
 
+/**
+ * Reads until a read costs one statement: the page is kept, and the NOTIFYs of the writes before it
+ * (which make every process forget it, a moment after their commit on a PostgreSQL server) were heard.
+ */
+const untilKept = (read: () => Promise<unknown>) =>
+  vi.waitFor(async () => expect((await t.queries.count(read)).statements).toBe(1));
+
 const titles = (page: { content: Post[] }) => page.content.map((post) => post.title);
 
-async function send(account: TestAccount, method: 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) {
+async function send(
+  account: TestAccount,
+  method: 'PUT' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
   const res = await call(t.app, account, { method, url, ...(payload && { payload }) });
   expect(res.statusCode, res.body).toBeLessThan(300);
 }
@@ -67,7 +80,7 @@ describe('the first page of Latest posts, kept per process', () => {
   it('costs one statement for the viewer once kept, with their likes, saves and the counts of now', async () => {
     const first = await createPost(t, ann.token, { title: 'Kept first' });
     await createPost(t, bob.token, { title: 'Kept second' });
-    await feedOf(carol);
+    await untilKept(() => feedOf(carol));
     await send(bob, 'POST', `/api/posts/${first.id}/like`);
     await send(bob, 'PUT', `/api/saved/posts/${first.id}`);
 
@@ -95,7 +108,7 @@ describe('the first page of Latest posts, kept per process', () => {
 
   it('never serves a post of an author the viewer blocked, was blocked by or muted', async () => {
     await createPost(t, carol.token, { title: 'Carol on top' });
-    await feedOf(null);
+    await untilKept(() => feedOf(null));
     await send(ann, 'PUT', `/api/users/${carol.user.id}/block`);
     await send(dave, 'PUT', `/api/users/${carol.user.id}/mute`);
     for (const viewer of [ann, carol, dave]) {
@@ -137,6 +150,81 @@ describe('the first page of Latest posts, kept per process', () => {
         await feedOf(viewer, size); // read twice: the second from the kept page when it may
         expect(await feedOf(viewer, size)).toEqual(kept);
         expect(await feedOf(viewer, size, uncached)).toEqual(kept);
+      }
+  });
+});
+
+async function publicPlansOf(account: TestAccount | null, size = 10, app = t.app) {
+  const res = await call(app, account, {
+    method: 'GET',
+    url: `/api/learning-plans/public?page=0&size=${size}`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { content: LearningPlan[]; totalElements: number };
+}
+
+describe('the first page of public plans, kept per process', () => {
+  it('costs one statement for the viewer once kept, with their progress, saves and the uses of now', async () => {
+    const plan = await createPlan(t, dave.token, { title: 'Kept plan' });
+    const [topic] = plan.topics;
+    const base = `/api/learning-plans/${plan.id}/topics/${topic!.id}`;
+    await send(carol, 'PATCH', `${base}/user-progress?status=COMPLETED`);
+    await send(carol, 'PATCH', `${base}/resources/${topic!.resources[0]!.id}/user-progress?isCompleted=true`);
+    await send(carol, 'PUT', `/api/saved/learning-plans/${plan.id}`);
+    // A copy is a new plan: kept pages are forgotten once its NOTIFY is heard, then kept again.
+    await send(ann, 'POST', `/api/learning-plans/${plan.id}/copies`);
+    await untilKept(() => publicPlansOf(carol));
+
+    const { result, statements } = await t.queries.count(() => publicPlansOf(carol));
+    expect(statements).toBe(1);
+    const carols = result.content.find((item) => item.id === plan.id)!;
+    expect(carols).toMatchObject({
+      isSaved: true,
+      completedTopics: 1,
+      completionPercentage: 50,
+      templateUseCount: 1,
+    });
+    expect(carols.topics[0]).toMatchObject({ completionStatus: 'COMPLETED' });
+    expect(carols.topics[0]!.resources.map((resource) => resource.isCompleted)).toEqual([true, false]);
+    const bobs = (await publicPlansOf(bob)).content.find((item) => item.id === plan.id)!;
+    expect(bobs).toMatchObject({ isSaved: false, completedTopics: 0, templateUseCount: 1 });
+    expect(await publicPlansOf(carol, 10, uncached)).toEqual(result);
+  });
+
+  it('never serves a plan of a creator the viewer blocked, and leaves out a hidden one', async () => {
+    const blocked = await createPlan(t, carol.token, { title: 'Carol plan' });
+    await untilKept(() => publicPlansOf(null));
+    await send(dave, 'PUT', `/api/users/${carol.user.id}/block`);
+    const { result, statements } = await t.queries.count(() => publicPlansOf(dave));
+    expect(result.content.map((plan) => plan.id)).not.toContain(blocked.id);
+    // The viewer's statement, then the full read's three.
+    expect(statements).toBe(4);
+    await send(dave, 'DELETE', `/api/users/${carol.user.id}/block`);
+
+    await send(moderator, 'POST', `/api/moderation/plans/${blocked.id}/hide`, { reason: 'Spam' });
+    expect((await publicPlansOf(ann)).content.map((plan) => plan.id)).not.toContain(blocked.id);
+    const own = (await publicPlansOf(carol)).content.find((plan) => plan.id === blocked.id);
+    expect(own?.moderation?.reason).toBe('Spam');
+  });
+
+  it('answers every viewer what PAGE_CACHE=false answers, page sizes and states mixed', async () => {
+    const original = await createPlan(t, bob.token, { title: 'Bob original' });
+    const copy = await call(t.app, dave, {
+      method: 'POST',
+      url: `/api/learning-plans/${original.id}/copies`,
+    });
+    expect(copy.statusCode, copy.body).toBe(201);
+    await call(t.app, dave, {
+      method: 'PUT',
+      url: `/api/learning-plans/${copy.json().id}`,
+      payload: planBody({ title: 'Dave copy', isPublic: true }),
+    });
+    await send(carol, 'PUT', `/api/users/${dave.user.id}/mute`);
+    for (const size of [1, 2, 5, 20])
+      for (const viewer of [null, ann, bob, carol, dave]) {
+        const kept = await publicPlansOf(viewer, size);
+        expect(await publicPlansOf(viewer, size)).toEqual(kept);
+        expect(await publicPlansOf(viewer, size, uncached)).toEqual(kept);
       }
   });
 });

@@ -35,8 +35,8 @@ export async function hideTarget(db: Database, target: ContentTarget, reason: st
 /** Shows the target to everyone again; false when it was not hidden (or does not exist). */
 export async function unhideTarget(db: Database, target: ContentTarget) {
   const table = TABLES[target.type];
-  // This process shows the post again on its next read; the others hear the trigger (migration 0042).
-  if (target.type === 'POST') await forgetPagesAfterCommit(db);
+  // This process shows it again on its next read; the others hear the trigger (migration 0042).
+  if (target.type !== 'COMMENT') await forgetPagesAfterCommit(db);
   return changedIds(
     db,
     sql`update ${table} set hidden_at = null, hidden_reason = null
