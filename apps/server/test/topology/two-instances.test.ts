@@ -174,30 +174,30 @@ describe('two built server processes on one database and one S3 server', () => {
       expect(res.statusCode).toBe(200);
       return (res.json() as Page<Post>).content;
     };
-    const kept = await createPost(a.api, ann.token, { title: 'Kept on B' });
+    const kept = await createPost(a.api, eve.token, { title: 'Kept on B' });
     // B builds its page once and answers the second read from it.
-    await vi.waitFor(async () => expect((await feedOn(b, eve))[0]?.id).toBe(kept.id), { timeout: 5_000 });
-    expect((await feedOn(b, eve))[0]?.likesCount).toBe(0);
+    await vi.waitFor(async () => expect((await feedOn(b, ann))[0]?.id).toBe(kept.id), { timeout: 5_000 });
+    expect((await feedOn(b, ann))[0]?.likesCount).toBe(0);
 
-    // A like through A: B's kept page counts it on the very next read (counts are read per request).
-    expect((await toggleLike(a.api, eve, kept.id)).statusCode).toBe(200);
-    expect((await feedOn(b, eve))[0]).toMatchObject({
+    // Ann's like through A: B's kept page counts it on the very next read (counts are read per request).
+    expect((await toggleLike(a.api, ann, kept.id)).statusCode).toBe(200);
+    expect((await feedOn(b, ann))[0]).toMatchObject({
       id: kept.id,
       likesCount: 1,
       isLikedByCurrentUser: true,
     });
 
     // A new post through A reaches B within the NOTIFY's delivery.
-    const newer = await createPost(a.api, ann.token, { title: 'Newer through A' });
-    await vi.waitFor(async () => expect((await feedOn(b, eve))[0]?.id).toBe(newer.id), { timeout: 5_000 });
+    const newer = await createPost(a.api, eve.token, { title: 'Newer through A' });
+    await vi.waitFor(async () => expect((await feedOn(b, ann))[0]?.id).toBe(newer.id), { timeout: 5_000 });
 
     // Hidden by hand in SQL: B never serves it again, not even once from its kept page.
     await direct.db.execute(sql`update posts set hidden_at = now(), hidden_reason = 'By hand'
       where id = ${newer.id}`);
-    expect((await feedOn(b, eve)).map((post) => post.id)).not.toContain(newer.id);
+    expect((await feedOn(b, ann)).map((post) => post.id)).not.toContain(newer.id);
     // Renamed by hand: the kept page takes the new name once the trigger's NOTIFY arrives.
-    await direct.db.execute(sql`update users set name = 'Ann Renamed' where id = ${ann.user.id}`);
-    await vi.waitFor(async () => expect((await feedOn(b, eve))[0]?.author.name).toBe('Ann Renamed'), {
+    await direct.db.execute(sql`update users set name = 'Eve Renamed' where id = ${eve.user.id}`);
+    await vi.waitFor(async () => expect((await feedOn(b, ann))[0]?.author.name).toBe('Eve Renamed'), {
       timeout: 5_000,
     });
   });
