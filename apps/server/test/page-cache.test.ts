@@ -136,6 +136,17 @@ describe('the first page of Latest posts, kept per process', () => {
     expect(titles(await feedOf(ann))).toContain('Spammy');
   });
 
+  it("leaves out a suspended author's posts at once, and shows them again once the suspension is lifted", async () => {
+    // A suspension ends the account's sessions: someone of this test's own.
+    const erin = await signUp(t, { name: 'Erin Vance' });
+    const post = await createPost(t, erin.token, { title: 'Before the suspension' });
+    await untilKept(() => feedOf(null));
+    await send(moderator, 'POST', `/api/moderation/users/${erin.user.id}/suspend`, { reason: 'Spam' });
+    for (const viewer of [null, ann, bob]) expect(titles(await feedOf(viewer))).not.toContain(post.title);
+    await send(moderator, 'POST', `/api/moderation/users/${erin.user.id}/unsuspend`);
+    await vi.waitFor(async () => expect(titles(await feedOf(ann))).toContain(post.title));
+  });
+
   it('answers every viewer what PAGE_CACHE=false answers, page sizes and states mixed', async () => {
     const older = await createPost(t, dave.token, { title: 'Dave hidden' });
     const latest = await createPost(t, ann.token, { title: 'Ann latest' });
