@@ -153,6 +153,7 @@ export function createPostsService({ db, events, uploads, jobs, pages }: PostsDe
     }));
     return toPage(toPostResponses(viewer, rows), state.total, query);
   }
+
   const scheduledMissing = () => notFound(POST_MESSAGES.scheduledNotFound);
 
   /**
@@ -238,8 +239,8 @@ export function createPostsService({ db, events, uploads, jobs, pages }: PostsDe
             if (cover !== null) await setCover(tx, id, mediaIds[cover]!);
             if (input.tags.length > 0) await setPostTags(tx, id, input.tags);
             if (publishAt) await publishLater(tx, id, publishAt);
-            else await forgetPagesAfterCommit(tx);
-            if (!publishAt)
+            else {
+              await forgetPagesAfterCommit(tx);
               await events.publish(tx, {
                 type: 'post.created',
                 actorId: viewer.id,
@@ -247,6 +248,7 @@ export function createPostsService({ db, events, uploads, jobs, pages }: PostsDe
                 title: input.title,
                 content: input.content,
               });
+            }
             return { postId: id, scheduled: publishAt !== undefined };
           });
         },
