@@ -93,7 +93,7 @@ describe('the first page of Latest posts, kept per process', () => {
     expect(carols).toMatchObject({ likesCount: 1, isLikedByCurrentUser: false, isSaved: false });
   });
 
-  it('shows a new, edited or deleted post to the next reader of this process at once', async () => {
+  it('shows a new, edited or deleted post and a renamed author to the next reader of this process at once', async () => {
     const fresh = await createPost(t, carol.token, { title: 'Just written' });
     expect(titles(await feedOf(dave))[0]).toBe('Just written');
     const edited = await sendPost(t, carol.token, [postPart({ ...validPost, title: 'Just rewritten' })], {
@@ -102,6 +102,11 @@ describe('the first page of Latest posts, kept per process', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(titles(await feedOf(dave))[0]).toBe('Just rewritten');
+    await send(carol, 'PUT', `/api/users/${carol.user.id}`, {
+      name: 'Carol Renamed',
+      email: carol.user.email,
+    });
+    expect((await feedOf(dave)).content[0]?.author.name).toBe('Carol Renamed');
     await send(carol, 'DELETE', `/api/posts/${fresh.id}`);
     expect(titles(await feedOf(dave))).not.toContain('Just rewritten');
   });
