@@ -8,6 +8,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createSessionCache } from './db/session-cache.js';
+import { createSharedPages } from './db/shared-pages.js';
 import { compiledSerializerCompiler } from './lib/compiled-serializers.js';
 import { createMemoryCounterStore } from './lib/counters/counter-store.js';
 import { createDatabaseCounterStore } from './lib/counters/database-counter-store.js';
@@ -227,9 +228,10 @@ export async function buildApp({
     runWorkers: config.jobWorkers,
     schedules: config.publicUrl !== undefined,
   });
-  const posts = createPostsService({ db, events, uploads, jobs });
+  const pages = await createSharedPages(database, config.pageCache);
+  const posts = createPostsService({ db, events, uploads, jobs, pages });
   const comments = createCommentsService({ db, events });
-  const plans = createPlansService({ db, events, removal });
+  const plans = createPlansService({ db, events, removal, pages });
   const notifications = createNotificationsService(db);
   registerNotificationHandlers(events, jobs);
   registerNotificationJobs(db, jobs);
@@ -369,6 +371,7 @@ export async function buildApp({
     // After the requests in flight (which may enqueue jobs), before the database goes.
     await jobs.stop();
     await sessions.stop();
+    await pages.stop();
     await database.close();
   });
   return app;

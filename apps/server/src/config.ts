@@ -71,6 +71,7 @@ const envSchema = z.object({
   JWT_SECRET_PREVIOUS: jwtSecret.optional(),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   EXPLORE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  PAGE_CACHE: z.stringbool({ error: 'must be true or false' }).default(true),
   JWT_EXPIRES_IN: z
     .string()
     .regex(/^\d+[smhd]$/, { error: 'must be a number followed by s, m, h or d (for example 7d)' })
@@ -282,6 +283,8 @@ export type Config = {
   sessionCacheSeconds: number;
   /** How long a process keeps the Explore page's shared rankings (modules/explore); 0: ranks each request. */
   exploreCacheSeconds: number;
+  /** Whether each process keeps the first page of Latest posts built (db/shared-pages.ts). */
+  pageCache: boolean;
   jwtSecret: string;
   /** The secret before the last rotation: tokens it signed are still accepted, none are signed with it. */
   jwtPreviousSecret: string | undefined;
@@ -410,6 +413,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedDatabaseThread: e.EMBEDDED_DATABASE_THREAD,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     exploreCacheSeconds: e.EXPLORE_CACHE_SECONDS,
+    pageCache: e.PAGE_CACHE,
     jwtSecret: e.JWT_SECRET ?? persistedJwtSecret(dataDir),
     jwtPreviousSecret: e.JWT_SECRET_PREVIOUS,
     jwtExpiresInSeconds: durationToSeconds(e.JWT_EXPIRES_IN),

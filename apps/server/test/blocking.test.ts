@@ -24,7 +24,8 @@ import { addComment } from './helpers/social.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The full reads' statements are counted here; test/page-cache.test.ts counts those of kept pages.
+  t = await createTestApp({ config: { pageCache: false } });
 });
 afterAll(() => t.close());
 

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       corsOrigins: [],
       embeddedDatabaseThread: 'worker',
       publicReading: false,
+      pageCache: true,
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
@@ -48,6 +49,7 @@ describe('loadConfig', () => {
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: 'mailto:admin@example.com',
       WEB_PUSH_ALLOW_HTTP: 'true',
+      PAGE_CACHE: 'false',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -65,7 +67,13 @@ describe('loadConfig', () => {
       embeddedDatabaseThread: 'main',
       publicReading: true,
       webPush: { ...vapid, subject: 'mailto:admin@example.com', allowHttp: true },
+      pageCache: false,
     });
+  });
+
+  it('stops on a PAGE_CACHE other than true or false', () => {
+    const attempt = () => loadConfig({ DATA_DIR: freshDataDir(), PAGE_CACHE: 'sometimes' });
+    expect(attempt).toThrow(/PAGE_CACHE: must be true or false/);
   });
 
   it('stops on a PUBLIC_READING other than true or false', () => {

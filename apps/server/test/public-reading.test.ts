@@ -38,7 +38,8 @@ const ok = async (account: TestAccount | null, request: InjectOptions) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { publicReading: true } });
+  // The full reads' statements are counted here; test/page-cache.test.ts counts those of kept pages.
+  t = await createTestApp({ config: { publicReading: true, pageCache: false } });
   ann = await signUp(t, { name: 'Ann Lee' });
   bob = await signUp(t, { name: 'Bob Stone' });
   stranger = await signUp(t, { name: 'Stranger' });

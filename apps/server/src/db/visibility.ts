@@ -44,6 +44,18 @@ export function planVisibleTo(
 }
 
 /**
+ * For a page kept for every viewer (db/shared-pages.ts): whether `viewer` sees the public plan as
+ * everyone does, not hidden by a moderator (which its creator alone would see, differently).
+ */
+export const publicPlanAsEveryoneSees = (viewer: UserRef): SQL<boolean> =>
+  sql<boolean>`(${planVisibleTo(viewer, { publicOnly: true })} and ${learningPlans.hiddenAt} is null)`;
+
+/** Whether the plan is a public one of `viewer`'s own that a moderator hid: shown to them alone. */
+export const ownHiddenPublicPlan = (viewer: UserRef): SQL<boolean> =>
+  sql<boolean>`(${learningPlans.creatorId} = ${viewer} and ${learningPlans.isPublic}
+    and ${learningPlans.hiddenAt} is not null)`;
+
+/**
  * The public plans `viewer` may not see (of a creator blocked either way or suspended, or someone
  * else's a moderator hid): the complement of `planVisibleTo(viewer, { publicOnly: true })` among the
  * public plans, written so that PostgreSQL reads it through the creator index and the partial

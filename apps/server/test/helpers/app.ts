@@ -31,6 +31,7 @@ export const testConfig: Config = {
   embeddedDatabaseThread: embeddedThread,
   sessionCacheSeconds: 60,
   exploreCacheSeconds: 60,
+  pageCache: true,
   jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
   jwtPreviousSecret: undefined,
   jwtExpiresInSeconds: 3600,

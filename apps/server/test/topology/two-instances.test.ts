@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Notification, Page } from '@pathwise/contract';
+import type { Notification, Page, Post } from '@pathwise/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.js';
@@ -165,6 +165,41 @@ describe('two built server processes on one database and one S3 server', () => {
     }
     expect(statuses).toEqual([...Array(ATTEMPTS_PER_MINUTE).fill(400), 429, 429]);
     expect(Number(refusal['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it("keeps B's first page of Latest posts true to what A and the database changed", async () => {
+    const eve = await signUp(b.api, { name: 'Eve Moss' });
+    const feedOn = async (instance: Instance, account: TestAccount) => {
+      const res = await callAs(instance.api, account, { url: '/api/posts?page=0&size=5' });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as Page<Post>).content;
+    };
+    const kept = await createPost(a.api, eve.token, { title: 'Kept on B' });
+    // B builds its page once and answers the second read from it.
+    await vi.waitFor(async () => expect((await feedOn(b, ann))[0]?.id).toBe(kept.id), { timeout: 5_000 });
+    expect((await feedOn(b, ann))[0]?.likesCount).toBe(0);
+
+    // Ann's like through A: B's kept page counts it on the very next read (counts are read per request).
+    expect((await toggleLike(a.api, ann, kept.id)).statusCode).toBe(200);
+    expect((await feedOn(b, ann))[0]).toMatchObject({
+      id: kept.id,
+      likesCount: 1,
+      isLikedByCurrentUser: true,
+    });
+
+    // A new post through A reaches B within the NOTIFY's delivery.
+    const newer = await createPost(a.api, eve.token, { title: 'Newer through A' });
+    await vi.waitFor(async () => expect((await feedOn(b, ann))[0]?.id).toBe(newer.id), { timeout: 5_000 });
+
+    // Hidden by hand in SQL: B never serves it again, not even once from its kept page.
+    await direct.db.execute(sql`update posts set hidden_at = now(), hidden_reason = 'By hand'
+      where id = ${newer.id}`);
+    expect((await feedOn(b, ann)).map((post) => post.id)).not.toContain(newer.id);
+    // Renamed by hand: the kept page takes the new name once the trigger's NOTIFY arrives.
+    await direct.db.execute(sql`update users set name = 'Eve Renamed' where id = ${eve.user.id}`);
+    await vi.waitFor(async () => expect((await feedOn(b, ann))[0]?.author.name).toBe('Eve Renamed'), {
+      timeout: 5_000,
+    });
   });
 
   it(`notifies all ${FOLLOWERS.toLocaleString('en')} followers of a published plan through the job queue`, async () => {

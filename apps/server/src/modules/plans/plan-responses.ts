@@ -64,7 +64,19 @@ export async function planResponses(
 ): Promise<LearningPlan[]> {
   if (ids.length === 0) return [];
   const [plans, rows] = await reads.withIds(viewer.id, ids);
+  return planResponsesOf(viewer, ids, plans, rows);
+}
 
+/** What `withIds` reads: the plans, and their topics with their resources. */
+export type PlanRows = Awaited<ReturnType<PlanReads['withIds']>>;
+
+/** The responses for plan rows already read (`withIds`), in the order of `ids`. */
+export function planResponsesOf(
+  viewer: Viewer,
+  ids: number[],
+  plans: PlanRows[0],
+  rows: PlanRows[1],
+): LearningPlan[] {
   const topicsByPlan = new Map<number, PlanTopic[]>();
   let topic: PlanTopic | undefined;
   for (const row of rows) {

@@ -15,7 +15,13 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { tagNamesOf, upsertedTagIds } from '../../db/tagging.js';
-import { planVisibleTo, publicPlanHiddenFrom } from '../../db/visibility.js';
+import {
+  ownHiddenPublicPlan,
+  planColumnsOf,
+  planVisibleTo,
+  publicPlanAsEveryoneSees,
+  publicPlanHiddenFrom,
+} from '../../db/visibility.js';
 import { literalLimit, preparedPerSize } from '../../lib/pagination.js';
 
 type PlanColumns = typeof learningPlans.$inferInsert;
@@ -198,6 +204,7 @@ export function preparePlanReads(db: Database) {
         .offset(sql.placeholder('offset'))
         .prepare(`plans_public_${order}_page_${size}`),
     );
+  const sharedPublicState = sharedPageState(db, publicPlanCount).prepare('plans_public_viewer_state');
   const publicPages = publicPagesIn('newest');
   const popularPages = publicPagesIn('most_used');
   return {
@@ -219,6 +226,12 @@ export function preparePlanReads(db: Database) {
     /** A page of the ids of the public plans the viewer sees, newest first, and how many there are. */
     publicPage: async (viewer: number, { limit, offset }: { limit: number; offset: number }) =>
       idsAndTotal(db, publicPlansFor(viewer), await publicPages(limit).execute({ viewerId: viewer, offset })),
+    /**
+     * What `viewer` adds to the first page of public plans as a visitor sees it: one statement, undefined
+     * without the count row (`sharedPageState`).
+     */
+    sharedPublicState: async (viewer: number, page: SharedPlanPage) =>
+      (await sharedPublicState.execute({ viewerId: viewer, ...page }))[0],
     /** The same plans, most used as a template first. */
     popularPage: async (viewer: number, { limit, offset }: { limit: number; offset: number }) =>
       idsAndTotal(
@@ -229,6 +242,59 @@ export function preparePlanReads(db: Database) {
   };
 }
 export type PlanReads = ReturnType<typeof preparePlanReads>;
+
+/**
+ * A kept first page of public plans as the viewer's statement needs it: its plans (the last one `lastId`,
+ * or 0 when the page is not full), their topics and resources, and the plans they were copied from.
+ */
+export type SharedPlanPage = {
+  ids: number[];
+  lastId: number;
+  topicIds: number[];
+  resourceIds: number[];
+  originalIds: number[];
+};
+
+/**
+ * The viewer's part of a shared first page of public plans, read by primary keys and small indexes: the
+ * page's plans they saved, the page's plans they may see with their template uses now (any missing:
+ * hidden, made private, deleted, of a creator blocked either way or suspended), the originals they may
+ * see (which may differ from a visitor's: their own private plan, a creator they blocked), their
+ * progress on the page's topics and resources, whether a public plan of theirs a moderator hid belongs
+ * on the page, and their total.
+ */
+function sharedPageState(db: Database, publicPlanCount: SQL<number>) {
+  const viewerId = sql.placeholder('viewerId');
+  const ids = sql`${sql.placeholder('ids')}::int[]`;
+  const lastId = sql.placeholder('lastId');
+  return db
+    .select({
+      saved: sql<number[]>`array(select ${savedLearningPlans.planId} from ${savedLearningPlans}
+        where ${savedLearningPlans.userId} = ${viewerId} and ${savedLearningPlans.planId} = any(${ids}))`,
+      shown: sql<[id: number, templateUseCount: number][]>`coalesce((
+        select json_agg(json_build_array(${learningPlans.id}, ${learningPlans.templateUseCount}))
+        from ${learningPlans}
+        where ${learningPlans.id} = any(${ids}) and ${publicPlanAsEveryoneSees(viewerId)}), '[]')`,
+      originals: sql<number[]>`array(select o.id from ${learningPlans} o
+        where o.id = any(${sql.placeholder('originalIds')}::int[])
+          and ${planVisibleTo(viewerId, { plan: planColumnsOf('o') })})`,
+      topics: sql<[topicId: number, status: TopicStatus][]>`coalesce((
+        select json_agg(json_build_array(${topicProgress.topicId}, ${topicProgress.status}))
+        from ${topicProgress} where ${topicProgress.userId} = ${viewerId}
+          and ${topicProgress.topicId} = any(${sql.placeholder('topicIds')}::int[])), '[]')`,
+      completed: sql<[resourceId: number, completedAt: string][]>`coalesce((
+        select json_agg(json_build_array(${resourceCompletions.resourceId}, ${resourceCompletions.completedAt}))
+        from ${resourceCompletions} where ${resourceCompletions.userId} = ${viewerId}
+          and ${resourceCompletions.resourceId} = any(${sql.placeholder('resourceIds')}::int[])), '[]')`,
+      ownHidden: sql<boolean>`exists (select 1 from ${learningPlans}
+        where ${ownHiddenPublicPlan(viewerId)}
+          and (${lastId} = 0 or (${learningPlans.createdAt}, ${learningPlans.id})
+            > (select lp.created_at, lp.id from ${learningPlans} lp where lp.id = ${lastId})))`,
+      total: sql`(${publicPlanCount})`.mapWith(Number),
+    })
+    .from(rowCounts)
+    .where(eq(rowCounts.tableName, 'public_learning_plans'));
+}
 
 /** Gives the plan exactly the tags `names` (each once), creating the tags nobody used yet: one statement. */
 export async function setPlanTags(db: Database, planId: number, names: readonly string[]) {

@@ -8,6 +8,8 @@ import {
   type PlanResource,
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
+import { forgetPagesAfterCommit, type SharedPages } from '../../db/shared-pages.js';
+import { VISITOR_ID } from '../../db/user-privacy.js';
 import { notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
@@ -16,7 +18,7 @@ import type { FileRemoval } from '../../lib/storage/file-removal.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { requireOwnPlan, requireOwnTopic } from './plan-access.js';
 import { applyPlanItems } from './plan-items.js';
-import { planCards, planResponses } from './plan-responses.js';
+import { planCards, planResponses, planResponsesOf } from './plan-responses.js';
 import {
   deletePlan,
   insertPlan,
@@ -31,14 +33,68 @@ import {
   userExists,
 } from './plans.queries.js';
 
-type Dependencies = { db: Database; events: EventBus; removal: FileRemoval };
+type Dependencies = {
+  db: Database;
+  events: EventBus;
+  removal: FileRemoval;
+  /** Where the first page of public plans is kept built (PAGE_CACHE). */
+  pages: SharedPages;
+};
 
 function planColumns({ topics: _topics, tags: _tags, ...plan }: ParsedPlanBody) {
   return plan;
 }
 
-export function createPlansService({ db, events, removal }: Dependencies) {
+export function createPlansService({ db, events, removal, pages }: Dependencies) {
   const reads = preparePlanReads(db);
+
+  /** The first page of public plans as a visitor sees it, read in full: kept per process. */
+  async function visitorsFirstPage(size: number) {
+    const { ids, total } = await reads.publicPage(VISITOR_ID, { limit: size, offset: 0 });
+    const [plans, items] = await reads.withIds(VISITOR_ID, ids);
+    return { ids, total, plans, items };
+  }
+
+  /**
+   * The first page of public plans from the page kept for every viewer and one statement of the
+   * viewer's own: their saves, progress, the originals they may see, the template uses of now, their
+   * total. Null when the kept page is not what they may see (a creator they blocked or were blocked by,
+   * a plan hidden, made private or deleted since, an original they see otherwise, a hidden plan of their
+   * own that belongs on it): the caller reads it in full.
+   */
+  async function sharedPublicPage(viewer: Viewer, query: PageQuery): Promise<Page<LearningPlan> | null> {
+    const shared = await pages.get(`plans-public:${query.size}`, () => visitorsFirstPage(query.size));
+    const { ids, plans, items } = shared;
+    const originals = plans.flatMap((plan) => plan.original?.id ?? []);
+    const state = await reads.sharedPublicState(viewer.id, {
+      ids,
+      lastId: ids.length === query.size ? ids.at(-1)! : 0,
+      topicIds: [...new Set(items.map((item) => item.topicId))],
+      resourceIds: items.flatMap((item) => item.resourceId ?? []),
+      originalIds: plans.flatMap((plan) => plan.basedOnPlanId ?? []),
+    });
+    const sameOriginals =
+      state?.originals.length === originals.length && originals.every((id) => state.originals.includes(id));
+    if (!state || state.ownHidden || state.shown.length !== ids.length || !sameOriginals) return null;
+    const uses = new Map(state.shown);
+    const saved = new Set(state.saved);
+    const statuses = new Map(state.topics);
+    const completed = new Map(state.completed);
+    const viewersPlans = plans.map((plan) => ({
+      ...plan,
+      isSaved: saved.has(plan.id),
+      templateUseCount: uses.get(plan.id) ?? plan.templateUseCount,
+    }));
+    const viewersItems = items.map((item) => {
+      const completedAt = item.resourceId === null ? undefined : completed.get(item.resourceId);
+      return {
+        ...item,
+        status: statuses.get(item.topicId) ?? null,
+        completedAt: completedAt ? new Date(completedAt) : null,
+      };
+    });
+    return toPage(planResponsesOf(viewer, ids, viewersPlans, viewersItems), state.total, query);
+  }
 
   /** A plan as the viewer sees it, or the 404 a private plan of someone else gets. */
   async function planFor(viewer: Viewer, planId: number): Promise<LearningPlan> {
@@ -63,8 +119,10 @@ export function createPlansService({ db, events, removal }: Dependencies) {
     planCardsFor: (viewer: Viewer, ids: number[]) => planCards(reads, viewer, ids),
 
     /** Every public plan, newest first. */
-    publicPlans: async (viewer: Viewer, query: PageQuery): Promise<Page<LearningPlan>> =>
-      pageOf(viewer, await reads.publicPage(viewer.id, pageWindow(query)), query),
+    async publicPlans(viewer: Viewer, query: PageQuery): Promise<Page<LearningPlan>> {
+      const fromShared = pages.enabled && query.page === 0 ? await sharedPublicPage(viewer, query) : null;
+      return fromShared ?? pageOf(viewer, await reads.publicPage(viewer.id, pageWindow(query)), query);
+    },
 
     /** Every public plan, most used as a template first. */
     popularPlans: async (viewer: Viewer, query: PageQuery): Promise<Page<LearningPlan>> =>
@@ -88,6 +146,7 @@ export function createPlansService({ db, events, removal }: Dependencies) {
       const planId = await db.transaction(async (tx) => {
         await takeDraft?.(tx);
         const id = await insertPlan(tx, { ...planColumns(body), creatorId: viewer.id });
+        await forgetPagesAfterCommit(tx);
         if (body.tags?.length) await setPlanTags(tx, id, body.tags);
         // A new plan has no items yet: ids a client sends along name nothing of it.
         await applyPlanItems(
@@ -116,6 +175,7 @@ export function createPlansService({ db, events, removal }: Dependencies) {
       const unusedFiles = await db.transaction(async (tx) => {
         const plan = await requireOwnPlan(tx, viewer, planId);
         await updatePlan(tx, planId, planColumns(body));
+        await forgetPagesAfterCommit(tx);
         if (body.tags) await setPlanTags(tx, planId, body.tags);
         const unused = await applyPlanItems(tx, planId, body.topics);
         if (body.isPublic && !plan.isPublic)
@@ -134,6 +194,7 @@ export function createPlansService({ db, events, removal }: Dependencies) {
         await requireOwnPlan(tx, viewer, planId, PLAN_MESSAGES.cannotDelete);
         const keys = await selectPlanFileKeys(tx, planId);
         await deletePlan(tx, planId);
+        await forgetPagesAfterCommit(tx);
         return keys;
       });
       await removal.removeUnreferenced(files);

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { tagNamesOf, upsertedTagIds } from '../../db/tagging.js';
-import { postVisibleTo, visiblePost } from '../../db/visibility.js';
+import { postPublished, postVisibleTo, visiblePost } from '../../db/visibility.js';
 import { literalLimit, preparedPerSize } from '../../lib/pagination.js';
 
 /**
@@ -155,6 +155,7 @@ export function preparePostReads(db: Database) {
     ).prepare(`posts_author_page_${size}`),
   );
   const withIds = postRows(db, sql`${posts.id} = any(${sql.placeholder('ids')})`).prepare('posts_with_ids');
+  const sharedFeedState = sharedPageState(db).prepare('posts_feed_viewer_state');
   return {
     /** A page of all posts; an empty page (past the end) has no row to carry the total. */
     feed: (viewer: number, { limit, offset }: Window) =>
@@ -163,7 +164,42 @@ export function preparePostReads(db: Database) {
       authorPages(limit).execute({ viewerId: viewer, authorId: author, offset }),
     /** The posts among `ids`, in no particular order. */
     withIds: (viewer: number, ids: readonly number[]) => withIds.execute({ viewerId: viewer, ids: [...ids] }),
+    /**
+     * What `viewer` adds to the feed's first page as a visitor sees it (`ids`, newest first, the last one
+     * `lastId`, or 0 when the page is not full): one statement, undefined without the posts' count row.
+     */
+    sharedFeedState: async (viewer: number, ids: readonly number[], lastId: number) =>
+      (await sharedFeedState.execute({ viewerId: viewer, ids: [...ids], lastId }))[0],
   };
+}
+
+/**
+ * The viewer's part of a shared first page of the feed, read by primary keys and small indexes: the
+ * page's posts they liked and saved, the page's posts as they may see them with their counts now (any
+ * missing: hidden by a moderator, deleted, of an author blocked either way, muted or suspended), whether
+ * a post of theirs a moderator hid belongs on the page (their own feed shows it), and their total.
+ */
+function sharedPageState(db: Database) {
+  const ids = sql.placeholder('ids');
+  const lastId = sql.placeholder('lastId');
+  return db
+    .select({
+      liked: sql<number[]>`array(select ${postLikes.postId} from ${postLikes}
+        where ${postLikes.userId} = ${viewerId} and ${postLikes.postId} = any(${ids}))`,
+      saved: sql<number[]>`array(select ${savedPosts.postId} from ${savedPosts}
+        where ${savedPosts.userId} = ${viewerId} and ${savedPosts.postId} = any(${ids}))`,
+      shown: sql<[id: number, likesCount: number, commentsCount: number][]>`coalesce((
+        select json_agg(json_build_array(${posts.id}, ${posts.likesCount}, ${posts.commentsCount}))
+        from ${posts} where ${posts.id} = any(${ids}) and ${posts.hiddenAt} is null and ${postPublished}
+          and ${shownTo(viewerId, posts.authorId, { muted: true })}), '[]')`,
+      ownHidden: sql<boolean>`exists (select 1 from ${posts}
+        where ${posts.authorId} = ${viewerId} and ${posts.hiddenAt} is not null and ${postPublished}
+          and (${lastId} = 0 or (${posts.createdAt}, ${posts.id})
+            > (select lp.created_at, lp.id from ${posts} lp where lp.id = ${lastId})))`,
+      total: sql`(${feedTotal(viewerId)})`.mapWith(Number),
+    })
+    .from(rowCounts)
+    .where(eq(rowCounts.tableName, 'posts'));
 }
 
 export type PostRow = Awaited<ReturnType<ReturnType<typeof preparePostReads>['withIds']>>[number];

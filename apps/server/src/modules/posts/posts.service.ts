@@ -13,6 +13,8 @@ import {
   USER_MESSAGES,
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
+import { forgetPagesAfterCommit, type SharedPages } from '../../db/shared-pages.js';
+import { VISITOR_ID } from '../../db/user-privacy.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { whenReferenceGone } from '../../lib/db-errors.js';
 import type { EventBus } from '../../lib/events.js';
@@ -50,7 +52,14 @@ import {
   updateScheduledPost,
 } from './posts.queries.js';
 
-type PostsDependencies = { db: Database; events: EventBus; uploads: Uploads; jobs: JobQueue };
+type PostsDependencies = {
+  db: Database;
+  events: EventBus;
+  uploads: Uploads;
+  jobs: JobQueue;
+  /** Where the feed's first page is kept built (PAGE_CACHE). */
+  pages: SharedPages;
+};
 
 /** The job that publishes a scheduled post at its time (docs/features.md, "Scheduled posts"). */
 export const PUBLISH_SCHEDULED_POST_JOB = 'publish-scheduled-post';
@@ -114,8 +123,37 @@ async function requireAuthor(
   if (post.authorId !== viewerId) throw forbidden(refusal);
 }
 
-export function createPostsService({ db, events, uploads, jobs }: PostsDependencies) {
+export function createPostsService({ db, events, uploads, jobs, pages }: PostsDependencies) {
   const reads = preparePostReads(db);
+
+  /**
+   * The feed's first page from the page kept for every viewer (as a visitor sees it) and one statement
+   * of the viewer's own: their likes and saves, the counts as they are now, their total. Null when the
+   * kept page is not what they may see (an author they blocked, were blocked by or muted, a post hidden
+   * or deleted since, a hidden post of their own that belongs on it): the caller reads it in full.
+   */
+  async function sharedFirstPage(viewer: Viewer, query: PageQuery): Promise<Page<Post> | null> {
+    const shared = await pages.get(`posts-feed:${query.size}`, () =>
+      reads.feed(VISITOR_ID, { limit: query.size, offset: 0 }),
+    );
+    const ids = shared.map((row) => row.id);
+    const lastId = shared.length === query.size ? ids.at(-1)! : 0;
+    const state = await reads.sharedFeedState(viewer.id, ids, lastId);
+    if (!state || state.ownHidden || state.shown.length !== ids.length) return null;
+    const counts = new Map(
+      state.shown.map(([id, likesCount, commentsCount]) => [id, { likesCount, commentsCount }]),
+    );
+    const liked = new Set(state.liked);
+    const saved = new Set(state.saved);
+    const rows = shared.map((row) => ({
+      ...row,
+      ...counts.get(row.id),
+      isLikedByCurrentUser: liked.has(row.id),
+      isSaved: saved.has(row.id),
+    }));
+    return toPage(toPostResponses(viewer, rows), state.total, query);
+  }
+
   const scheduledMissing = () => notFound(POST_MESSAGES.scheduledNotFound);
 
   /**
@@ -127,6 +165,7 @@ export function createPostsService({ db, events, uploads, jobs }: PostsDependenc
       const published = await claimScheduledPost(tx, postId);
       if (!published) return;
       const { authorId, title, content } = published;
+      await forgetPagesAfterCommit(tx);
       await events.publish(tx, { type: 'post.created', actorId: authorId, postId, title, content });
     }),
   );
@@ -163,6 +202,8 @@ export function createPostsService({ db, events, uploads, jobs }: PostsDependenc
     byId: responseFor,
 
     async feed(viewer: Viewer, query: PageQuery): Promise<Page<Post>> {
+      const fromShared = pages.enabled && query.page === 0 ? await sharedFirstPage(viewer, query) : null;
+      if (fromShared) return fromShared;
       const rows = await reads.feed(viewer.id, pageWindow(query));
       const total = rows[0]?.total ?? (await countFeedPosts(db, viewer.id));
       return toPage(toPostResponses(viewer, rows), total, query);
@@ -198,7 +239,8 @@ export function createPostsService({ db, events, uploads, jobs }: PostsDependenc
             if (cover !== null) await setCover(tx, id, mediaIds[cover]!);
             if (input.tags.length > 0) await setPostTags(tx, id, input.tags);
             if (publishAt) await publishLater(tx, id, publishAt);
-            else
+            else {
+              await forgetPagesAfterCommit(tx);
               await events.publish(tx, {
                 type: 'post.created',
                 actorId: viewer.id,
@@ -206,6 +248,7 @@ export function createPostsService({ db, events, uploads, jobs }: PostsDependenc
                 title: input.title,
                 content: input.content,
               });
+            }
             return { postId: id, scheduled: publishAt !== undefined };
           });
         },
@@ -285,6 +328,7 @@ export function createPostsService({ db, events, uploads, jobs }: PostsDependenc
             edited,
           );
           if (input.tags) await setPostTags(tx, postId, input.tags);
+          await forgetPagesAfterCommit(tx);
           await events.publish(tx, {
             type: 'post.updated',
             actorId: viewer.id,
@@ -325,6 +369,7 @@ export function createPostsService({ db, events, uploads, jobs }: PostsDependenc
         await requireAuthor(tx, postId, viewer.id, POST_MESSAGES.cannotDelete, 'update');
         const media = await selectMediaFiles(tx, postId);
         await deletePost(tx, postId);
+        await forgetPagesAfterCommit(tx);
         return mediaFileKeys(media);
       });
       await uploads.removal.removeUnreferenced(keys);

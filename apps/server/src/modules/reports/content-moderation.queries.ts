@@ -2,6 +2,7 @@ import type { HideableTargetType } from '@pathwise/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { comments, learningPlans, moderationActions, posts, reports } from '../../db/schema/index.js';
+import { forgetPagesAfterCommit } from '../../db/shared-pages.js';
 
 const TABLES = { POST: posts, COMMENT: comments, LEARNING_PLAN: learningPlans } as const;
 /** The reports' column pointing at each kind of target. */
@@ -34,6 +35,8 @@ export async function hideTarget(db: Database, target: ContentTarget, reason: st
 /** Shows the target to everyone again; false when it was not hidden (or does not exist). */
 export async function unhideTarget(db: Database, target: ContentTarget) {
   const table = TABLES[target.type];
+  // This process shows it again on its next read; the others hear the trigger (migration 0042).
+  if (target.type !== 'COMMENT') await forgetPagesAfterCommit(db);
   return changedIds(
     db,
     sql`update ${table} set hidden_at = null, hidden_reason = null

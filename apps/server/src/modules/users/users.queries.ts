@@ -4,6 +4,7 @@ import { isBlockedBy, isMutedBy, type UserRef } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { isFollowedBy } from '../../db/follow-state.js';
 import { users } from '../../db/schema/index.js';
+import { forgetPagesAfterCommit } from '../../db/shared-pages.js';
 import { visibleEmail } from '../../db/user-privacy.js';
 
 /**
@@ -102,10 +103,13 @@ export async function updateProfileFields(
     .update(users)
     .set({ ...fields, updatedAt: sql`now()` })
     .where(eq(users.id, id));
+  // The kept first pages show the name and picture: this process forgets them before it answers.
+  await forgetPagesAfterCommit(db);
 }
 
 export async function setProfilePicture(db: Database, id: number, key: string) {
   await db.update(users).set({ profilePicture: key, updatedAt: sql`now()` }).where(eq(users.id, id));
+  await forgetPagesAfterCommit(db);
 }
 
 const privacyColumns = { showEmail: users.showEmail, showProfileToVisitors: users.showProfileToVisitors };
