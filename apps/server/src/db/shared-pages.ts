@@ -2,7 +2,7 @@ import { afterCommit } from './after-commit.js';
 import type { Database, DatabaseHandle, Unlisten } from './client.js';
 import { SESSIONS_CHANNEL } from './session-cache.js';
 
-/** Where the triggers of migration 0042 say that a post or an author's name or picture changed. */
+/** Where the triggers of migration 0045 say that a post or an author's name or picture changed. */
 export const PAGES_CHANNEL = 'pathwise_pages';
 
 /**

@@ -283,7 +283,8 @@ function sharedPageState(db: Database, publicPlanCount: SQL<number>) {
         from ${topicProgress} where ${topicProgress.userId} = ${viewerId}
           and ${topicProgress.topicId} = any(${sql.placeholder('topicIds')}::int[])), '[]')`,
       completed: sql<[resourceId: number, completedAt: string][]>`coalesce((
-        select json_agg(json_build_array(${resourceCompletions.resourceId}, ${resourceCompletions.completedAt}))
+        select json_agg(
+          json_build_array(${resourceCompletions.resourceId}, ${resourceCompletions.completedAt}))
         from ${resourceCompletions} where ${resourceCompletions.userId} = ${viewerId}
           and ${resourceCompletions.resourceId} = any(${sql.placeholder('resourceIds')}::int[])), '[]')`,
       ownHidden: sql<boolean>`exists (select 1 from ${learningPlans}
