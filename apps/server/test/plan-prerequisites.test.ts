@@ -2,6 +2,7 @@ import {
   type Analytics,
   type Explore,
   type LearningPlan,
+  PLAN_MAP_MESSAGES,
   PLAN_MESSAGES,
   type PlanBody,
   type PlanInProgress,
@@ -117,7 +118,7 @@ describe('topic prerequisites', () => {
     body.topics[0] = { ...body.topics[0]!, prerequisiteTopicIds: [plan.topics[2]!.id] };
     const res = await put(ann.token, plan.id, body);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(PLAN_MESSAGES.prerequisiteCycle(['Basics', 'Traits', 'Ownership']));
+    expect(res.json().message).toBe(PLAN_MAP_MESSAGES.prerequisiteCycle(['Basics', 'Traits', 'Ownership']));
     expect(await getPlan(t, ann.token, plan.id)).toEqual(plan);
   });
 
@@ -127,7 +128,7 @@ describe('topic prerequisites', () => {
     byId.topics[1] = { ...byId.topics[1]!, prerequisiteTopicIds: [plan.topics[1]!.id] };
     const res = await put(ann.token, plan.id, byId);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(PLAN_MESSAGES.selfPrerequisite('Ownership'));
+    expect(res.json().message).toBe(PLAN_MAP_MESSAGES.selfPrerequisite('Ownership'));
 
     const created = await t.app.inject({
       method: 'POST',
@@ -136,7 +137,7 @@ describe('topic prerequisites', () => {
       payload: planBody({ topics: [topic('Only', { prerequisiteTopicIndexes: [0] })] }),
     });
     expect(created.statusCode).toBe(400);
-    expect(created.json().message).toBe(PLAN_MESSAGES.selfPrerequisite('Only'));
+    expect(created.json().message).toBe(PLAN_MAP_MESSAGES.selfPrerequisite('Only'));
   });
 
   it('refuse a topic of another plan, one the edit removes and an index past the end', async () => {
@@ -146,7 +147,7 @@ describe('topic prerequisites', () => {
     foreign.topics[0] = { ...foreign.topics[0]!, prerequisiteTopicIds: [other.topics[0]!.id] };
     const res = await put(ann.token, plan.id, foreign);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(PLAN_MESSAGES.foreignPrerequisite(`topic ${other.topics[0]!.id}`));
+    expect(res.json().message).toBe(PLAN_MAP_MESSAGES.foreignPrerequisite(`topic ${other.topics[0]!.id}`));
 
     const removed = bodyOf(plan);
     removed.topics = removed.topics.slice(1).map((each) => ({ ...each, prerequisiteTopicIds: [] }));
@@ -157,7 +158,7 @@ describe('topic prerequisites', () => {
     pastEnd.topics[0] = { ...pastEnd.topics[0]!, prerequisiteTopicIndexes: [4] };
     const end = await put(ann.token, plan.id, pastEnd);
     expect(end.statusCode).toBe(400);
-    expect(end.json().message).toBe(PLAN_MESSAGES.foreignPrerequisite('at index 4'));
+    expect(end.json().message).toBe(PLAN_MAP_MESSAGES.foreignPrerequisite('at index 4'));
     expect(await getPlan(t, ann.token, plan.id)).toEqual(plan);
   });
 

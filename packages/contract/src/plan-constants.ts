@@ -69,12 +69,6 @@ export const PLAN_MESSAGES = {
   foreignTopic: (id: number) => `Topic ${id} does not belong to this learning plan`,
   foreignResource: (id: number) => `Resource ${id} does not belong to this topic`,
   duplicateId: (id: number) => `Id ${id} appears more than once`,
-  // Prerequisites (docs/features.md, "Topic prerequisites").
-  foreignPrerequisite: (ref: string) => `Prerequisite ${ref} is not a topic of this learning plan`,
-  selfPrerequisite: (title: string) => `Topic "${title}" cannot be its own prerequisite`,
-  prerequisiteCycle: (titles: string[]) =>
-    `Prerequisites cannot go in a circle: ${[...titles, titles[0]].join(' → ')}`,
-  tooManyPrerequisites: `A topic can have at most ${PLAN_LIMITS.maxTopics - 1} prerequisites`,
   // Web texts.
   loadFeedFailed: 'Failed to load learning plans. Please try again later.',
   loadListFailed: 'Failed to load learning plans',
@@ -86,37 +80,15 @@ export const PLAN_MESSAGES = {
   topicStatusFailed: 'Failed to update topic status. Please try again.',
   resourceStatusFailed: 'Failed to update resource status. Please try again.',
   saveFailed: 'Failed to create/update learning plan',
-  // The plan page's two views and its map (docs/features.md, "Plan map").
-  viewList: 'List',
-  viewMap: 'Map',
-  viewChoice: 'Show topics as',
-  mapLabel: (title: string) =>
-    `Map of the topics of ${title}. Arrow keys move between topics, Enter opens one, ` +
-    'D marks it done, P in progress, S skipped.',
-  mapLoadFailed: 'Could not draw the map. The list shows the same topics.',
-  mapLegend: 'Legend',
-  needs: (titles: string[]) => `Needs: ${titles.join(', ')}`,
-  prerequisitesLabel: (title: string) => `Prerequisites of ${title}`,
-  noOtherTopics: 'Add another topic to pick prerequisites.',
   // Plan templates (docs/features.md, "Plan templates").
   copyFailed: 'Could not copy this learning plan. Please try again.',
   basedOnDeleted: 'Based on a deleted plan',
   basedOnHidden: 'Based on a plan that is no longer public',
 } as const;
 
-export const TOPIC_STATUS_LABELS: Record<TopicStatus, string> = {
-  NOT_STARTED: 'Not Started',
-  IN_PROGRESS: 'In Progress',
-  COMPLETED: 'Completed',
-  SKIPPED: 'Skipped',
-};
-
 /** ", 1 skipped" after a count of topics, saying what the percentage leaves out; '' without skipped topics. */
 export const skippedText = (skipped: number) => (skipped > 0 ? `, ${skipped} skipped` : '');
 
-/** "3 of 8 topics, 1 skipped": how far the viewer is. */
-export const topicProgressText = (completed: number, total: number, skipped: number) =>
-  `${completed} of ${total} ${total === 1 ? 'topic' : 'topics'}${skippedText(skipped)}`;
 
 /** Uploaded plan PDFs are stored under this prefix and served at `/api/media/plans/<uuid>.pdf`. */
 export const PLAN_FILE_PREFIX = 'plans';

@@ -9,6 +9,7 @@ import {
   type ResourceType,
   TOPIC_STATUSES,
 } from './plan-constants.js';
+import { PLAN_MAP_MESSAGES } from './plan-map-constants.js';
 import { tagList } from './tag-names.js';
 
 /** Learning plans, their topics and resources, and the rules a saved plan follows: the schemas. */
@@ -145,7 +146,7 @@ export type ResourceInput = z.infer<typeof resourceInput>;
  */
 const prerequisiteRefs = z
   .array(z.number().int().min(0))
-  .max(PLAN_LIMITS.maxTopics - 1, { error: PLAN_MESSAGES.tooManyPrerequisites })
+  .max(PLAN_LIMITS.maxTopics - 1, { error: PLAN_MAP_MESSAGES.tooManyPrerequisites })
   .optional();
 
 export const topicInput = z.object({

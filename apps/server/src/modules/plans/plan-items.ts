@@ -1,4 +1,4 @@
-import { PLAN_MESSAGES, type ResourceInput, type TopicInput } from '@pathwise/contract';
+import { PLAN_MAP_MESSAGES, PLAN_MESSAGES, type ResourceInput, type TopicInput } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../lib/app-error.js';
 import {
@@ -45,20 +45,21 @@ export function prerequisitePositions(topics: TopicInput[], stored: Map<number, 
       return (stored.get(topic.id!) ?? []).flatMap((id) => positionOfId.get(id) ?? []);
     const fromIds = (topic.prerequisiteTopicIds ?? []).map((id) => {
       const found = positionOfId.get(id);
-      if (found === undefined) throw badRequest(PLAN_MESSAGES.foreignPrerequisite(`topic ${id}`));
+      if (found === undefined) throw badRequest(PLAN_MAP_MESSAGES.foreignPrerequisite(`topic ${id}`));
       return found;
     });
     const indexes = topic.prerequisiteTopicIndexes ?? [];
     for (const index of indexes) {
-      if (index >= topics.length) throw badRequest(PLAN_MESSAGES.foreignPrerequisite(`at index ${index}`));
+      if (index >= topics.length)
+        throw badRequest(PLAN_MAP_MESSAGES.foreignPrerequisite(`at index ${index}`));
     }
     const all = [...new Set([...fromIds, ...indexes])];
-    if (all.includes(position)) throw badRequest(PLAN_MESSAGES.selfPrerequisite(topic.title));
+    if (all.includes(position)) throw badRequest(PLAN_MAP_MESSAGES.selfPrerequisite(topic.title));
     return all;
   });
   const cycle = findCycle(edges);
   if (cycle)
-    throw badRequest(PLAN_MESSAGES.prerequisiteCycle(cycle.map((position) => topics[position]!.title)));
+    throw badRequest(PLAN_MAP_MESSAGES.prerequisiteCycle(cycle.map((position) => topics[position]!.title)));
   return edges;
 }
 

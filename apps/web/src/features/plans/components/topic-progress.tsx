@@ -1,4 +1,5 @@
 import {
+  PLAN_MAP_MESSAGES,
   PLAN_MESSAGES,
   type PlanResource,
   type PlanTopic,
@@ -66,7 +67,7 @@ export function TopicProgress({ topic, position, pending, onChange, extras, need
           {extras.action({ resourceId: null, title: topic.title })}
         </div>
       </div>
-      {needs.length > 0 && <p className="mt-1 text-sm text-amber-800">{PLAN_MESSAGES.needs(needs)}</p>}
+      {needs.length > 0 && <p className="mt-1 text-sm text-amber-800">{PLAN_MAP_MESSAGES.needs(needs)}</p>}
       {topic.description && <Markdown text={topic.description} className="mt-1 text-sm text-slate-600" />}
       {extras.details({ resourceId: null, title: topic.title })}
       {topic.resources.length > 0 ? (

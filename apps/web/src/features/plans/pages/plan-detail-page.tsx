@@ -1,4 +1,4 @@
-import { PLAN_MESSAGES, type TopicStatus } from '@pathwise/contract';
+import { PLAN_MAP_MESSAGES, PLAN_MESSAGES, type TopicStatus } from '@pathwise/contract';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ErrorBox } from '../../../components/callout';
@@ -140,12 +140,12 @@ function PlanDetail({ planId, itemExtras }: { planId: number } & PlanDetailPageP
 /** List or Map: two toggle buttons, the one shown pressed. */
 function ViewSwitch({ view, onChange }: { view: View; onChange: (view: View) => void }) {
   const options: [View, string][] = [
-    ['list', PLAN_MESSAGES.viewList],
-    ['map', PLAN_MESSAGES.viewMap],
+    ['list', PLAN_MAP_MESSAGES.viewList],
+    ['map', PLAN_MAP_MESSAGES.viewMap],
   ];
   return (
     <fieldset className="inline-flex rounded-lg border border-slate-300">
-      <legend className="sr-only">{PLAN_MESSAGES.viewChoice}</legend>
+      <legend className="sr-only">{PLAN_MAP_MESSAGES.viewChoice}</legend>
       {options.map(([value, label]) => (
         <button
           key={value}
@@ -168,6 +168,6 @@ class MapFailure extends Component<{ children: ReactNode }, { failed: boolean }>
     return { failed: true };
   }
   override render() {
-    return this.state.failed ? <ErrorBox>{PLAN_MESSAGES.mapLoadFailed}</ErrorBox> : this.props.children;
+    return this.state.failed ? <ErrorBox>{PLAN_MAP_MESSAGES.mapLoadFailed}</ErrorBox> : this.props.children;
   }
 }

@@ -1,4 +1,4 @@
-import { PLAN_MESSAGES } from '@pathwise/contract';
+import { PLAN_MAP_MESSAGES, PLAN_MESSAGES } from '@pathwise/contract';
 import { Controller, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { MarkdownField } from '../../../components/markdown/markdown-field';
 import { TextField } from '../../../components/text-field';
@@ -80,10 +80,10 @@ function PrerequisitePicker({ form, index }: Pick<TopicFieldsProps, 'form' | 'in
   return (
     <fieldset className="space-y-1.5">
       <legend className="text-sm font-medium text-slate-800">
-        {PLAN_MESSAGES.prerequisitesLabel(title)}
+        {PLAN_MAP_MESSAGES.prerequisitesLabel(title)}
       </legend>
       {others.length === 0 ? (
-        <p className="text-sm text-slate-500">{PLAN_MESSAGES.noOtherTopics}</p>
+        <p className="text-sm text-slate-500">{PLAN_MAP_MESSAGES.noOtherTopics}</p>
       ) : (
         <Controller
           control={form.control}
