@@ -89,7 +89,6 @@ export const PLAN_MESSAGES = {
 /** ", 1 skipped" after a count of topics, saying what the percentage leaves out; '' without skipped topics. */
 export const skippedText = (skipped: number) => (skipped > 0 ? `, ${skipped} skipped` : '');
 
-
 /** Uploaded plan PDFs are stored under this prefix and served at `/api/media/plans/<uuid>.pdf`. */
 export const PLAN_FILE_PREFIX = 'plans';
 

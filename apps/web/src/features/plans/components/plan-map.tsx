@@ -1,7 +1,6 @@
 import {
   type LearningPlan,
   PLAN_MAP_MESSAGES,
-  PLAN_MESSAGES,
   type PlanTopic,
   TOPIC_STATUS_LABELS,
   TOPIC_STATUSES,

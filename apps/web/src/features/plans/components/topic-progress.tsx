@@ -1,6 +1,5 @@
 import {
   PLAN_MAP_MESSAGES,
-  PLAN_MESSAGES,
   type PlanResource,
   type PlanTopic,
   TOPIC_STATUS_LABELS,

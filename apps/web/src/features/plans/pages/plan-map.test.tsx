@@ -1,4 +1,4 @@
-import { type LearningPlan, PLAN_MAP_MESSAGES, PLAN_MESSAGES } from '@pathwise/contract';
+import { type LearningPlan, PLAN_MAP_MESSAGES } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -69,7 +69,7 @@ describe('the plan map', { timeout: SLOW_PAGE_TEST_MS }, () => {
     expect(router.state.location.search).toBe('?view=map');
     const nodes = within(map).getAllByRole('button');
     const names = ['Ownership Completed', 'Traits Not Started', 'Async Not Started', 'Macros Skipped'];
-    nodes.forEach((node, index) => expect(node).toHaveAccessibleName(names[index]));
+    for (const [index, node] of nodes.entries()) expect(node).toHaveAccessibleName(names[index]!);
     expect(nodes.map((node) => node.dataset.status)).toEqual([
       'COMPLETED',
       'NOT_STARTED',

@@ -1,4 +1,4 @@
-import { PLAN_MAP_MESSAGES, PLAN_MESSAGES } from '@pathwise/contract';
+import { PLAN_MAP_MESSAGES } from '@pathwise/contract';
 import { Controller, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { MarkdownField } from '../../../components/markdown/markdown-field';
 import { TextField } from '../../../components/text-field';
