@@ -162,6 +162,24 @@ describe('topic prerequisites', () => {
     expect(await getPlan(t, ann.token, plan.id)).toEqual(plan);
   });
 
+  it('are copied with the topics by "Use as template"', async () => {
+    const plan = await chain();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/learning-plans/${plan.id}/copies`,
+      headers: bearer(bob.token),
+    });
+    expect(res.statusCode).toBe(201);
+    const copy = res.json() as LearningPlan;
+    const positions = (seen: LearningPlan) =>
+      seen.topics.map((each) =>
+        each.prerequisiteTopicIds.map((id) => seen.topics.findIndex((other) => other.id === id)),
+      );
+    expect(positions(copy)).toEqual([[], [0], [1], [0, 1]]);
+    expect(positions(copy)).toEqual(positions(plan));
+    expect(copy.topics.map((each) => each.id)).not.toContain(plan.topics[0]!.id);
+  });
+
   it('cost no SQL statement more to read', async () => {
     const withThem = await chain();
     const without = await createPlan(t, ann.token, {
