@@ -75,3 +75,49 @@ test('the plan map by keyboard: move, set Done with D, and Skip changing the per
     page.getByRole('listitem').filter({ has: page.getByRole('region', { name: '2. Ownership' }) }),
   ).toBeFocused();
 });
+
+test('the plan map at 390 px in dark mode: readable statuses, scrolled sideways, no serious violations', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const ann = await createAccount(request, 'Ann Narrow');
+  const title = `Wide map ${Date.now()}`;
+  // Four topics side by side under one: wider than a phone.
+  const res = await request.post('/api/learning-plans', {
+    headers: authHeaders(ann),
+    data: {
+      title,
+      description: 'One topic a week.',
+      category: 'PROGRAMMING',
+      isPublic: true,
+      estimatedDays: 30,
+      topics: [
+        { title: 'Basics', resources: [] },
+        ...['Ownership', 'Traits', 'Async', 'Macros'].map((name) => ({
+          title: name,
+          resources: [],
+          prerequisiteTopicIndexes: [0],
+        })),
+      ],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const plan = (await res.json()) as { id: number };
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signInAs(page, ann, `/learning-plan/${plan.id}?view=map`);
+  const map = page.getByRole('region', { name: /^Map of the topics of/ });
+  await expect(map.getByRole('button')).toHaveCount(5);
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await map.getByRole('button', { name: 'Basics Not Started' }).focus();
+  await page.keyboard.press('d');
+  await expect(map.getByRole('button', { name: 'Basics Completed' })).not.toHaveAttribute('aria-disabled');
+  // The page itself does not scroll sideways; the map's frame does.
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(pageWidth).toBeLessThanOrEqual(390);
+  const frame = map.locator('xpath=..');
+  expect(await frame.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  await expectNoSeriousViolations(page, 'the plan map at 390 px in dark mode');
+});
