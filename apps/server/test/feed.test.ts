@@ -222,6 +222,7 @@ describe('plans in progress', () => {
         completionPercentage: 50,
         completedTopics: 1,
         totalTopics: 2,
+        skippedTopics: 0,
       },
       expect.objectContaining({ id: own.id, completionPercentage: 0, totalTopics: 2 }),
     ]);

@@ -106,7 +106,7 @@ describe('topic status', () => {
   it('refuses an unknown status, a topic of another plan, a missing plan and a private plan of someone else', async () => {
     const bad = await setTopicStatus(t, bob.token, plan, ownership().id, 'DONE');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('status must be NOT_STARTED, IN_PROGRESS or COMPLETED');
+    expect(bad.json().message).toBe('status must be NOT_STARTED, IN_PROGRESS, COMPLETED or SKIPPED');
     const other = await createPlan(t, ann.token);
     const foreign = await setTopicStatus(t, bob.token, plan, other.topics[0]!.id, 'COMPLETED');
     expect(foreign.statusCode).toBe(404);

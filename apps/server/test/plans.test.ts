@@ -71,6 +71,7 @@ describe('POST /api/learning-plans', () => {
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       completionPercentage: 0,
       completedTopics: 0,
+      skippedTopics: 0,
       creator: { id: ann.user.id, name: 'Ann', profilePicture: null },
       tags: [],
       isSaved: false,
@@ -83,6 +84,7 @@ describe('POST /api/learning-plans', () => {
           description: '',
           orderIndex: 0,
           completionStatus: 'NOT_STARTED',
+          prerequisiteTopicIds: [],
           resources: [
             {
               id: expect.any(Number),
@@ -112,6 +114,7 @@ describe('POST /api/learning-plans', () => {
           description: '',
           orderIndex: 1,
           completionStatus: 'NOT_STARTED',
+          prerequisiteTopicIds: [],
           resources: [],
         },
       ],
@@ -330,6 +333,7 @@ describe('lists', () => {
           updatedAt: plan.updatedAt,
           completionPercentage: 50,
           completedTopics: 1,
+          skippedTopics: 0,
           tags: [],
           isSaved: false,
           basedOn: null,
@@ -342,6 +346,7 @@ describe('lists', () => {
               description: 'About it',
               orderIndex: 0,
               completionStatus: 'IN_PROGRESS',
+              prerequisiteTopicIds: [],
               resources: [
                 {
                   id: read.id,
@@ -371,6 +376,7 @@ describe('lists', () => {
               description: '',
               orderIndex: 1,
               completionStatus: 'COMPLETED',
+              prerequisiteTopicIds: [],
               resources: [],
             },
           ],

@@ -41,10 +41,12 @@ export const planInProgress = z.object({
   id: z.number().int(),
   title: z.string(),
   category: z.enum(CATEGORIES),
-  /** 100 × completed topics ÷ topics, rounded down to one decimal, as on the plan itself. */
+  /** 100 × completed topics ÷ topics not skipped, to one decimal, as on the plan itself. */
   completionPercentage: z.number(),
   completedTopics: z.number().int(),
   totalTopics: z.number().int(),
+  /** Topics the viewer skipped, left out of the percentage. */
+  skippedTopics: z.number().int(),
 });
 export type PlanInProgress = z.infer<typeof planInProgress>;
 export const plansInProgress = z.array(planInProgress);

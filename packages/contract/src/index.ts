@@ -32,6 +32,7 @@ export * from './notification-preference-constants.js';
 export * from './notifications.js';
 export * from './oauth.js';
 export * from './plan-constants.js';
+export * from './plan-map-constants.js';
 export * from './plans.js';
 export * from './post-constants.js';
 export * from './posts.js';

@@ -7,7 +7,11 @@
 export const RESOURCE_TYPES = ['ARTICLE', 'VIDEO', 'COURSE', 'BOOK', 'PDF', 'OTHER'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
-export const TOPIC_STATUSES = ['NOT_STARTED', 'IN_PROGRESS', 'COMPLETED'] as const;
+/**
+ * A viewer's status of a topic. SKIPPED (added after the first three, so older clients keep their values)
+ * leaves the topic out of the completion percentage: done topics over topics not skipped.
+ */
+export const TOPIC_STATUSES = ['NOT_STARTED', 'IN_PROGRESS', 'COMPLETED', 'SKIPPED'] as const;
 export type TopicStatus = (typeof TOPIC_STATUSES)[number];
 
 export const PLAN_LIMITS = {
@@ -54,7 +58,7 @@ export const PLAN_MESSAGES = {
   invalidTopicId: 'Invalid topic ID',
   invalidResourceId: 'Invalid resource ID',
   invalidUserId: 'Invalid user ID',
-  invalidStatus: 'status must be NOT_STARTED, IN_PROGRESS or COMPLETED',
+  invalidStatus: 'status must be NOT_STARTED, IN_PROGRESS, COMPLETED or SKIPPED',
   invalidCompleted: 'isCompleted must be true or false',
   planNotFound: 'Learning plan not found',
   topicNotFound: 'Topic not found in this learning plan',
@@ -81,6 +85,9 @@ export const PLAN_MESSAGES = {
   basedOnDeleted: 'Based on a deleted plan',
   basedOnHidden: 'Based on a plan that is no longer public',
 } as const;
+
+/** ", 1 skipped" after a count of topics, saying what the percentage leaves out; '' without skipped topics. */
+export const skippedText = (skipped: number) => (skipped > 0 ? `, ${skipped} skipped` : '');
 
 /** Uploaded plan PDFs are stored under this prefix and served at `/api/media/plans/<uuid>.pdf`. */
 export const PLAN_FILE_PREFIX = 'plans';

@@ -9,6 +9,7 @@ import {
   type ResourceType,
   TOPIC_STATUSES,
 } from './plan-constants.js';
+import { PLAN_MAP_MESSAGES } from './plan-map-constants.js';
 import { tagList } from './tag-names.js';
 
 /** Learning plans, their topics and resources, and the rules a saved plan follows: the schemas. */
@@ -137,10 +138,23 @@ export const resourceInput = resourceObject
   });
 export type ResourceInput = z.infer<typeof resourceInput>;
 
+/**
+ * A topic's prerequisites in a plan body: `prerequisiteTopicIds` names topics the plan already has (by id,
+ * kept in the same body), `prerequisiteTopicIndexes` topics of the same body by their position in its
+ * `topics` array (0-based; the way to name a topic sent without an id). A kept topic sent without either
+ * keeps its prerequisites (clients that know nothing of them do not wipe them).
+ */
+const prerequisiteRefs = z
+  .array(z.number().int().min(0))
+  .max(PLAN_LIMITS.maxTopics - 1, { error: PLAN_MAP_MESSAGES.tooManyPrerequisites })
+  .optional();
+
 export const topicInput = z.object({
   id: itemId,
   ...topicFields,
   orderIndex,
+  prerequisiteTopicIds: prerequisiteRefs,
+  prerequisiteTopicIndexes: prerequisiteRefs,
   resources: z
     .array(resourceInput)
     .max(PLAN_LIMITS.maxResourcesPerTopic, { error: PLAN_MESSAGES.tooManyResources })
@@ -186,6 +200,8 @@ export const planTopic = z.object({
   orderIndex: z.number().int(),
   /** The viewer's own status. */
   completionStatus: z.enum(TOPIC_STATUSES),
+  /** Ids of the topics of the same plan to learn first, in the plan's order (docs/api.md). */
+  prerequisiteTopicIds: z.array(z.number().int()),
   resources: z.array(planResource),
 });
 export type PlanTopic = z.infer<typeof planTopic>;
@@ -211,9 +227,13 @@ export const learningPlan = z.object({
   targetCompletionDate: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** The viewer's: 100 × completed topics ÷ topics, rounded down to one decimal; 0 without topics. */
+  /**
+   * The viewer's: 100 × completed topics ÷ topics not skipped, to one decimal; 0 without such topics.
+   */
   completionPercentage: z.number(),
   completedTopics: z.number().int(),
+  /** Topics the viewer skipped: left out of `completionPercentage`. */
+  skippedTopics: z.number().int(),
   creator: userRef,
   topics: z.array(planTopic),
   /** Its tags, stored without `#`, in alphabetical order (docs/features.md, "Tags"). */

@@ -36,7 +36,7 @@ export type DomainEvent =
       planId: number;
       topicId: number;
       topicTitle: string;
-      status: 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETED';
+      status: 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETED' | 'SKIPPED';
       /** The user's completion percentage of the plan after the change. */
       percentage: number;
     }

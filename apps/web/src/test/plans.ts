@@ -17,6 +17,7 @@ export function planFixture(fields: Partial<LearningPlan> = {}): LearningPlan {
       description: 'Moves and borrows',
       orderIndex: 0,
       completionStatus: 'COMPLETED',
+      prerequisiteTopicIds: [],
       resources: [
         {
           id: 21,
@@ -46,6 +47,7 @@ export function planFixture(fields: Partial<LearningPlan> = {}): LearningPlan {
       description: '',
       orderIndex: 1,
       completionStatus: 'NOT_STARTED',
+      prerequisiteTopicIds: [11],
       resources: [],
     },
   ];
@@ -62,6 +64,7 @@ export function planFixture(fields: Partial<LearningPlan> = {}): LearningPlan {
     updatedAt: new Date().toISOString(),
     completionPercentage: 50,
     completedTopics: 1,
+    skippedTopics: 0,
     creator: { id: ann.id, name: ann.name, profilePicture: null },
     topics,
     tags: [],

@@ -118,6 +118,26 @@ export const planResources = pgTable(
   (t) => [index('plan_resources_topic_order_idx').on(t.topicId, t.orderIndex)],
 );
 
+/**
+ * A topic's prerequisites: topics of the same plan to learn first (the plans service refuses another plan's
+ * topic and cycles). Gone with either topic.
+ */
+export const topicPrerequisites = pgTable(
+  'topic_prerequisites',
+  {
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => planTopics.id, { onDelete: 'cascade' }),
+    prerequisiteId: integer('prerequisite_id')
+      .notNull()
+      .references(() => planTopics.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.topicId, t.prerequisiteId] }),
+    index('topic_prerequisites_prerequisite_idx').on(t.prerequisiteId),
+  ],
+);
+
 /** Each user's own status of a topic (progress is per user); no row means NOT_STARTED. */
 export const topicProgress = pgTable(
   'topic_progress',
@@ -128,7 +148,7 @@ export const topicProgress = pgTable(
     topicId: integer('topic_id')
       .notNull()
       .references(() => planTopics.id, { onDelete: 'cascade' }),
-    /** IN_PROGRESS or COMPLETED. */
+    /** IN_PROGRESS, COMPLETED or SKIPPED. */
     status: text('status').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

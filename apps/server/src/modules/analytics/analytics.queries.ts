@@ -68,13 +68,16 @@ const countedPlans = ({ userId, startDate, endDate, tz }: AnalyticsWindow) => sq
 
 /**
  * `plan_state`: where the user stands now on each counted plan: topics, resources and completion
- * percentage (100 × completed topics ÷ topics, rounded to one decimal, as plan responses give it).
+ * percentage (100 × completed topics ÷ topics not skipped, rounded to one decimal, as plan responses give it).
  */
 const planState = (userId: number) => sql`
   topic_counts as (
-    select t.plan_id, count(*) as topics, count(tp.topic_id) as completed
+    select t.plan_id, count(*) as topics,
+      count(tp.topic_id) filter (where tp.status = 'COMPLETED') as completed,
+      count(*) - count(tp.topic_id) filter (where tp.status = 'SKIPPED') as countable
     from plan_topics t
-    left join topic_progress tp on tp.topic_id = t.id and tp.user_id = ${userId} and tp.status = 'COMPLETED'
+    left join topic_progress tp on tp.topic_id = t.id and tp.user_id = ${userId}
+      and tp.status in ('COMPLETED', 'SKIPPED')
     where t.plan_id in (select id from counted)
     group by t.plan_id),
   resource_counts as (
@@ -89,9 +92,9 @@ const planState = (userId: number) => sql`
       coalesce(tc.topics, 0) as topics, coalesce(tc.completed, 0) as completed_topics,
       coalesce(rn.resources, 0) as resources, coalesce(rn.completed, 0) as completed_resources,
       -- As the plans' completionPercentage: to the nearest tenth, 100 and 0 only when exactly so.
-      case when coalesce(tc.topics, 0) = 0 or tc.completed = 0 then 0
-        when tc.completed >= tc.topics then 100
-        else least(greatest(round(tc.completed * 1000.0 / tc.topics) / 10, 0.1), 99.9) end
+      case when coalesce(tc.countable, 0) = 0 or tc.completed = 0 then 0
+        when tc.completed >= tc.countable then 100
+        else least(greatest(round(tc.completed * 1000.0 / tc.countable) / 10, 0.1), 99.9) end
         as completion
     from counted c
     left join topic_counts tc on tc.plan_id = c.id

@@ -127,6 +127,7 @@ export type PlanInProgressRow = {
   category: string;
   totalTopics: number;
   completedTopics: number;
+  skippedTopics: number;
 };
 
 /**
@@ -151,16 +152,18 @@ export async function selectPlansInProgress(db: Database, viewerId: number, limi
       candidates as (select plan_id, max(at) as at from touched group by plan_id),
       standing as (
         select c.plan_id, c.at, count(t.id)::int as total,
-          count(tp.topic_id) filter (where tp.status = 'COMPLETED')::int as completed
+          count(tp.topic_id) filter (where tp.status = 'COMPLETED')::int as completed,
+          count(tp.topic_id) filter (where tp.status = 'SKIPPED')::int as skipped
         from candidates c
         join ${learningPlans} lp
           on lp.id = c.plan_id and ${planVisibleTo(viewerId, { plan: planColumnsOf('lp') })}
         left join ${planTopics} t on t.plan_id = c.plan_id
         left join ${topicProgress} tp on tp.topic_id = t.id and tp.user_id = ${viewerId}
         group by c.plan_id, c.at)
-      select lp.id, lp.title, lp.category, s.total as "totalTopics", s.completed as "completedTopics"
+      select lp.id, lp.title, lp.category, s.total as "totalTopics", s.completed as "completedTopics",
+        s.skipped as "skippedTopics"
       from standing s join ${learningPlans} lp on lp.id = s.plan_id
-      where s.completed < s.total
+      where s.completed < s.total - s.skipped
       order by s.at desc, lp.id desc limit ${literalLimit(limit)}`,
   );
 }

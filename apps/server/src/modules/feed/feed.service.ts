@@ -53,7 +53,7 @@ export function createFeedService({ db, posts, plans }: FeedDependencies) {
       return rows.map((row) => ({
         ...row,
         category: row.category as Category,
-        completionPercentage: completionPercentage(row.completedTopics, row.totalTopics),
+        completionPercentage: completionPercentage(row.completedTopics, row.totalTopics - row.skippedTopics),
       }));
     },
   };

@@ -1,4 +1,4 @@
-import { PLAN_MESSAGES, type ResourceInput, type TopicInput } from '@pathwise/contract';
+import { PLAN_MAP_MESSAGES, PLAN_MESSAGES, type ResourceInput, type TopicInput } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../lib/app-error.js';
 import {
@@ -7,6 +7,8 @@ import {
   insertResources,
   insertTopics,
   selectPlanItems,
+  selectPlanPrerequisites,
+  setTopicPrerequisites,
   updateResources,
   updateTopics,
 } from './plans.queries.js';
@@ -26,6 +28,68 @@ function refuseRepeatedIds(ids: (number | null | undefined)[]) {
     if (seen.has(id)) throw badRequest(PLAN_MESSAGES.duplicateId(id));
     seen.add(id);
   }
+}
+
+/**
+ * Each topic's prerequisites as positions in `topics` (the body's order), from the ids and indexes it sent,
+ * or, for a kept topic sent without either, from `stored` (its prerequisites now, those the body keeps).
+ * Refused when one names no topic of this body (another plan's, or one the edit removes), the topic
+ * itself, or when they go in a circle.
+ */
+export function prerequisitePositions(topics: TopicInput[], stored: Map<number, number[]>): number[][] {
+  const positionOfId = new Map(
+    topics.flatMap((topic, position) => (topic.id == null ? [] : [[topic.id, position] as const])),
+  );
+  const edges = topics.map((topic, position) => {
+    if (keepsPrerequisites(topic))
+      return (stored.get(topic.id!) ?? []).flatMap((id) => positionOfId.get(id) ?? []);
+    const fromIds = (topic.prerequisiteTopicIds ?? []).map((id) => {
+      const found = positionOfId.get(id);
+      if (found === undefined) throw badRequest(PLAN_MAP_MESSAGES.foreignPrerequisite(`topic ${id}`));
+      return found;
+    });
+    const indexes = topic.prerequisiteTopicIndexes ?? [];
+    for (const index of indexes) {
+      if (index >= topics.length)
+        throw badRequest(PLAN_MAP_MESSAGES.foreignPrerequisite(`at index ${index}`));
+    }
+    const all = [...new Set([...fromIds, ...indexes])];
+    if (all.includes(position)) throw badRequest(PLAN_MAP_MESSAGES.selfPrerequisite(topic.title));
+    return all;
+  });
+  const cycle = findCycle(edges);
+  if (cycle)
+    throw badRequest(PLAN_MAP_MESSAGES.prerequisiteCycle(cycle.map((position) => topics[position]!.title)));
+  return edges;
+}
+
+const keepsPrerequisites = (topic: TopicInput) =>
+  topic.id != null &&
+  topic.prerequisiteTopicIds === undefined &&
+  topic.prerequisiteTopicIndexes === undefined;
+
+/** A circle of the graph `edges` (node → the nodes it needs) as its nodes in order, or null. */
+function findCycle(edges: number[][]): number[] | null {
+  const state = new Array<'open' | 'done' | undefined>(edges.length);
+  const path: number[] = [];
+  const visit = (node: number): number[] | null => {
+    if (state[node] === 'done') return null;
+    if (state[node] === 'open') return path.slice(path.indexOf(node));
+    state[node] = 'open';
+    path.push(node);
+    for (const next of edges[node]!) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    state[node] = 'done';
+    return null;
+  };
+  for (const node of edges.keys()) {
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return null;
 }
 
 type ExistingResource = { topicId: number; url: string | null; fileKey: string | null };
@@ -58,7 +122,8 @@ function resourceColumns(
  * Makes the plan's topics and resources those of `topics` (PUT semantics): items with an id of the
  * plan are updated, items without one created, the plan's other items deleted (with everyone's
  * progress on them). Answers the storage keys of files no longer used, to remove after commit.
- * Set-based: at most seven statements whatever the number of topics and resources.
+ * Set-based: at most nine statements whatever the number of topics and resources. Prerequisites are
+ * checked first (prerequisitePositions) and written last, once every topic has its id.
  */
 export async function applyPlanItems(tx: Database, planId: number, topics: TopicInput[]): Promise<string[]> {
   const current = await selectPlanItems(tx, planId);
@@ -68,6 +133,11 @@ export async function applyPlanItems(tx: Database, planId: number, topics: Topic
     if (row.resourceId !== null) currentResources.set(row.resourceId, row);
   }
 
+  // The stored prerequisites are read only when a kept topic leaves them out of the body.
+  const stored = topics.some(keepsPrerequisites)
+    ? await selectPlanPrerequisites(tx, planId)
+    : new Map<number, number[]>();
+  const prerequisites = prerequisitePositions(topics, stored);
   const ordered = inOrder(topics);
   refuseRepeatedIds(ordered.map((topic) => topic.id));
   refuseRepeatedIds(ordered.flatMap((topic) => topic.resources.map((resource) => resource.id)));
@@ -135,5 +205,15 @@ export async function applyPlanItems(tx: Database, planId: number, topics: Topic
   }
   await updateResources(tx, editedResources);
   await insertResources(tx, newResources);
+
+  const finalIds = new Map(ordered.map((topic, position) => [topic, topic.id ?? newTopicIds.get(position)!]));
+  const idAt = (position: number) => finalIds.get(topics[position]!)!;
+  await setTopicPrerequisites(
+    tx,
+    [...finalIds.values()],
+    prerequisites.flatMap((needed, position) =>
+      needed.map((prerequisite) => ({ topicId: idAt(position), prerequisiteId: idAt(prerequisite) })),
+    ),
+  );
   return unusedFiles;
 }

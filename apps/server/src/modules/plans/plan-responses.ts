@@ -12,7 +12,10 @@ import { responseText } from '../../lib/response-text.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { PlanReads } from './plans.queries.js';
 
-/** 100 × completed ÷ total to one decimal; only a fully completed plan reads 100. */
+/**
+ * 100 × completed ÷ total to one decimal; only a fully completed plan reads 100. `total` counts the topics
+ * not skipped (the callers leave skipped ones out).
+ */
 export function completionPercentage(completed: number, total: number): number {
   if (total === 0) return 0;
   const rounded = Math.round((completed * 1000) / total) / 10;
@@ -87,6 +90,7 @@ export function planResponsesOf(
         description: responseText(row.topicDescription),
         orderIndex: row.topicOrderIndex,
         completionStatus: (row.status as TopicStatus | null) ?? 'NOT_STARTED',
+        prerequisiteTopicIds: [],
         resources: [],
       };
       const planTopics = topicsByPlan.get(row.planId) ?? [];
@@ -104,6 +108,12 @@ export function planResponsesOf(
       isCompleted: row.completedAt !== null,
       durationMinutes: row.durationMinutes,
     });
+  }
+
+  for (const plan of plans) {
+    const topics = new Map((topicsByPlan.get(plan.id) ?? []).map((each) => [each.id, each]));
+    for (const [topicId, prerequisiteId] of plan.prerequisites)
+      topics.get(topicId)?.prerequisiteTopicIds.push(prerequisiteId);
   }
 
   return inOrder(
@@ -130,9 +140,18 @@ function inOrder<Topic extends { completionStatus: TopicStatus }, Plan>(
 ): Plan[] {
   const byId = new Map(
     plans.map(
-      ({ basedOnTitle, basedOnPlanId, original, hiddenAt, hiddenReason, ...plan }): [number, Plan] => {
+      ({
+        basedOnTitle,
+        basedOnPlanId,
+        original,
+        hiddenAt,
+        hiddenReason,
+        prerequisites,
+        ...plan
+      }): [number, Plan] => {
         const topics = topicsOf(plan.id);
         const completedTopics = topics.filter((t) => t.completionStatus === 'COMPLETED').length;
+        const skippedTopics = topics.filter((t) => t.completionStatus === 'SKIPPED').length;
         return [
           plan.id,
           shape({
@@ -140,8 +159,9 @@ function inOrder<Topic extends { completionStatus: TopicStatus }, Plan>(
             category: plan.category as Category,
             createdAt: plan.createdAt.toISOString(),
             updatedAt: plan.updatedAt.toISOString(),
-            completionPercentage: completionPercentage(completedTopics, topics.length),
+            completionPercentage: completionPercentage(completedTopics, topics.length - skippedTopics),
             completedTopics,
+            skippedTopics,
             creator: { ...plan.creator, profilePicture: viewer.mediaUrl(plan.creator.profilePicture) },
             topics,
             basedOn: originOf({ basedOnTitle, basedOnPlanId, original }, viewer),

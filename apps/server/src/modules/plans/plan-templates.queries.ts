@@ -35,8 +35,8 @@ export async function insertPlanCopy(db: Database, planId: number, creatorId: nu
 }
 
 /**
- * Copies every topic of one plan to another, with their resources, in one statement whatever their
- * number. Topics are numbered 0, 1, 2… in their order, which also pairs each copy with its source.
+ * Copies every topic of one plan to another, with their resources and prerequisites, in one statement
+ * whatever their number. Topics are numbered 0, 1, 2… in their order, which also pairs each copy with its source.
  * Uploaded files are not copied: a copied PDF resource waits for a file of its own, so deleting
  * either plan can never remove a file the other uses.
  */
@@ -50,6 +50,14 @@ export async function copyPlanItems(db: Database, fromPlanId: number, toPlanId: 
       insert into plan_topics (plan_id, title, description, order_index)
       select ${toPlanId}::int, title, description, position from source
       returning id, order_index
+    ), linked as (
+      insert into topic_prerequisites (topic_id, prerequisite_id)
+      select needing.id, needed.id
+      from topic_prerequisites tp
+      join source s_topic on s_topic.id = tp.topic_id
+      join copied needing on needing.order_index = s_topic.position
+      join source s_needed on s_needed.id = tp.prerequisite_id
+      join copied needed on needed.order_index = s_needed.position
     )
     insert into plan_resources
       (topic_id, title, url, type, description, order_index, file_key, duration_minutes)

@@ -11,6 +11,7 @@ import {
   resourceCompletions,
   rowCounts,
   savedLearningPlans,
+  topicPrerequisites,
   topicProgress,
   users,
 } from '../../db/schema/index.js';
@@ -88,6 +89,13 @@ function selectPlans(db: Database, ids: SQL, viewerId: Placeholder) {
       tags: tagNamesOf(planTags, planTags.planId, planTags.tagId, learningPlans.id),
       hiddenAt: learningPlans.hiddenAt,
       hiddenReason: learningPlans.hiddenReason,
+      // [topic, prerequisite] pairs, in the plan's order of the prerequisites: part of this statement, so
+      // a plan's answer costs no statement more for them.
+      prerequisites: sql<[number, number][]>`(select coalesce(
+          json_agg(json_build_array(tp.topic_id, tp.prerequisite_id) order by p.order_index, p.id), '[]')
+        from ${topicPrerequisites} tp
+        join ${planTopics} p on p.id = tp.prerequisite_id
+        where p.plan_id = ${learningPlans.id})`,
       basedOnTitle: learningPlans.basedOnTitle,
       basedOnPlanId: learningPlans.basedOnPlanId,
       // Null unless the original still exists and the viewer may see it.
@@ -447,6 +455,38 @@ export async function updateTopics(db: Database, planId: number, topics: TopicEd
     where t.id = v."id" and t.plan_id = ${planId}::int`);
 }
 
+/** The plan's prerequisites now: each topic's id with the ids of the topics it needs. */
+export async function selectPlanPrerequisites(db: Database, planId: number) {
+  const rows = await db
+    .select({ topicId: topicPrerequisites.topicId, prerequisiteId: topicPrerequisites.prerequisiteId })
+    .from(topicPrerequisites)
+    .innerJoin(planTopics, eq(planTopics.id, topicPrerequisites.topicId))
+    .where(eq(planTopics.planId, planId));
+  const byTopic = new Map<number, number[]>();
+  for (const row of rows) byTopic.set(row.topicId, [...(byTopic.get(row.topicId) ?? []), row.prerequisiteId]);
+  return byTopic;
+}
+
+/**
+ * Makes the prerequisites of the topics `topicIds` exactly `pairs` in one statement: pairs no longer wanted
+ * are deleted, new ones added.
+ */
+export async function setTopicPrerequisites(
+  db: Database,
+  topicIds: number[],
+  pairs: { topicId: number; prerequisiteId: number }[],
+) {
+  if (topicIds.length === 0) return;
+  await db.execute(sql`with wanted as (
+      select * from jsonb_to_recordset(${rowsOf(pairs)}) as v("topicId" int, "prerequisiteId" int)),
+    dropped as (delete from ${topicPrerequisites} tp
+      where tp.topic_id = any(${sql.param(topicIds)}::int[])
+        and not exists (select 1 from wanted w
+          where w."topicId" = tp.topic_id and w."prerequisiteId" = tp.prerequisite_id))
+    insert into ${topicPrerequisites} (topic_id, prerequisite_id)
+    select "topicId", "prerequisiteId" from wanted on conflict do nothing`);
+}
+
 export async function deleteTopics(db: Database, topicIds: number[]) {
   if (topicIds.length > 0) await db.delete(planTopics).where(anyId(planTopics.id, topicIds));
 }
@@ -573,19 +613,16 @@ export async function countTopicCompletions(db: Database, userId: number, topicI
   return { total: row?.total ?? 0, completed: row?.completed ?? 0 };
 }
 
-/** How many topics a plan has and how many of them the user has completed. */
+/** How many topics a plan has and how many of them the user has completed and skipped. */
 export async function countPlanCompletions(db: Database, userId: number, planId: number) {
   const [row] = await db
-    .select({ total: count(planTopics.id), completed: count(topicProgress.topicId) })
+    .select({
+      total: count(planTopics.id),
+      completed: sql<number>`count(*) filter (where ${topicProgress.status} = 'COMPLETED')`.mapWith(Number),
+      skipped: sql<number>`count(*) filter (where ${topicProgress.status} = 'SKIPPED')`.mapWith(Number),
+    })
     .from(planTopics)
-    .leftJoin(
-      topicProgress,
-      and(
-        eq(topicProgress.topicId, planTopics.id),
-        eq(topicProgress.userId, userId),
-        eq(topicProgress.status, 'COMPLETED'),
-      ),
-    )
+    .leftJoin(topicProgress, and(eq(topicProgress.topicId, planTopics.id), eq(topicProgress.userId, userId)))
     .where(eq(planTopics.planId, planId));
-  return { total: row?.total ?? 0, completed: row?.completed ?? 0 };
+  return { total: row?.total ?? 0, completed: row?.completed ?? 0, skipped: row?.skipped ?? 0 };
 }

@@ -48,7 +48,7 @@ export function createProgressService({ db, events }: { db: Database; events: Ev
 
   const percentageOf = async (tx: Database, userId: number, planId: number) => {
     const topics = await countPlanCompletions(tx, userId, planId);
-    return completionPercentage(topics.completed, topics.total);
+    return completionPercentage(topics.completed, topics.total - topics.skipped);
   };
 
   return {

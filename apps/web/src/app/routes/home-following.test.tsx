@@ -123,6 +123,7 @@ describe('the home side column', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     category: 'PROGRAMMING',
     completionPercentage: 50,
     completedTopics: 1,
+    skippedTopics: 0,
     totalTopics: 2,
   };
 

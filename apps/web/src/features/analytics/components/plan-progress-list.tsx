@@ -1,4 +1,4 @@
-import { ANALYTICS_MESSAGES, type LearningPlan } from '@pathwise/contract';
+import { ANALYTICS_MESSAGES, type LearningPlan, skippedText } from '@pathwise/contract';
 import { Link } from 'react-router';
 import { ProgressBar } from '../../../components/progress-bar';
 import { formatPercent } from '../../../lib/format';
@@ -45,6 +45,7 @@ export function PlanProgressList({ plans }: { plans: LearningPlan[] }) {
               <div className="mt-3 flex flex-wrap justify-between gap-x-4 gap-y-1 text-xs text-slate-500">
                 <span>
                   {plan.completedTopics}/{plan.topics.length} topics completed
+                  {skippedText(plan.skippedTopics)}
                 </span>
                 <span>
                   Category: {plan.category ? categoryLabel(plan.category) : ANALYTICS_MESSAGES.uncategorized}

@@ -1,4 +1,4 @@
-import { FEED_MESSAGES } from '@pathwise/contract';
+import { FEED_MESSAGES, skippedText } from '@pathwise/contract';
 import { Link } from 'react-router';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { ProgressBar } from '../../../components/progress-bar';
@@ -36,8 +36,8 @@ export function PlansInProgress() {
           <Link to={`/learning-plan/${plan.id}`} className="block rounded-lg hover:text-indigo-700">
             <span className="block truncate font-medium text-slate-900">{plan.title}</span>
             <span className="block text-xs text-slate-600">
-              {categoryLabel(plan.category)} · {plan.completedTopics} of {plan.totalTopics} topics ·{' '}
-              {formatPercent(plan.completionPercentage)}
+              {categoryLabel(plan.category)} · {plan.completedTopics} of {plan.totalTopics} topics
+              {skippedText(plan.skippedTopics)} · {formatPercent(plan.completionPercentage)}
             </span>
           </Link>
           <ProgressBar

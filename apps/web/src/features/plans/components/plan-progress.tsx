@@ -1,10 +1,14 @@
-import type { LearningPlanCard } from '@pathwise/contract';
+import { type LearningPlanCard, skippedText } from '@pathwise/contract';
 import { ProgressBar } from '../../../components/progress-bar';
 import { formatPercent } from '../../../lib/format';
 
-/** 'Progress (done/total topics)' with the viewer's percentage and its bar. */
+/**
+ * 'Progress (done/total topics, n skipped)' with the viewer's percentage (over the topics not skipped) and
+ * its bar.
+ */
 export function PlanProgress({ plan }: { plan: LearningPlanCard }) {
-  const label = `Progress (${plan.completedTopics}/${plan.topics.length} topics)`;
+  const topics = `${plan.completedTopics}/${plan.topics.length} topics${skippedText(plan.skippedTopics)}`;
+  const label = `Progress (${topics})`;
   return (
     <div>
       <div className="flex items-center justify-between text-sm">

@@ -1,14 +1,15 @@
-import { type PlanResource, type PlanTopic, TOPIC_STATUSES, type TopicStatus } from '@pathwise/contract';
+import {
+  PLAN_MAP_MESSAGES,
+  type PlanResource,
+  type PlanTopic,
+  TOPIC_STATUS_LABELS,
+  TOPIC_STATUSES,
+  type TopicStatus,
+} from '@pathwise/contract';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Markdown } from '../../../components/markdown/markdown';
 import { resourceTypeLabel } from '../../../lib/labels';
 import type { ProgressChange } from '../api/queries';
-
-const STATUS_LABELS: Record<TopicStatus, string> = {
-  NOT_STARTED: 'Not Started',
-  IN_PROGRESS: 'In Progress',
-  COMPLETED: 'Completed',
-};
 
 /** A topic or one of its resources, for what other features show under it. */
 export type PlanItem = { planId: number; topicId: number; resourceId: number | null; title: string };
@@ -32,10 +33,12 @@ type TopicProgressProps = {
   pending: ProgressChange | undefined;
   onChange: (change: ProgressChange) => void;
   extras: RowExtras;
+  /** The titles of its prerequisites the viewer has not completed yet. */
+  needs: string[];
 };
 
 /** One topic of the plan detail page: the viewer's status dropdown and a checkbox per resource. */
-export function TopicProgress({ topic, position, pending, onChange, extras }: TopicProgressProps) {
+export function TopicProgress({ topic, position, pending, onChange, extras, needs }: TopicProgressProps) {
   const headingId = useId();
   const busy = pending !== undefined;
   const status =
@@ -63,6 +66,7 @@ export function TopicProgress({ topic, position, pending, onChange, extras }: To
           {extras.action({ resourceId: null, title: topic.title })}
         </div>
       </div>
+      {needs.length > 0 && <p className="mt-1 text-sm text-amber-800">{PLAN_MAP_MESSAGES.needs(needs)}</p>}
       {topic.description && <Markdown text={topic.description} className="mt-1 text-sm text-slate-600" />}
       {extras.details({ resourceId: null, title: topic.title })}
       {topic.resources.length > 0 ? (
@@ -139,7 +143,7 @@ function StatusSelect({ label, status, busy, onSave }: StatusSelectProps) {
     >
       {TOPIC_STATUSES.map((option) => (
         <option key={option} value={option}>
-          {STATUS_LABELS[option]}
+          {TOPIC_STATUS_LABELS[option]}
         </option>
       ))}
     </select>

@@ -99,6 +99,7 @@ const ownershipTopic = (resources: PlanTopic['resources']): PlanTopic => ({
   description: '',
   orderIndex: 1,
   completionStatus: 'NOT_STARTED',
+  prerequisiteTopicIds: [],
   resources,
 });
 const savedResource = (id: number, title: string, orderIndex: number) => ({
@@ -117,6 +118,7 @@ const basics: PlanTopic = {
   description: '',
   orderIndex: 0,
   completionStatus: 'NOT_STARTED',
+  prerequisiteTopicIds: [],
   resources: [],
 };
 
@@ -229,6 +231,9 @@ describe('create learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
     await user.click(screen.getByRole('button', { name: 'Add Topic' }));
     await user.type(within(topicGroup(2)).getByLabelText('Topic title'), 'Basics');
     await user.click(screen.getByRole('button', { name: 'Move topic 2 up' }));
+    // Ownership, now second, needs Basics: sent by its position, as Basics has no id yet.
+    const needs = screen.getByRole('group', { name: 'Prerequisites of Ownership' });
+    await user.click(within(needs).getByRole('checkbox', { name: 'Basics' }));
     await user.click(screen.getByRole('checkbox', { name: /Public/ }));
     await user.click(screen.getByRole('button', { name: 'Create Learning Plan' }));
 
@@ -245,12 +250,20 @@ describe('create learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
       targetCompletionDate: null,
     });
     expect(body.topics).toEqual([
-      { id: null, title: 'Basics', description: null, orderIndex: 0, resources: [] },
+      {
+        id: null,
+        title: 'Basics',
+        description: null,
+        orderIndex: 0,
+        prerequisiteTopicIndexes: [],
+        resources: [],
+      },
       {
         id: null,
         title: 'Ownership',
         description: null,
         orderIndex: 1,
+        prerequisiteTopicIndexes: [0],
         resources: [
           {
             id: null,
@@ -373,6 +386,9 @@ describe('edit learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
 
     await user.clear(within(ownership).getByLabelText('Topic title'));
     await user.type(within(ownership).getByLabelText('Topic title'), 'Ownership and borrowing');
+    // Traits needs Ownership (its saved prerequisite), shown by the title being typed.
+    const traitsNeeds = screen.getByRole('group', { name: 'Prerequisites of Traits' });
+    expect(within(traitsNeeds).getByRole('checkbox', { name: 'Ownership and borrowing' })).toBeChecked();
     await user.click(within(topicGroup(2)).getByRole('button', { name: 'Remove topic 2' }));
     await user.click(screen.getByRole('button', { name: 'Update Learning Plan' }));
 
@@ -385,6 +401,7 @@ describe('edit learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
         title: 'Ownership and borrowing',
         description: 'Moves and borrows',
         orderIndex: 0,
+        prerequisiteTopicIndexes: [],
         resources: [
           {
             id: 21,

@@ -64,6 +64,10 @@ const resourceForm = z.object({
 
 const topicForm = z.object({
   savedId: z.number().nullable(),
+  /** Names the topic among the form's while it is moved around (the saved id, or one made for it). */
+  key: z.string(),
+  /** The keys of the topics it needs first. */
+  prerequisites: z.array(z.string()),
   ...topicFields,
   resources: z
     .array(resourceForm)
@@ -102,8 +106,12 @@ export const emptyResource = (): ResourceFormValues => ({
   durationMinutes: null,
 });
 
+let newTopics = 0;
+
 export const emptyTopic = (): TopicFormValues => ({
   savedId: null,
+  key: `new-${++newTopics}`,
+  prerequisites: [],
   title: '',
   description: '',
   resources: [],
@@ -129,6 +137,8 @@ function sourceOf(resource: PlanResource): ResourceFormValues['source'] {
     : { kind: 'url', url: resource.url, file: null, hasFile: false };
 }
 
+const savedKey = (id: number) => `saved-${id}`;
+
 /** A saved plan as the form edits it. */
 export function toFormValues(plan: LearningPlan): PlanFormValues {
   return {
@@ -141,6 +151,8 @@ export function toFormValues(plan: LearningPlan): PlanFormValues {
     schedule: { startDate: plan.startDate ?? '', targetCompletionDate: plan.targetCompletionDate ?? '' },
     topics: plan.topics.map((topic) => ({
       savedId: topic.id,
+      key: savedKey(topic.id),
+      prerequisites: topic.prerequisiteTopicIds.map(savedKey),
       title: topic.title,
       description: topic.description,
       resources: topic.resources.map((resource) => ({
@@ -155,8 +167,12 @@ export function toFormValues(plan: LearningPlan): PlanFormValues {
   };
 }
 
-/** The API body: order from the form's order; a file resource is a PDF without a link. */
+/**
+ * The API body: order from the form's order; a file resource is a PDF without a link; prerequisites by
+ * their position in the body (they may be new), those of removed topics left out.
+ */
 export function toPlanBody({ topics, schedule, ...plan }: PlanFormOutput): PlanBody {
+  const positions = new Map(topics.map((topic, position) => [topic.key, position]));
   return {
     ...plan,
     ...schedule,
@@ -165,6 +181,7 @@ export function toPlanBody({ topics, schedule, ...plan }: PlanFormOutput): PlanB
       title: topic.title,
       description: topic.description,
       orderIndex: topicIndex,
+      prerequisiteTopicIndexes: topic.prerequisites.flatMap((key) => positions.get(key) ?? []),
       resources: topic.resources.map(({ savedId, source, ...resource }, orderIndex) => ({
         ...resource,
         id: savedId,

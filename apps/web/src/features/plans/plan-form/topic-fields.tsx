@@ -1,4 +1,5 @@
-import { type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
+import { PLAN_MAP_MESSAGES } from '@pathwise/contract';
+import { Controller, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { MarkdownField } from '../../../components/markdown/markdown-field';
 import { TextField } from '../../../components/text-field';
 import { ItemActions } from './item-actions';
@@ -39,6 +40,8 @@ export function TopicFields({ form, index, count, onMove, onRemove }: TopicField
         {...register(`topics.${index}.description`)}
       />
 
+      <PrerequisitePicker form={form} index={index} />
+
       <div className="space-y-3">
         {resources.fields.map((field, resourceIndex) => (
           <ResourceFields
@@ -63,6 +66,53 @@ export function TopicFields({ form, index, count, onMove, onRemove }: TopicField
           Add Resource
         </button>
       </div>
+    </fieldset>
+  );
+}
+
+/** A checkbox per other topic of the form: the ones this topic needs first. */
+function PrerequisitePicker({ form, index }: Pick<TopicFieldsProps, 'form' | 'index'>) {
+  const topics = useWatch({ control: form.control, name: 'topics' });
+  const title = topics[index]?.title || `Topic ${index + 1}`;
+  const others = topics.flatMap((topic, position) =>
+    position === index ? [] : [{ key: topic.key, title: topic.title || `Topic ${position + 1}` }],
+  );
+  return (
+    <fieldset className="space-y-1.5">
+      <legend className="text-sm font-medium text-slate-800">
+        {PLAN_MAP_MESSAGES.prerequisitesLabel(title)}
+      </legend>
+      {others.length === 0 ? (
+        <p className="text-sm text-slate-500">{PLAN_MAP_MESSAGES.noOtherTopics}</p>
+      ) : (
+        <Controller
+          control={form.control}
+          name={`topics.${index}.prerequisites`}
+          render={({ field }) => (
+            <ul className="flex flex-wrap gap-x-4 gap-y-1">
+              {others.map((other) => (
+                <li key={other.key}>
+                  <label className="flex items-center gap-2 text-sm text-slate-700">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-indigo-600"
+                      checked={field.value.includes(other.key)}
+                      onChange={(event) =>
+                        field.onChange(
+                          event.target.checked
+                            ? [...field.value, other.key]
+                            : field.value.filter((key) => key !== other.key),
+                        )
+                      }
+                    />
+                    {other.title}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        />
+      )}
     </fieldset>
   );
 }
