@@ -86,7 +86,7 @@ export const PLAN_MESSAGES = {
   basedOnHidden: 'Based on a plan that is no longer public',
 } as const;
 
-/** ", 1 skipped" after a count of topics, saying what the percentage leaves out; '' without skipped topics. */
+/** ", 1 skipped" after a count of topics, saying what the percentage leaves out; '' without any skipped. */
 export const skippedText = (skipped: number) => (skipped > 0 ? `, ${skipped} skipped` : '');
 
 /** Uploaded plan PDFs are stored under this prefix and served at `/api/media/plans/<uuid>.pdf`. */

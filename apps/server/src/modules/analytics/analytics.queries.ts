@@ -68,7 +68,8 @@ const countedPlans = ({ userId, startDate, endDate, tz }: AnalyticsWindow) => sq
 
 /**
  * `plan_state`: where the user stands now on each counted plan: topics, resources and completion
- * percentage (100 × completed topics ÷ topics not skipped, rounded to one decimal, as plan responses give it).
+ * percentage (100 × completed topics ÷ topics not skipped, rounded to one decimal, as plan responses
+ * give it).
  */
 const planState = (userId: number) => sql`
   topic_counts as (

@@ -36,7 +36,8 @@ export async function insertPlanCopy(db: Database, planId: number, creatorId: nu
 
 /**
  * Copies every topic of one plan to another, with their resources and prerequisites, in one statement
- * whatever their number. Topics are numbered 0, 1, 2… in their order, which also pairs each copy with its source.
+ * whatever their number. Topics are numbered 0, 1, 2… in their order, which also pairs each copy with
+ * its source.
  * Uploaded files are not copied: a copied PDF resource waits for a file of its own, so deleting
  * either plan can never remove a file the other uses.
  */

@@ -155,7 +155,7 @@ export default function PlanMap({ plan, pendingStatus, busy, onStatus, onOpen }:
                   height: NODE_HEIGHT,
                 }}
               >
-                {/* Named "Title Status" (two lines, so two words apart); what it needs is its description. */}
+                {/* Named "Title Status" (two lines, so two words apart); what it needs describes it. */}
                 <span className="truncate font-medium" style={BLOCK}>
                   {topic.title}
                 </span>
