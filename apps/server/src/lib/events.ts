@@ -8,6 +8,10 @@ import type { Database } from '../db/client.js';
 export type DomainEvent =
   | { type: 'post.created'; actorId: number; postId: number; title: string; content: string }
   | { type: 'post.updated'; actorId: number; postId: number; title: string; content: string }
+  /** Published before the post's row goes, so a subscriber can still read what it was. */
+  | { type: 'post.deleted'; actorId: number; postId: number }
+  /** A moderator hid the post (or changed the reason it is hidden for). */
+  | { type: 'post.hidden'; postId: number }
   | { type: 'post.liked'; actorId: number; postId: number; postAuthorId: number }
   | { type: 'post.unliked'; actorId: number; postId: number; postAuthorId: number }
   | {

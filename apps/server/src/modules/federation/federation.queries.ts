@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { actorKeys, departedActors, posts, postTags, remoteFollowers, users } from '../../db/schema/index.js';
 import { tagNamesOf } from '../../db/tagging.js';
@@ -133,6 +133,18 @@ export async function findPublicPost(db: Database, postId: number) {
   return row ?? null;
 }
 export type ArticleRow = NonNullable<Awaited<ReturnType<typeof findPublicPost>>>;
+
+/**
+ * The author of a post that has appeared (not a scheduled one still waiting), hidden or not: whose
+ * followers hear that a moderator hid it.
+ */
+export async function findPublishedPostAuthor(db: Database, postId: number) {
+  const [row] = await db
+    .select({ authorId: posts.authorId })
+    .from(posts)
+    .where(and(eq(posts.id, postId), isNotNull(posts.publishedAt)));
+  return row?.authorId ?? null;
+}
 
 /**
  * One page of the author's posts anyone may read, newest first, before post `beforeId` (the cursor):

@@ -14,6 +14,7 @@ import {
   type Object as APObject,
   Article,
   Create,
+  Delete,
   Endpoints,
   Follow,
   Hashtag,
@@ -24,7 +25,9 @@ import {
   type Recipient,
   Tombstone,
   Undo,
+  Update,
 } from '@fedify/vocab';
+import { Temporal } from '@js-temporal/polyfill';
 import { REMOTE_FOLLOW_MESSAGES, type RemoteFollowResponse } from '@pathwise/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FederationConfig } from '../../config.js';
@@ -135,6 +138,41 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
       object: article,
     });
   };
+
+  /** An activity about the author's post, addressed as the post was: public, and to their followers. */
+  const addressing = (ctx: Context<void>, authorId: number) => ({
+    actor: ctx.getActorUri(String(authorId)),
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(String(authorId)),
+  });
+
+  /**
+   * Sends `activity` of `authorId` to their remote followers through Fedify's queue (their shared
+   * inboxes where they have one), while their actor exists. A failure to enqueue is logged, never the
+   * failure of the request that caused it (which has committed).
+   */
+  async function sendToFollowers(
+    authorId: number,
+    what: string,
+    activity: (ctx: Context<void>) => Create | Update | Delete | Promise<Create | Update | Delete | null>,
+  ) {
+    try {
+      if ((await actorState(db, authorId)).kind !== 'person') return;
+      const followers = await selectRemoteFollowerInboxes(db, authorId);
+      if (followers.length === 0) return;
+      const ctx = federation.createContext(new URL(origin), undefined);
+      const made = await activity(ctx);
+      if (!made) return;
+      const recipients: Recipient[] = followers.map((follower) => ({
+        id: new URL(follower.actorUri),
+        inboxId: new URL(follower.inboxUrl),
+        endpoints: follower.sharedInboxUrl ? { sharedInbox: new URL(follower.sharedInboxUrl) } : null,
+      }));
+      await ctx.sendActivity({ identifier: String(authorId) }, recipients, made, { preferSharedInbox: true });
+    } catch (error) {
+      log.error({ err: error, authorId }, `${what} could not be sent to remote followers`);
+    }
+  }
 
   federation
     .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
@@ -249,6 +287,12 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
     })
     .on(Create, (_ctx, create) => {
       log.info({ actor: create.actorId?.href, object: create.objectId?.href }, 'a post arrived');
+    })
+    .on(Update, (_ctx, update) => {
+      log.info({ actor: update.actorId?.href, object: update.objectId?.href }, 'a post was updated');
+    })
+    .on(Delete, (_ctx, deletion) => {
+      log.info({ actor: deletion.actorId?.href, object: deletion.objectId?.href }, 'a post was deleted');
     });
 
   federation
@@ -323,28 +367,46 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
     },
 
     /**
-     * Sends a new post as `Create(Article)` to the author's remote followers through Fedify's queue
-     * (their shared inboxes where they have one). Called once the post's transaction has committed; a
-     * failure to enqueue is logged, never the post's request's failure.
+     * Sends a new post as `Create(Article)` to the author's remote followers. Called once the post's
+     * transaction has committed.
      */
     async announcePost(postId: number): Promise<void> {
-      try {
-        const post = await findPublicPost(db, postId);
-        if (!post || (await actorState(db, post.authorId)).kind !== 'person') return;
-        const followers = await selectRemoteFollowerInboxes(db, post.authorId);
-        if (followers.length === 0) return;
-        const ctx = federation.createContext(new URL(origin), undefined);
-        const recipients: Recipient[] = followers.map((follower) => ({
-          id: new URL(follower.actorUri),
-          inboxId: new URL(follower.inboxUrl),
-          endpoints: follower.sharedInboxUrl ? { sharedInbox: new URL(follower.sharedInboxUrl) } : null,
-        }));
-        await ctx.sendActivity({ identifier: String(post.authorId) }, recipients, createOf(ctx, post), {
-          preferSharedInbox: true,
+      const post = await findPublicPost(db, postId);
+      if (post) await sendToFollowers(post.authorId, 'a new post', (ctx) => createOf(ctx, post));
+    },
+
+    /**
+     * Sends an edited post as `Update(Article)`, each edit its own activity (a server handles an
+     * activity id once). A post no one may read any more (hidden) is not sent.
+     */
+    async announceUpdate(postId: number): Promise<void> {
+      const post = await findPublicPost(db, postId);
+      if (!post) return;
+      await sendToFollowers(post.authorId, 'an edited post', (ctx) => {
+        const article = articleOf(ctx, post);
+        return new Update({
+          id: new URL(`${article.id?.href}#updates/${randomUUID()}`),
+          ...addressing(ctx, post.authorId),
+          updated: instantOf(post.updatedAt),
+          object: article,
         });
-      } catch (error) {
-        log.error({ err: error, postId }, 'a new post could not be sent to remote followers');
-      }
+      });
+    },
+
+    /**
+     * Sends `Delete` with a `Tombstone` of a post that was deleted or hidden by a moderator: other
+     * servers drop their copy. Its id is new each time: a post hidden, shown and hidden again is
+     * deleted again.
+     */
+    async announceDeletion(authorId: number, postId: number): Promise<void> {
+      await sendToFollowers(authorId, 'a deleted post', (ctx) => {
+        const articleId = ctx.getObjectUri(Article, { id: String(postId) });
+        return new Delete({
+          id: new URL(`${articleId.href}#deletes/${randomUUID()}`),
+          ...addressing(ctx, authorId),
+          object: new Tombstone({ id: articleId, deleted: Temporal.Now.instant() }),
+        });
+      });
     },
   };
 }
