@@ -27,6 +27,8 @@ export type DomainEvent =
   | { type: 'user.unfollowed'; actorId: number; followedId: number }
   /** Someone on another server followed a person here (modules/federation); `handle` is `@name@host`. */
   | { type: 'user.followed.remotely'; followedId: number; handle: string }
+  /** Someone on another server liked a post here (modules/federation). */
+  | { type: 'post.liked.remotely'; postId: number; postAuthorId: number; handle: string }
   /** A plan became visible to others: created public, or switched from private to public. */
   | { type: 'plan.published'; actorId: number; planId: number; title: string }
   /** A plan was copied with "Use as template" into a new private plan of the actor's. */

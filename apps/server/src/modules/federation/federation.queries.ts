@@ -1,6 +1,15 @@
 import { and, count, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { actorKeys, departedActors, posts, postTags, remoteFollowers, users } from '../../db/schema/index.js';
+import {
+  actorKeys,
+  departedActors,
+  posts,
+  postTags,
+  remoteActors,
+  remoteFollowers,
+  remotePostReactions,
+  users,
+} from '../../db/schema/index.js';
 import { tagNamesOf } from '../../db/tagging.js';
 import { NOBODY, postVisibleTo } from '../../db/visibility.js';
 
@@ -171,4 +180,55 @@ export async function countOutbox(db: Database, authorId: number) {
     .from(posts)
     .where(and(eq(posts.authorId, authorId), postVisibleTo(NOBODY)));
   return row?.total ?? 0;
+}
+
+export type RemoteActorInput = {
+  uri: string;
+  handle: string;
+  name: string | null;
+  iconUrl: string | null;
+  profileUrl: string;
+};
+
+/** Records a remote person as their actor document describes them now, and answers their local id. */
+export async function upsertRemoteActor(db: Database, actor: RemoteActorInput): Promise<number> {
+  const [row] = await db
+    .insert(remoteActors)
+    .values(actor)
+    .onConflictDoUpdate({
+      target: remoteActors.uri,
+      set: {
+        handle: actor.handle,
+        name: actor.name,
+        iconUrl: actor.iconUrl,
+        profileUrl: actor.profileUrl,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: remoteActors.id });
+  return row!.id;
+}
+
+/** Adds a remote like or share unless that person already has one of the post; true when added. */
+export async function insertRemoteReaction(
+  db: Database,
+  reaction: { postId: number; remoteActorId: number; kind: 'LIKE' | 'ANNOUNCE'; activityId: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(remotePostReactions)
+    .values(reaction)
+    .onConflictDoNothing()
+    .returning({ postId: remotePostReactions.postId });
+  return inserted.length > 0;
+}
+
+/**
+ * Removes the like or share that the activity `activityId` of actor `actorUri` made, which their `Undo`
+ * names: one statement; false when there was none.
+ */
+export async function deleteRemoteReaction(db: Database, actorUri: string, activityId: string) {
+  const result = (await db.execute(sql`delete from ${remotePostReactions} r using ${remoteActors} a
+    where a.id = r.remote_actor_id and a.uri = ${actorUri} and r.activity_id = ${activityId}
+    returning r.post_id`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
 }

@@ -11,6 +11,8 @@ import {
 } from '@fedify/fedify';
 import {
   Accept,
+  type Activity,
+  Announce,
   type Object as APObject,
   Article,
   Create,
@@ -20,6 +22,7 @@ import {
   Hashtag,
   Image,
   isActor,
+  Like,
   Person,
   PUBLIC_COLLECTION,
   type Recipient,
@@ -41,14 +44,17 @@ import {
   type ArticleRow,
   countOutbox,
   deleteRemoteFollower,
+  deleteRemoteReaction,
   findActor,
   findPublicPost,
   findUserIdByHandle,
   insertActorKeys,
   insertRemoteFollower,
+  insertRemoteReaction,
   selectActorKeys,
   selectOutboxPage,
   selectRemoteFollowerInboxes,
+  upsertRemoteActor,
 } from './federation.queries.js';
 
 /** Where each ActivityPub document lives; the web app's pages (`/@handle`, `/post/:id`) stay put. */
@@ -174,6 +180,50 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
     }
   }
 
+  /** The id of our post that `uri` is the Article of, or null. */
+  const postIdOf = (ctx: Context<void>, uri: URL | null) => {
+    const parsed = uri ? ctx.parseUri(uri) : null;
+    return parsed?.type === 'object' && parsed.class === Article ? userIdOf(parsed.values.id ?? '') : null;
+  };
+
+  /**
+   * A remote person's `Like` or `Announce` of one of our public posts: the person is recorded (or their
+   * record refreshed) and the reaction counted once; a like tells the post's author.
+   */
+  async function react(ctx: Context<void>, activity: Activity, kind: 'LIKE' | 'ANNOUNCE') {
+    if (!activity.id || !activity.actorId) return;
+    const postId = postIdOf(ctx, activity.objectId);
+    const post = postId === null ? null : await findPublicPost(db, postId);
+    if (!post || (await actorState(db, post.authorId)).kind !== 'person') return;
+    const actor = await activity.getActor(ctx);
+    if (!isActor(actor) || actor.id?.href !== activity.actorId.href) return;
+    const icon = await actor.getIcon(ctx).catch(() => null);
+    const remote = {
+      uri: actor.id.href,
+      // Their name at their actor's host: getActorHandle would ask their WebFinger, over https only.
+      handle: `@${actor.preferredUsername ?? 'someone'}@${actor.id.host}`,
+      name: actor.name?.toString() ?? null,
+      iconUrl: icon?.url instanceof URL ? icon.url.href : null,
+      profileUrl: actor.url instanceof URL ? actor.url.href : actor.id.href,
+    };
+    await db.transaction(async (tx) => {
+      const remoteActorId = await upsertRemoteActor(tx, remote);
+      const added = await insertRemoteReaction(tx, {
+        postId: post.id,
+        remoteActorId,
+        kind,
+        activityId: activity.id!.href,
+      });
+      if (added && kind === 'LIKE')
+        await events.publish(tx, {
+          type: 'post.liked.remotely',
+          postId: post.id,
+          postAuthorId: post.authorId,
+          handle: remote.handle,
+        });
+    });
+  }
+
   federation
     .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
       const userId = userIdOf(identifier);
@@ -272,7 +322,16 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
         }),
       );
     })
+    .on(Like, (ctx, like) => react(ctx, like, 'LIKE'))
+    .on(Announce, (ctx, announce) => react(ctx, announce, 'ANNOUNCE'))
     .on(Undo, async (ctx, undo) => {
+      // A like or share taken back is found by the id of the activity the Undo names, without fetching it.
+      if (
+        undo.actorId &&
+        undo.objectId &&
+        (await deleteRemoteReaction(db, undo.actorId.href, undo.objectId.href))
+      )
+        return;
       const follow = await undo.getObject(ctx);
       if (!(follow instanceof Follow) || !undo.actorId || !follow.objectId) return;
       // Only the follower may take their follow back.
