@@ -334,7 +334,7 @@ export async function buildApp({
       await api.register(moderationRoutes, { prefix: '/moderation', reports });
       await api.register(contentModerationRoutes, {
         prefix: '/moderation',
-        moderation: createContentModerationService({ db, reports }),
+        moderation: createContentModerationService({ db, events, reports }),
       });
       const suspensions = createSuspensionsService({
         db,

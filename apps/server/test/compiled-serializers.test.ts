@@ -43,6 +43,7 @@ const aPost = {
   ],
   tags: ['rust', 'web-dev'],
   likesCount: 2,
+  sharesCount: 1,
   commentsCount: 0,
   isLikedByCurrentUser: true,
   isSaved: false,

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   FEDERATION_MESSAGES,
   type Notification,
@@ -9,97 +6,33 @@ import {
 } from '@pathwise/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
-import { testVapidEnv } from './helpers/app.js';
-import { createServerDatabase, serverUrl } from './helpers/database.js';
-import { overHttp } from './helpers/http-app.js';
-import { createPost } from './helpers/posts.js';
-import { freePort } from './helpers/reverse-proxy.js';
-import { type ServerProcess, startServer, stopServer, waitForListening } from './helpers/server-process.js';
+import {
+  AP,
+  eventually,
+  get,
+  type Instance,
+  json,
+  logged,
+  MODERATOR,
+  showToVisitors,
+  startInstance,
+} from './helpers/federation.js';
+import { createPost, postPart, sendPost, validPost } from './helpers/posts.js';
 
 // Two Pathwise servers started from the sources, each with FEDERATION=true and its own database, one
 // known as 127.0.0.1 and one as localhost: two hosts to each other. Bob on B follows Ann on A, A
 // accepts, Ann posts and B's inbox receives it, every step over signed HTTP through Fedify's queue.
 
-const MODERATOR = 'moderator@federation.test';
-const AP = 'application/activity+json';
-
-type Instance = {
-  process: ServerProcess;
-  origin: string;
-  api: ReturnType<typeof overHttp>;
-  cleanup: () => Promise<void>;
-};
-
-async function startInstance(host: '127.0.0.1' | 'localhost'): Promise<Instance> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pathwise-federation-'));
-  const database = serverUrl ? await createServerDatabase(serverUrl) : null;
-  const origin = `http://${host}:${port}`;
-  const server = startServer({
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    ...(database && {
-      DATABASE_URL: database.url,
-      JWT_SECRET: 'federation-test-secret-0123456789abcdef',
-      ...testVapidEnv,
-    }),
-    PUBLIC_URL: origin,
-    FEDERATION: 'true',
-    FEDERATION_ALLOW_PRIVATE: 'true',
-    ADMIN_EMAILS: MODERATOR,
-  });
-  await waitForListening(server);
-  return {
-    process: server,
-    origin,
-    api: overHttp(origin),
-    cleanup: async () => {
-      await stopServer(server);
-      await database?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 let a: Instance;
 let b: Instance;
 let ann: TestAccount;
 let bob: TestAccount;
-
-const showToVisitors = (instance: Instance, account: TestAccount) =>
-  instance.api.app.inject({
-    method: 'PUT',
-    url: '/api/users/me/privacy',
-    headers: bearer(account.token),
-    payload: { showProfileToVisitors: true },
-  });
-
-const get = (url: string, accept = AP) => fetch(url, { headers: { accept } });
-/** A response's JSON document, as loosely typed as the documents other servers send. */
-const json = async (response: Response) => JSON.parse(await response.text());
-
-async function eventually<T>(what: string, check: () => Promise<T | undefined>, seconds = 60): Promise<T> {
-  for (let i = 0; i < seconds * 5; i++) {
-    const found = await check();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`waited ${seconds} s for ${what}`);
-}
-
-/** The JSON lines B logged with `msg`. */
-const logged = (instance: Instance, msg: string) =>
-  instance.process
-    .output()
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as { msg?: string; actor?: string; object?: string })
-    .filter((line) => line.msg === msg);
+let moderator: TestAccount;
 
 beforeAll(async () => {
   [a, b] = await Promise.all([startInstance('127.0.0.1'), startInstance('localhost')]);
   [ann, bob] = await Promise.all([signUp(a.api, { name: 'Ann Federated' }), signUp(b.api, { name: 'Bob' })]);
+  moderator = await signUp(a.api, { email: MODERATOR });
 }, 200_000);
 
 afterAll(async () => {
@@ -225,14 +158,92 @@ describe('following across servers', () => {
   });
 });
 
+describe("Ann's edits and deletions", () => {
+  const articleIdOf = (post: { id: number }) => `${a.origin}/ap/posts/${post.id}`;
+  const arrived = (msg: string, articleId: string) =>
+    eventually(`"${msg}" at B for ${articleId}`, async () =>
+      logged(b, msg).find((line) => line.object === articleId),
+    );
+
+  it('sends an edit as an Update of the Article and a deletion as a Delete', async () => {
+    const post = await createPost(a.api, ann.token, { title: 'Draft thoughts' });
+    const articleId = articleIdOf(post);
+    await arrived('a post arrived', articleId);
+
+    const edited = await sendPost(a.api, ann.token, [postPart({ ...validPost, title: 'Better thoughts' })], {
+      method: 'PUT',
+      url: `/api/posts/${post.id}`,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await arrived('a post was updated', articleId);
+    expect((await json(await get(articleId))).name).toBe('Better thoughts');
+
+    const deleted = await a.api.app.inject({
+      method: 'DELETE',
+      url: `/api/posts/${post.id}`,
+      headers: bearer(ann.token),
+    });
+    expect(deleted.statusCode).toBe(204);
+    await arrived('a post was deleted', articleId);
+    expect((await get(articleId)).status).toBe(404);
+  });
+
+  it('sends a Delete when a moderator hides a post', async () => {
+    const post = await createPost(a.api, ann.token, { title: 'Against the rules' });
+    const articleId = articleIdOf(post);
+    await arrived('a post arrived', articleId);
+    const hidden = await a.api.app.inject({
+      method: 'POST',
+      url: `/api/moderation/posts/${post.id}/hide`,
+      headers: bearer(moderator.token),
+      payload: { reason: 'Spam' },
+    });
+    expect(hidden.statusCode).toBe(204);
+    await arrived('a post was deleted', articleId);
+    expect((await get(articleId)).status).toBe(404);
+  });
+
+  it('sends nothing about a post others could not read', async () => {
+    const post = await createPost(a.api, ann.token, { title: 'Hidden then deleted' });
+    const articleId = articleIdOf(post);
+    await arrived('a post arrived', articleId);
+    await a.api.app.inject({
+      method: 'POST',
+      url: `/api/moderation/posts/${post.id}/hide`,
+      headers: bearer(moderator.token),
+      payload: { reason: 'Spam' },
+    });
+    await arrived('a post was deleted', articleId);
+    const edited = await sendPost(a.api, ann.token, [postPart({ ...validPost, title: 'Still hidden' })], {
+      method: 'PUT',
+      url: `/api/posts/${post.id}`,
+    });
+    expect(edited.statusCode).toBe(200);
+    const deleted = await a.api.app.inject({
+      method: 'DELETE',
+      url: `/api/posts/${post.id}`,
+      headers: bearer(ann.token),
+    });
+    expect(deleted.statusCode).toBe(204);
+    // A later public post arrives; by then the edit and deletion of the hidden one would have too.
+    const later = await createPost(a.api, ann.token, { title: 'A later post' });
+    await arrived('a post arrived', articleIdOf(later));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(logged(b, 'a post was updated').filter((line) => line.object === articleId)).toEqual([]);
+    expect(logged(b, 'a post was deleted').filter((line) => line.object === articleId)).toHaveLength(1);
+  });
+});
+
 describe('the outbox', () => {
   it("pages Ann's public posts, newest first", async () => {
     await createPost(a.api, ann.token, { title: 'Second' });
     const outbox = await json(await get(`${a.origin}/ap/users/${ann.user.id}/outbox`));
-    expect(outbox.totalItems).toBe(2);
+    // Of the earlier ones, only 'A later post' is still there: the others were deleted or hidden.
+    expect(outbox.totalItems).toBe(3);
     const first = await json(await get(outbox.first));
     expect(first.orderedItems.map((item: { object: { name: string } }) => item.object.name)).toEqual([
       'Second',
+      'A later post',
       'Federated notes',
     ]);
     expect(first.next).toBeUndefined();
@@ -241,7 +252,6 @@ describe('the outbox', () => {
 
 describe('accounts that are gone', () => {
   it('answers 410 for a suspended account and for a deleted one', async () => {
-    const moderator = await signUp(a.api, { email: MODERATOR });
     const suspend = await a.api.app.inject({
       method: 'POST',
       url: `/api/moderation/users/${ann.user.id}/suspend`,

@@ -90,6 +90,7 @@ describe('POST /api/posts', () => {
       ],
       tags: [],
       likesCount: 0,
+      sharesCount: 0,
       commentsCount: 0,
       isLikedByCurrentUser: false,
       isSaved: false,

@@ -168,8 +168,11 @@ export const post = z.object({
   media: z.array(postMedia),
   /** Its tags, stored without `#`, in alphabetical order (docs/features.md, "Tags"). */
   tags: z.array(z.string()),
+  /** Likes from people here and from people on other servers (docs/federation.md). */
   likesCount: z.number().int(),
   commentsCount: z.number().int(),
+  /** Shares (`Announce`s) from people on other servers (docs/federation.md). */
+  sharesCount: z.number().int(),
   isLikedByCurrentUser: z.boolean(),
   /** Whether the viewer saved it (docs/features.md, "Saved items"). */
   isSaved: z.boolean(),

@@ -8,6 +8,10 @@ import type { Database } from '../db/client.js';
 export type DomainEvent =
   | { type: 'post.created'; actorId: number; postId: number; title: string; content: string }
   | { type: 'post.updated'; actorId: number; postId: number; title: string; content: string }
+  /** Published before the post's row goes, so a subscriber can still read what it was. */
+  | { type: 'post.deleted'; actorId: number; postId: number }
+  /** A moderator hid the post (or changed the reason it is hidden for). */
+  | { type: 'post.hidden'; postId: number }
   | { type: 'post.liked'; actorId: number; postId: number; postAuthorId: number }
   | { type: 'post.unliked'; actorId: number; postId: number; postAuthorId: number }
   | {
@@ -26,6 +30,8 @@ export type DomainEvent =
   | { type: 'user.unfollowed'; actorId: number; followedId: number }
   /** Someone on another server followed a person here (modules/federation); `handle` is `@name@host`. */
   | { type: 'user.followed.remotely'; followedId: number; handle: string }
+  /** Someone on another server liked a post here (modules/federation). */
+  | { type: 'post.liked.remotely'; postId: number; postAuthorId: number; handle: string }
   /** A plan became visible to others: created public, or switched from private to public. */
   | { type: 'plan.published'; actorId: number; planId: number; title: string }
   /** A plan was copied with "Use as template" into a new private plan of the actor's. */

@@ -8,6 +8,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { posts } from './posts.js';
 import { users } from './users.js';
 
 /**
@@ -78,4 +79,48 @@ export const fedifyKv = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (t) => [index('fedify_kv_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * People of other servers who did something here (liked or shared a post), as their actor document
+ * described them when they last did: one row per actor, with a local id the rows about them name.
+ */
+export const remoteActors = pgTable('remote_actors', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** Their actor id (a URL). */
+  uri: text('uri').notNull().unique('remote_actors_uri_key'),
+  /** `@name@host`. */
+  handle: text('handle').notNull(),
+  name: text('name'),
+  /** Their picture's address, on their server. */
+  iconUrl: text('icon_url'),
+  /** Their profile page (the actor's `url`), else their actor id. */
+  profileUrl: text('profile_url').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A remote person's `Like` (kind LIKE) or `Announce` (kind ANNOUNCE, a share) of a post, one of each per
+ * person and post; their `Undo` deletes it. Triggers (migration 0047) count them into the post's
+ * `likes_count` (with the likes of people here) and `shares_count`.
+ */
+export const remotePostReactions = pgTable(
+  'remote_post_reactions',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    remoteActorId: integer('remote_actor_id')
+      .notNull()
+      .references(() => remoteActors.id, { onDelete: 'cascade' }),
+    /** LIKE or ANNOUNCE. */
+    kind: text('kind').notNull(),
+    /** The id of their activity, which an `Undo` may name alone. */
+    activityId: text('activity_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.remoteActorId, t.kind] }),
+    index('remote_post_reactions_actor_idx').on(t.remoteActorId, t.activityId),
+  ],
 );

@@ -63,6 +63,8 @@ export const posts = pgTable(
      */
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
+    /** `Announce`s of it from other servers (remote_post_reactions), kept by a trigger (migration 0047). */
+    sharesCount: integer('shares_count').notNull().default(0),
     /** Kept by PostgreSQL for search: title above content. */
     searchVector: tsvector('search_vector')
       .notNull()

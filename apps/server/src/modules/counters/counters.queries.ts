@@ -8,26 +8,36 @@ const changedRows = async (db: Database, statement: SQL) =>
   ((await db.execute(statement)) as unknown as { rows: unknown[] }).rows.length;
 
 /**
- * Recomputes every denormalised count (migrations 0006, 0011, 0012, 0016 and 0038: a post's comments
- * count replies, not comments deleted and kept for their replies) from the rows it counts and corrects
- * those that differ. The counted tables are locked against writes meanwhile (reads go on), so no change
- * can slip between counting and correcting.
+ * Recomputes every denormalised count (migrations 0006, 0011, 0012, 0016, 0043: a post's comments count
+ * replies, not comments deleted and kept for their replies, and 0047: likes and shares from other
+ * servers) from the rows it counts and corrects those that differ. The counted tables are locked against
+ * writes meanwhile (reads go on), so no change can slip between counting and correcting.
  */
 export function repairCounters(db: Database): Promise<CountersRepair> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`lock table post_likes, comments, follows, posts, learning_plans in share mode`);
+    await tx.execute(
+      sql`lock table post_likes, remote_post_reactions, comments, follows, posts, learning_plans
+        in share mode`,
+    );
+    // Likes from other servers count with those from here (migration 0047); shares are theirs alone.
     const posts = await changedRows(
       tx,
       sql`with actual as (
         select p.id,
-          (select count(*) from post_likes l where l.post_id = p.id)::int as likes,
+          ((select count(*) from post_likes l where l.post_id = p.id)
+            + (select count(*) from remote_post_reactions r where r.post_id = p.id and r.kind = 'LIKE'))::int
+            as likes,
           (select count(*) from comments c
-            where c.post_id = p.id and c.deleted_at is null)::int as comments
+            where c.post_id = p.id and c.deleted_at is null)::int as comments,
+          (select count(*) from remote_post_reactions r where r.post_id = p.id and r.kind = 'ANNOUNCE')::int
+            as shares
         from posts p)
-      update posts set likes_count = actual.likes, comments_count = actual.comments
+      update posts set likes_count = actual.likes, comments_count = actual.comments,
+        shares_count = actual.shares
       from actual
       where posts.id = actual.id
-        and (posts.likes_count, posts.comments_count) is distinct from (actual.likes, actual.comments)
+        and (posts.likes_count, posts.comments_count, posts.shares_count)
+          is distinct from (actual.likes, actual.comments, actual.shares)
       returning posts.id`,
     );
     const users = await changedRows(

@@ -1,6 +1,15 @@
-import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { actorKeys, departedActors, posts, postTags, remoteFollowers, users } from '../../db/schema/index.js';
+import {
+  actorKeys,
+  departedActors,
+  posts,
+  postTags,
+  remoteActors,
+  remoteFollowers,
+  remotePostReactions,
+  users,
+} from '../../db/schema/index.js';
 import { tagNamesOf } from '../../db/tagging.js';
 import { NOBODY, postVisibleTo } from '../../db/visibility.js';
 
@@ -135,6 +144,18 @@ export async function findPublicPost(db: Database, postId: number) {
 export type ArticleRow = NonNullable<Awaited<ReturnType<typeof findPublicPost>>>;
 
 /**
+ * The author of a post that has appeared (not a scheduled one still waiting), hidden or not: whose
+ * followers hear that a moderator hid it.
+ */
+export async function findPublishedPostAuthor(db: Database, postId: number) {
+  const [row] = await db
+    .select({ authorId: posts.authorId })
+    .from(posts)
+    .where(and(eq(posts.id, postId), isNotNull(posts.publishedAt)));
+  return row?.authorId ?? null;
+}
+
+/**
  * One page of the author's posts anyone may read, newest first, before post `beforeId` (the cursor):
  * one statement on the author's newest-first index, whatever the page holds.
  */
@@ -159,4 +180,55 @@ export async function countOutbox(db: Database, authorId: number) {
     .from(posts)
     .where(and(eq(posts.authorId, authorId), postVisibleTo(NOBODY)));
   return row?.total ?? 0;
+}
+
+export type RemoteActorInput = {
+  uri: string;
+  handle: string;
+  name: string | null;
+  iconUrl: string | null;
+  profileUrl: string;
+};
+
+/** Records a remote person as their actor document describes them now, and answers their local id. */
+export async function upsertRemoteActor(db: Database, actor: RemoteActorInput): Promise<number> {
+  const [row] = await db
+    .insert(remoteActors)
+    .values(actor)
+    .onConflictDoUpdate({
+      target: remoteActors.uri,
+      set: {
+        handle: actor.handle,
+        name: actor.name,
+        iconUrl: actor.iconUrl,
+        profileUrl: actor.profileUrl,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: remoteActors.id });
+  return row!.id;
+}
+
+/** Adds a remote like or share unless that person already has one of the post; true when added. */
+export async function insertRemoteReaction(
+  db: Database,
+  reaction: { postId: number; remoteActorId: number; kind: 'LIKE' | 'ANNOUNCE'; activityId: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(remotePostReactions)
+    .values(reaction)
+    .onConflictDoNothing()
+    .returning({ postId: remotePostReactions.postId });
+  return inserted.length > 0;
+}
+
+/**
+ * Removes the like or share that the activity `activityId` of actor `actorUri` made, which their `Undo`
+ * names: one statement; false when there was none.
+ */
+export async function deleteRemoteReaction(db: Database, actorUri: string, activityId: string) {
+  const result = (await db.execute(sql`delete from ${remotePostReactions} r using ${remoteActors} a
+    where a.id = r.remote_actor_id and a.uri = ${actorUri} and r.activity_id = ${activityId}
+    returning r.post_id`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
 }

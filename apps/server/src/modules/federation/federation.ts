@@ -11,20 +11,26 @@ import {
 } from '@fedify/fedify';
 import {
   Accept,
+  type Activity,
+  Announce,
   type Object as APObject,
   Article,
   Create,
+  Delete,
   Endpoints,
   Follow,
   Hashtag,
   Image,
   isActor,
+  Like,
   Person,
   PUBLIC_COLLECTION,
   type Recipient,
   Tombstone,
   Undo,
+  Update,
 } from '@fedify/vocab';
+import { Temporal } from '@js-temporal/polyfill';
 import { REMOTE_FOLLOW_MESSAGES, type RemoteFollowResponse } from '@pathwise/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FederationConfig } from '../../config.js';
@@ -38,14 +44,17 @@ import {
   type ArticleRow,
   countOutbox,
   deleteRemoteFollower,
+  deleteRemoteReaction,
   findActor,
   findPublicPost,
   findUserIdByHandle,
   insertActorKeys,
   insertRemoteFollower,
+  insertRemoteReaction,
   selectActorKeys,
   selectOutboxPage,
   selectRemoteFollowerInboxes,
+  upsertRemoteActor,
 } from './federation.queries.js';
 
 /** Where each ActivityPub document lives; the web app's pages (`/@handle`, `/post/:id`) stay put. */
@@ -135,6 +144,85 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
       object: article,
     });
   };
+
+  /** An activity about the author's post, addressed as the post was: public, and to their followers. */
+  const addressing = (ctx: Context<void>, authorId: number) => ({
+    actor: ctx.getActorUri(String(authorId)),
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(String(authorId)),
+  });
+
+  /**
+   * Sends `activity` of `authorId` to their remote followers through Fedify's queue (their shared
+   * inboxes where they have one), while their actor exists. A failure to enqueue is logged, never the
+   * failure of the request that caused it (which has committed).
+   */
+  async function sendToFollowers(
+    authorId: number,
+    what: string,
+    activity: (ctx: Context<void>) => Create | Update | Delete | Promise<Create | Update | Delete | null>,
+  ) {
+    try {
+      if ((await actorState(db, authorId)).kind !== 'person') return;
+      const followers = await selectRemoteFollowerInboxes(db, authorId);
+      if (followers.length === 0) return;
+      const ctx = federation.createContext(new URL(origin), undefined);
+      const made = await activity(ctx);
+      if (!made) return;
+      const recipients: Recipient[] = followers.map((follower) => ({
+        id: new URL(follower.actorUri),
+        inboxId: new URL(follower.inboxUrl),
+        endpoints: follower.sharedInboxUrl ? { sharedInbox: new URL(follower.sharedInboxUrl) } : null,
+      }));
+      await ctx.sendActivity({ identifier: String(authorId) }, recipients, made, { preferSharedInbox: true });
+    } catch (error) {
+      log.error({ err: error, authorId }, `${what} could not be sent to remote followers`);
+    }
+  }
+
+  /** The id of our post that `uri` is the Article of, or null. */
+  const postIdOf = (ctx: Context<void>, uri: URL | null) => {
+    const parsed = uri ? ctx.parseUri(uri) : null;
+    return parsed?.type === 'object' && parsed.class === Article ? userIdOf(parsed.values.id ?? '') : null;
+  };
+
+  /**
+   * A remote person's `Like` or `Announce` of one of our public posts: the person is recorded (or their
+   * record refreshed) and the reaction counted once; a like tells the post's author.
+   */
+  async function react(ctx: Context<void>, activity: Activity, kind: 'LIKE' | 'ANNOUNCE') {
+    if (!activity.id || !activity.actorId) return;
+    const postId = postIdOf(ctx, activity.objectId);
+    const post = postId === null ? null : await findPublicPost(db, postId);
+    if (!post || (await actorState(db, post.authorId)).kind !== 'person') return;
+    const actor = await activity.getActor(ctx);
+    if (!isActor(actor) || actor.id?.href !== activity.actorId.href) return;
+    const icon = await actor.getIcon(ctx).catch(() => null);
+    const remote = {
+      uri: actor.id.href,
+      // Their name at their actor's host: getActorHandle would ask their WebFinger, over https only.
+      handle: `@${actor.preferredUsername ?? 'someone'}@${actor.id.host}`,
+      name: actor.name?.toString() ?? null,
+      iconUrl: icon?.url instanceof URL ? icon.url.href : null,
+      profileUrl: actor.url instanceof URL ? actor.url.href : actor.id.href,
+    };
+    await db.transaction(async (tx) => {
+      const remoteActorId = await upsertRemoteActor(tx, remote);
+      const added = await insertRemoteReaction(tx, {
+        postId: post.id,
+        remoteActorId,
+        kind,
+        activityId: activity.id!.href,
+      });
+      if (added && kind === 'LIKE')
+        await events.publish(tx, {
+          type: 'post.liked.remotely',
+          postId: post.id,
+          postAuthorId: post.authorId,
+          handle: remote.handle,
+        });
+    });
+  }
 
   federation
     .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
@@ -234,7 +322,16 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
         }),
       );
     })
+    .on(Like, (ctx, like) => react(ctx, like, 'LIKE'))
+    .on(Announce, (ctx, announce) => react(ctx, announce, 'ANNOUNCE'))
     .on(Undo, async (ctx, undo) => {
+      // A like or share taken back is found by the id of the activity the Undo names, without fetching it.
+      if (
+        undo.actorId &&
+        undo.objectId &&
+        (await deleteRemoteReaction(db, undo.actorId.href, undo.objectId.href))
+      )
+        return;
       const follow = await undo.getObject(ctx);
       if (!(follow instanceof Follow) || !undo.actorId || !follow.objectId) return;
       // Only the follower may take their follow back.
@@ -249,6 +346,12 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
     })
     .on(Create, (_ctx, create) => {
       log.info({ actor: create.actorId?.href, object: create.objectId?.href }, 'a post arrived');
+    })
+    .on(Update, (_ctx, update) => {
+      log.info({ actor: update.actorId?.href, object: update.objectId?.href }, 'a post was updated');
+    })
+    .on(Delete, (_ctx, deletion) => {
+      log.info({ actor: deletion.actorId?.href, object: deletion.objectId?.href }, 'a post was deleted');
     });
 
   federation
@@ -323,28 +426,46 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
     },
 
     /**
-     * Sends a new post as `Create(Article)` to the author's remote followers through Fedify's queue
-     * (their shared inboxes where they have one). Called once the post's transaction has committed; a
-     * failure to enqueue is logged, never the post's request's failure.
+     * Sends a new post as `Create(Article)` to the author's remote followers. Called once the post's
+     * transaction has committed.
      */
     async announcePost(postId: number): Promise<void> {
-      try {
-        const post = await findPublicPost(db, postId);
-        if (!post || (await actorState(db, post.authorId)).kind !== 'person') return;
-        const followers = await selectRemoteFollowerInboxes(db, post.authorId);
-        if (followers.length === 0) return;
-        const ctx = federation.createContext(new URL(origin), undefined);
-        const recipients: Recipient[] = followers.map((follower) => ({
-          id: new URL(follower.actorUri),
-          inboxId: new URL(follower.inboxUrl),
-          endpoints: follower.sharedInboxUrl ? { sharedInbox: new URL(follower.sharedInboxUrl) } : null,
-        }));
-        await ctx.sendActivity({ identifier: String(post.authorId) }, recipients, createOf(ctx, post), {
-          preferSharedInbox: true,
+      const post = await findPublicPost(db, postId);
+      if (post) await sendToFollowers(post.authorId, 'a new post', (ctx) => createOf(ctx, post));
+    },
+
+    /**
+     * Sends an edited post as `Update(Article)`, each edit its own activity (a server handles an
+     * activity id once). A post no one may read any more (hidden) is not sent.
+     */
+    async announceUpdate(postId: number): Promise<void> {
+      const post = await findPublicPost(db, postId);
+      if (!post) return;
+      await sendToFollowers(post.authorId, 'an edited post', (ctx) => {
+        const article = articleOf(ctx, post);
+        return new Update({
+          id: new URL(`${article.id?.href}#updates/${randomUUID()}`),
+          ...addressing(ctx, post.authorId),
+          updated: instantOf(post.updatedAt),
+          object: article,
         });
-      } catch (error) {
-        log.error({ err: error, postId }, 'a new post could not be sent to remote followers');
-      }
+      });
+    },
+
+    /**
+     * Sends `Delete` with a `Tombstone` of a post that was deleted or hidden by a moderator: other
+     * servers drop their copy. Its id is new each time: a post hidden, shown and hidden again is
+     * deleted again.
+     */
+    async announceDeletion(authorId: number, postId: number): Promise<void> {
+      await sendToFollowers(authorId, 'a deleted post', (ctx) => {
+        const articleId = ctx.getObjectUri(Article, { id: String(postId) });
+        return new Delete({
+          id: new URL(`${articleId.href}#deletes/${randomUUID()}`),
+          ...addressing(ctx, authorId),
+          object: new Tombstone({ id: articleId, deleted: Temporal.Now.instant() }),
+        });
+      });
     },
   };
 }

@@ -4,7 +4,7 @@ import type { EventBus } from '../../lib/events.js';
 import type { JobQueue } from '../../lib/jobs.js';
 import { notifyFollowersLater } from './notifications.fan-out.js';
 import { notify } from './notifications.notify.js';
-import { insertRemoteFollowNotification, oneUser, usersWithHandles } from './notifications.queries.js';
+import { insertRemoteNotification, oneUser, usersWithHandles } from './notifications.queries.js';
 
 /**
  * Mentions in a post or comment: every mentioned user but the author, once per post or comment, so
@@ -147,7 +147,21 @@ export function registerNotificationHandlers(events: EventBus, jobs: JobQueue) {
   );
 
   events.subscribe('user.followed.remotely', (tx, event) =>
-    insertRemoteFollowNotification(tx, event.followedId, `${event.handle} started following you`),
+    insertRemoteNotification(tx, {
+      recipientId: event.followedId,
+      type: 'FOLLOW',
+      message: `${event.handle} started following you`,
+      postId: null,
+    }),
+  );
+
+  events.subscribe('post.liked.remotely', (tx, event) =>
+    insertRemoteNotification(tx, {
+      recipientId: event.postAuthorId,
+      type: 'LIKE',
+      message: `${event.handle} liked your post`,
+      postId: event.postId,
+    }),
   );
 
   // Linked to the original (the copy is private to its maker); goes with the original.

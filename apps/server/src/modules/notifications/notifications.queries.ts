@@ -164,29 +164,33 @@ export async function insertNotifications(
 }
 
 /**
- * A follow from someone on another server (who has no account here, so no actor row): `message` names
- * them. Written unless the recipient turned follow notifications off or mutes people they do not
- * follow (they cannot follow anyone remote yet), nor while the same one is still unread.
+ * A follow, or a like of the recipient's post (`postId`), from someone on another server (who has no
+ * account here, so no actor row): `message` names them. Written unless the recipient turned that kind
+ * off or mutes people they do not follow (they cannot follow anyone remote yet), nor while the same
+ * one is still unread. Unread likes of one post group with the likes from here.
  */
-export async function insertRemoteFollowNotification(
+export async function insertRemoteNotification(
   db: Database,
-  recipientId: number,
-  message: string,
+  notice: { recipientId: number; type: 'FOLLOW' | 'LIKE'; message: string; postId: number | null },
 ): Promise<void> {
+  const { recipientId, type, message, postId } = notice;
+  const [entityType, entityId] = postId === null ? ['user', recipientId] : ['post', postId];
   const inserted = (await db.execute(sql`
-    insert into ${notifications} (recipient_id, actor_id, type, message, entity_type, entity_id)
-    select recipient.id, null, 'FOLLOW', ${message}::text, 'user', recipient.id
+    insert into ${notifications} (recipient_id, actor_id, type, message, entity_type, entity_id, post_id)
+    select recipient.id, null, ${type}::text, ${message}::text, ${entityType}::text, ${entityId}::int,
+      ${postId}::int
     from ${users} recipient
       left join ${notificationPreferences} pref on pref.user_id = recipient.id
     where recipient.id = ${recipientId}
       and (pref.user_id is null or (
-        (pref.types -> 'FOLLOW' ->> 'inApp') is distinct from 'false'
+        (pref.types -> ${type}::text ->> 'inApp') is distinct from 'false'
         and pref.from_people_you_dont_follow = 'ALLOW'
       ))
       and not exists (
         select 1 from ${notifications} earlier
-        where earlier.recipient_id = recipient.id and earlier.type = 'FOLLOW' and earlier.actor_id is null
-          and earlier.message = ${message}::text and not earlier.is_read
+        where earlier.recipient_id = recipient.id and earlier.type = ${type}::text
+          and earlier.actor_id is null and earlier.message = ${message}::text
+          and earlier.entity_id = ${entityId}::int and not earlier.is_read
       )
     returning recipient_id as "recipientId", id as "notificationId"`)) as unknown as { rows: LiveSignal[] };
   await afterCommit(db, (pool) => sendSignals(pool, inserted.rows));

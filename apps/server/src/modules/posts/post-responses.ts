@@ -36,6 +36,7 @@ export function toPostResponses(viewer: Viewer, rows: readonly PostRow[]): Post[
     media: row.media.map((item) => toMedia(item, viewer.mediaUrl)),
     tags: row.tags,
     likesCount: row.likesCount,
+    sharesCount: row.sharesCount,
     commentsCount: row.commentsCount,
     isLikedByCurrentUser: row.isLikedByCurrentUser,
     isSaved: row.isSaved,

@@ -32,6 +32,7 @@ const postColumns = (viewerId: Placeholder | SQL) => ({
   authorPicture: users.profilePicture,
   likesCount: posts.likesCount,
   commentsCount: posts.commentsCount,
+  sharesCount: posts.sharesCount,
   hiddenAt: posts.hiddenAt,
   hiddenReason: posts.hiddenReason,
   editedAt: posts.editedAt,

@@ -368,6 +368,7 @@ export function createPostsService({ db, events, uploads, jobs, pages }: PostsDe
       const keys = await db.transaction(async (tx) => {
         await requireAuthor(tx, postId, viewer.id, POST_MESSAGES.cannotDelete, 'update');
         const media = await selectMediaFiles(tx, postId);
+        await events.publish(tx, { type: 'post.deleted', actorId: viewer.id, postId });
         await deletePost(tx, postId);
         await forgetPagesAfterCommit(tx);
         return mediaFileKeys(media);

@@ -1,6 +1,7 @@
 import { HIDE_MESSAGES, type HideableTargetType, PLAN_MESSAGES, POST_MESSAGES } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/app-error.js';
+import type { EventBus } from '../../lib/events.js';
 import type { Viewer } from '../../lib/viewer.js';
 import {
   type ContentTarget,
@@ -21,7 +22,15 @@ const NOT_FOUND: Record<HideableTargetType, string> = {
  * Moderators hiding and unhiding posts, comments and plans (docs/features.md, "Reports and moderation"): a
  * hidden item is shown to its author only, with the reason; every change is in the moderation log.
  */
-export function createContentModerationService({ db, reports }: { db: Database; reports: ReportsService }) {
+export function createContentModerationService({
+  db,
+  events,
+  reports,
+}: {
+  db: Database;
+  events: EventBus;
+  reports: ReportsService;
+}) {
   const requireModerator = async (viewer: Viewer) => {
     if (!(await reports.isModerator(viewer.id))) throw forbidden(HIDE_MESSAGES.moderatorsOnly);
   };
@@ -33,6 +42,7 @@ export function createContentModerationService({ db, reports }: { db: Database; 
       await db.transaction(async (tx) => {
         if (!(await hideTarget(tx, target, reason))) throw notFound(NOT_FOUND[target.type]);
         await recordContentAction(tx, { moderatorId: viewer.id, target, hidden: true, note: reason });
+        if (target.type === 'POST') await events.publish(tx, { type: 'post.hidden', postId: target.id });
       });
     },
 

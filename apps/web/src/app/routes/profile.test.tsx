@@ -21,6 +21,7 @@ const annsPost: Post = {
   media: [],
   tags: [],
   likesCount: 0,
+  sharesCount: 0,
   commentsCount: 0,
   isLikedByCurrentUser: false,
   isSaved: false,

@@ -50,6 +50,7 @@ export function postFixture(fields: Partial<Post> = {}): Post {
     media: [],
     tags: [],
     likesCount: 0,
+    sharesCount: 0,
     commentsCount: 0,
     isLikedByCurrentUser: false,
     isSaved: false,
