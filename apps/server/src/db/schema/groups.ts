@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { learningPlans } from './plans.js';
+import { users } from './users.js';
+
+/**
+ * Study groups (docs/features.md, "Study groups"): people learning one plan together. Deleting the plan
+ * or the founder deletes the group.
+ */
+export const studyGroups = pgTable(
+  'study_groups',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => learningPlans.id, { onDelete: 'cascade' }),
+    founderId: integer('founder_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    isPublic: boolean('is_public').notNull().default(true),
+    /** The invite link's secret; null once an organiser revoked it. */
+    inviteToken: text('invite_token'),
+    startDate: date('start_date'),
+    topicsPerWeek: integer('topics_per_week'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('study_groups_plan_idx').on(t.planId),
+    index('study_groups_founder_idx').on(t.founderId),
+    uniqueIndex('study_groups_invite_token_idx').on(t.inviteToken).where(sql`${t.inviteToken} is not null`),
+  ],
+);
+
+/** Who is in a group; the founder is an organiser from the start. */
+export const studyGroupMembers = pgTable(
+  'study_group_members',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => studyGroups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** ORGANISER or MEMBER (the founder is told apart by `study_groups.founder_id`). */
+    role: text('role').notNull().default('MEMBER'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    // "My groups" reads the viewer's memberships newest first; the board pages a group's members.
+    index('study_group_members_user_joined_idx').on(t.userId, t.joinedAt.desc()),
+    index('study_group_members_group_joined_idx').on(t.groupId, t.joinedAt),
+  ],
+);
