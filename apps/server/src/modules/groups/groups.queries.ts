@@ -63,7 +63,8 @@ export async function insertGroup(
   const result = (await db.execute(sql`with made as (
       insert into ${studyGroups} (plan_id, founder_id, name, description, is_public, invite_token, start_date,
         topics_per_week)
-      select p.id, ${viewer}::int, ${group.name}::text, ${group.description}::text, ${group.isPublic}::boolean,
+      select p.id, ${viewer}::int, ${group.name}::text, ${group.description}::text,
+        ${group.isPublic}::boolean,
         ${group.inviteToken}::text, ${group.startDate}::date, ${group.topicsPerWeek}::int
       from learning_plans p
       where p.id = ${group.planId} and ${planVisibleTo(viewer, { plan: planColumnsOf('p') })}
@@ -92,7 +93,8 @@ export async function selectGroup(
     left join ${studyGroupMembers} me on me.group_id = g.id and me.user_id = ${viewer}
     where g.id = ${groupId} and ${groupShownTo(viewer)}
       and (me.user_id is not null or g.is_public
-        or (g.invite_token is not null and g.invite_token = ${invite ?? null}::text))`)) as unknown as Rows<GroupRow>;
+        or (g.invite_token is not null
+          and g.invite_token = ${invite ?? null}::text))`)) as unknown as Rows<GroupRow>;
   return result.rows[0] ?? null;
 }
 
@@ -109,7 +111,8 @@ export async function selectMyGroups(db: Database, viewer: number, window: Windo
     select (select count(*) from mine)::int as total,
       coalesce((select json_agg(row_to_json(page) order by page.joined_at desc, page.id desc) from (
         select * from mine order by joined_at desc, id desc
-        limit ${literalLimit(window.limit)} offset ${window.offset}) page), '[]') as groups`)) as unknown as Rows<{
+        limit ${literalLimit(window.limit)} offset ${window.offset}) page), '[]')
+      as groups`)) as unknown as Rows<{
     total: number;
     groups: GroupRow[];
   }>;
@@ -210,8 +213,10 @@ export async function selectBoard(db: Database, viewer: number, groupId: number,
       coalesce((select json_agg(json_build_object('userId', page.user_id, 'name', u.name,
           'profilePicture', u.profile_picture, 'role', page.role, 'founder', page.founder,
           'joinedAt', page.joined_at,
-          'statuses', coalesce((select json_agg(coalesce(tp.status, 'NOT_STARTED') order by t.order_index, t.id)
-            from topics t left join topic_progress tp on tp.topic_id = t.id and tp.user_id = page.user_id), '[]'))
+          'statuses', coalesce((
+            select json_agg(coalesce(tp.status, 'NOT_STARTED') order by t.order_index, t.id)
+            from topics t
+            left join topic_progress tp on tp.topic_id = t.id and tp.user_id = page.user_id), '[]'))
         order by page.founder desc, (page.role = 'ORGANISER') desc, page.joined_at, page.user_id)
         from page join users u on u.id = page.user_id), '[]') as members`)) as unknown as Rows<BoardRow>;
   return result.rows[0]!;

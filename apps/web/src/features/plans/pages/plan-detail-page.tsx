@@ -1,5 +1,5 @@
-import { PLAN_MESSAGES } from '@pathwise/contract';
-import { useState } from 'react';
+import { type LearningPlan, PLAN_MESSAGES } from '@pathwise/contract';
+import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorBox } from '../../../components/callout';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
@@ -18,14 +18,16 @@ export type { ItemExtras };
 type PlanDetailPageProps = {
   /** What other features add to each topic and resource (the viewer's notes), composed by app/. */
   itemExtras?: ItemExtras;
+  /** What the page composing this one puts under the plan's summary (the groups feature's button). */
+  summaryExtra?: (plan: LearningPlan) => ReactNode;
 };
 
 /** /learning-plan/{planId}: the plan, its topics and resources, and the viewer's own progress on them. */
-export function PlanDetailPage({ itemExtras }: PlanDetailPageProps) {
+export function PlanDetailPage({ itemExtras, summaryExtra }: PlanDetailPageProps) {
   const planId = planIdFrom(useParams().planId);
   if (planId === null) return <PlanNotFound />;
   // Keyed by the id: another plan starts with nothing of the previous one's state.
-  return <PlanDetail key={planId} planId={planId} itemExtras={itemExtras} />;
+  return <PlanDetail key={planId} planId={planId} itemExtras={itemExtras} summaryExtra={summaryExtra} />;
 }
 
 function PlanNotFound() {
@@ -36,7 +38,7 @@ function PlanNotFound() {
   );
 }
 
-function PlanDetail({ planId, itemExtras }: { planId: number } & PlanDetailPageProps) {
+function PlanDetail({ planId, itemExtras, summaryExtra }: { planId: number } & PlanDetailPageProps) {
   const me = useViewer();
   const plan = usePlan(planId);
   useDocumentTitle(plan.data ? `Learning plan: ${plan.data.title}` : 'Learning plan');
@@ -61,6 +63,7 @@ function PlanDetail({ planId, itemExtras }: { planId: number } & PlanDetailPageP
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PlanSummary plan={plan.data} isCreator={plan.data.creator.id === me?.id} />
+      {summaryExtra?.(plan.data)}
       {failedChange && (
         <ErrorBox>
           {'status' in failedChange ? PLAN_MESSAGES.topicStatusFailed : PLAN_MESSAGES.resourceStatusFailed}
