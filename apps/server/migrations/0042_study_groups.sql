@@ -1,4 +1,4 @@
--- Study groups on a shared plan: the groups (invite link token, pace) and their members with roles.
+-- Study groups on a shared plan: the groups (invite-only or not, invite token, pace) and their members.
 CREATE TABLE "study_group_members" (
 	"group_id" integer NOT NULL,
 	"user_id" integer NOT NULL,
@@ -13,7 +13,7 @@ CREATE TABLE "study_groups" (
 	"founder_id" integer NOT NULL,
 	"name" text NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
-	"is_public" boolean DEFAULT true NOT NULL,
+	"invite_only" boolean DEFAULT false NOT NULL,
 	"invite_token" text,
 	"start_date" date,
 	"topics_per_week" integer,

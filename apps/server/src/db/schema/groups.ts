@@ -29,7 +29,11 @@ export const studyGroups = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    isPublic: boolean('is_public').notNull().default(true),
+    /**
+     * Joined through the invite link only; otherwise anyone who may see the plan joins. Named apart from a
+     * plan's public flag, which only db/visibility.ts reads.
+     */
+    inviteOnly: boolean('invite_only').notNull().default(false),
     /** The invite link's secret; null once an organiser revoked it. */
     inviteToken: text('invite_token'),
     startDate: date('start_date'),

@@ -18,7 +18,8 @@ const groupShownTo = (viewer: number) =>
     and ${shownTo(viewer, sql.raw('g.founder_id'), { muted: false })})`;
 
 /** A group as the viewer sees it: one row of `g` with its plan `p`, founder `f` and the viewer's row `me`. */
-const groupColumns = sql`g.id, g.name, g.description, g.is_public as "isPublic", g.start_date as "startDate",
+const groupColumns = sql`g.id, g.name, g.description, g.invite_only as "inviteOnly",
+  g.start_date as "startDate",
   g.topics_per_week as "topicsPerWeek", g.created_at as "createdAt", g.founder_id as "founderId",
   json_build_object('id', p.id, 'title', p.title) as plan,
   json_build_object('id', f.id, 'name', f.name, 'profilePicture', f.profile_picture) as founder,
@@ -30,7 +31,7 @@ export type GroupRow = {
   id: number;
   name: string;
   description: string;
-  isPublic: boolean;
+  inviteOnly: boolean;
   startDate: string | null;
   topicsPerWeek: number | null;
   createdAt: string;
@@ -54,17 +55,17 @@ export async function insertGroup(
     planId: number;
     name: string;
     description: string;
-    isPublic: boolean;
+    inviteOnly: boolean;
     inviteToken: string;
     startDate: string | null;
     topicsPerWeek: number | null;
   },
 ): Promise<number | null> {
   const result = (await db.execute(sql`with made as (
-      insert into ${studyGroups} (plan_id, founder_id, name, description, is_public, invite_token, start_date,
-        topics_per_week)
+      insert into ${studyGroups} (plan_id, founder_id, name, description, invite_only, invite_token,
+        start_date, topics_per_week)
       select p.id, ${viewer}::int, ${group.name}::text, ${group.description}::text,
-        ${group.isPublic}::boolean,
+        ${group.inviteOnly}::boolean,
         ${group.inviteToken}::text, ${group.startDate}::date, ${group.topicsPerWeek}::int
       from learning_plans p
       where p.id = ${group.planId} and ${planVisibleTo(viewer, { plan: planColumnsOf('p') })}
@@ -92,7 +93,7 @@ export async function selectGroup(
     join users f on f.id = g.founder_id
     left join ${studyGroupMembers} me on me.group_id = g.id and me.user_id = ${viewer}
     where g.id = ${groupId} and ${groupShownTo(viewer)}
-      and (me.user_id is not null or g.is_public
+      and (me.user_id is not null or not g.invite_only
         or (g.invite_token is not null
           and g.invite_token = ${invite ?? null}::text))`)) as unknown as Rows<GroupRow>;
   return result.rows[0] ?? null;

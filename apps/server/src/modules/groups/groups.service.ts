@@ -44,7 +44,7 @@ function response(row: GroupRow, viewer: Viewer): Group {
     id: row.id,
     name: row.name,
     description: row.description,
-    isPublic: row.isPublic,
+    isPublic: !row.inviteOnly,
     plan: row.plan,
     founder: { ...row.founder, profilePicture: viewer.mediaUrl(row.founder.profilePicture) },
     startDate: row.startDate,
@@ -101,7 +101,9 @@ export function createGroupsService({ db, events }: { db: Database; events: Even
   return {
     async create(viewer: Viewer, body: z.output<typeof groupBody>): Promise<Group> {
       return db.transaction(async (tx) => {
-        const id = await insertGroup(tx, viewer.id, { ...body, inviteToken: newInviteToken() });
+        const { isPublic, ...fields } = body;
+        const group = { ...fields, inviteOnly: !isPublic, inviteToken: newInviteToken() };
+        const id = await insertGroup(tx, viewer.id, group);
         if (id === null) throw notFound(PLAN_MESSAGES.planNotFound);
         return response(await visible(tx, viewer, id), viewer);
       });

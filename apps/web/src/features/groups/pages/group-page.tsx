@@ -264,6 +264,7 @@ function MemberRow({
     setMemberRole(group.id, member.user.id, next),
   );
   const isFounder = member.role === 'FOUNDER';
+  const roleAction = member.role === 'ORGANISER' ? 'Make member' : 'Make organiser';
   return (
     <tr className="border-t border-slate-100">
       <th scope="row" className="p-2 text-left font-medium text-slate-900">
@@ -300,9 +301,9 @@ function MemberRow({
               className="text-xs text-indigo-700 underline"
               disabled={role.isPending}
               onClick={() => role.mutate(member.role === 'ORGANISER' ? 'MEMBER' : 'ORGANISER')}
-              aria-label={`${member.role === 'ORGANISER' ? 'Make a member' : 'Make an organiser'}: ${member.user.name}`}
+              aria-label={`${roleAction}: ${member.user.name}`}
             >
-              {member.role === 'ORGANISER' ? 'Make member' : 'Make organiser'}
+              {roleAction}
             </button>
           )}{' '}
           {!isFounder && (group.viewerRole === 'FOUNDER' || member.role === 'MEMBER') && (
