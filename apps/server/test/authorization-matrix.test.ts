@@ -32,6 +32,8 @@ type Owned = {
   /** The owner's public study group on their plan, which one member joined. */
   groupId: number;
   groupMemberId: number;
+  /** The member's post in the group's discussion. */
+  groupPostId: number;
 };
 type Caller = 'anonymous' | 'other' | 'owner' | 'moderator' | 'blocked' | 'blocker';
 /** Each route's request (on the owner's things) and the status each caller gets. */
@@ -455,6 +457,18 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ url: `/api/groups/${o.groupId}/progress` }),
     expect: ownerOnly(200),
   },
+  'GET /api/groups/:id/posts': {
+    request: (o) => ({ url: `/api/groups/${o.groupId}/posts` }),
+    expect: ownerOnly(200),
+  },
+  'POST /api/groups/:id/posts': {
+    request: (o) => json('POST', `/api/groups/${o.groupId}/posts`, { content: 'Hello group' }),
+    expect: ownerOnly(201),
+  },
+  'DELETE /api/groups/:id/posts/:postId': {
+    request: (o) => ({ method: 'DELETE', url: `/api/groups/${o.groupId}/posts/${o.groupPostId}` }),
+    expect: ownerOnly(204),
+  },
   // A scheduled post is its author's alone until its time: anyone else's is as good as missing.
   'GET /api/posts/scheduled': { request: () => ({ url: '/api/posts/scheduled' }), expect: signedIn(200) },
   'PATCH /api/posts/scheduled/:id': {
@@ -769,9 +783,13 @@ async function ownedThings(on: Instance = defaultInstance()): Promise<Owned> {
   const group = (await as(owner, json('POST', '/api/groups', { planId: plan.id, name: 'Ours' }))).json();
   const member = await groupMemberOf(on);
   await as(member, json('POST', `/api/groups/${group.id}/members`, {}));
+  const groupPost = (
+    await as(member, json('POST', `/api/groups/${group.id}/posts`, { content: 'Hello' }))
+  ).json();
   return {
     groupId: group.id,
     groupMemberId: member.user.id,
+    groupPostId: groupPost.id,
     userId: owner.user.id,
     handle: owner.user.handle,
     postId: post.id,

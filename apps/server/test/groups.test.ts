@@ -256,6 +256,72 @@ describe('study groups', () => {
   });
 });
 
+describe('the discussion', () => {
+  const post = (account: TestAccount, group: { id: number }, payload: object) =>
+    call(account, { method: 'POST', url: `/api/groups/${group.id}/posts`, payload });
+
+  it('lets members post and reply in Markdown, seen by members only, in one statement a page', async () => {
+    const plan = await createPlan(t, ann.token);
+    const group = await startGroup(ann, plan);
+    await join(bob, group);
+    const first = await post(ann, group, { content: 'Week 1: **ownership**' });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({
+      content: 'Week 1: **ownership**',
+      author: { id: ann.user.id },
+      replies: [],
+    });
+    const reply = await post(bob, group, { content: 'Done!', replyToId: first.json().id });
+    expect(reply.statusCode).toBe(201);
+    // A reply to a reply, or to another group's post, is refused.
+    const nested = await post(ann, group, { content: 'Nested', replyToId: reply.json().id });
+    expect(nested.statusCode).toBe(404);
+    expect(nested.json().message).toBe(GROUP_MESSAGES.postNotFound);
+
+    const one = await t.queries.count(() => call(bob, { url: `/api/groups/${group.id}/posts` }));
+    expect(one.statements).toBe(1);
+    for (let i = 0; i < 4; i++) await post(bob, group, { content: `Note ${i}` });
+    const many = await t.queries.count(() => call(bob, { url: `/api/groups/${group.id}/posts?size=3` }));
+    expect(many.statements).toBe(1);
+    expect(many.result.json().totalElements).toBe(5);
+    const last = (await call(bob, { url: `/api/groups/${group.id}/posts?size=3&page=1` })).json();
+    expect(last.content.map((p: { content: string }) => p.content)).toEqual([
+      'Note 0',
+      'Week 1: **ownership**',
+    ]);
+    expect(last.content[1].replies.map((r: { content: string }) => r.content)).toEqual(['Done!']);
+
+    const stranger = await signUp(t, { name: 'Outsider' });
+    expect((await call(stranger, { url: `/api/groups/${group.id}/posts` })).statusCode).toBe(403);
+    const refused = await post(stranger, group, { content: 'Hi' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(GROUP_MESSAGES.notAMember);
+    const blank = await post(bob, group, { content: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toContain(GROUP_MESSAGES.postRequired);
+    // Group posts are in no other list.
+    const feed = (await call(bob, { url: `/api/posts?size=50` })).json();
+    expect(JSON.stringify(feed)).not.toContain('Week 1');
+
+    // Its author or an organiser deletes; another member may not.
+    const bobs = reply.json().id;
+    const notHis = await call(bob, {
+      method: 'DELETE',
+      url: `/api/groups/${group.id}/posts/${first.json().id}`,
+    });
+    expect(notHis.statusCode).toBe(403);
+    expect(notHis.json().message).toBe(GROUP_MESSAGES.notYourPost);
+    // The organiser deletes the post, and its replies go with it.
+    const byOther = await call(ann, {
+      method: 'DELETE',
+      url: `/api/groups/${group.id}/posts/${first.json().id}`,
+    });
+    expect(byOther.statusCode).toBe(204);
+    const gone = await call(bob, { method: 'DELETE', url: `/api/groups/${group.id}/posts/${bobs}` });
+    expect(gone.statusCode).toBe(404);
+  });
+});
+
 describe('the pace', () => {
   it('expects topicsPerWeek for each week since the start, never more than every topic', () => {
     const day = 24 * 60 * 60 * 1000;

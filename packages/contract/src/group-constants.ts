@@ -7,6 +7,7 @@ export const GROUP_LIMITS = {
   descriptionMaxLength: 2_000,
   maxTopicsPerWeek: 50,
   inviteTokenMaxLength: 64,
+  postMaxLength: 5_000,
 } as const;
 
 /** FOUNDER: who started it (one, an organiser too); ORGANISER: may manage members and the invite link. */
@@ -37,7 +38,15 @@ export const GROUP_MESSAGES = {
   founderCannotLeave: 'The founder cannot leave or be removed from their group',
   founderRoleFixed: 'The founder is always an organiser of their group',
   notAMember: 'You are not a member of this group',
+  postRequired: 'Write something before posting',
+  postTooLong: `A post in a group must be at most ${GROUP_LIMITS.postMaxLength} characters`,
+  invalidPostId: 'Invalid post ID',
+  postNotFound: 'Post not found in this group',
+  notYourPost: 'Only its author or an organiser can delete this post',
   // Web texts.
+  discussionFailed: 'Could not load the discussion',
+  postFailed: 'Could not post. Please try again.',
+  noPosts: 'Nothing posted yet: start the conversation.',
   loadFailed: 'Could not load this group',
   listFailed: 'Could not load your groups',
   createFailed: 'Could not start the group. Please try again.',

@@ -106,3 +106,34 @@ export const groupBoard = z.object({
 });
 export type GroupBoard = z.infer<typeof groupBoard>;
 export const groupBoardQuery = pageQuery();
+
+/** Body of `POST /api/groups/{id}/posts`: Markdown; `replyToId` makes it a reply to a post of the group. */
+export const groupPostBody = z.object({
+  content: text({ error: GROUP_MESSAGES.postRequired })
+    .refine((content) => content.trim().length > 0, { error: GROUP_MESSAGES.postRequired, abort: true })
+    .refine((content) => content.length <= GROUP_LIMITS.postMaxLength, { error: GROUP_MESSAGES.postTooLong }),
+  replyToId: bodyId(GROUP_MESSAGES.invalidPostId).optional(),
+});
+export type GroupPostBody = z.input<typeof groupPostBody>;
+
+export const groupPostParams = groupParams.extend({
+  postId: pathId({ invalid: GROUP_MESSAGES.invalidPostId, notFound: GROUP_MESSAGES.postNotFound }),
+});
+
+/** A reply under a post of the group's discussion. */
+export const groupReply = z.object({
+  id: z.number().int(),
+  author: userRef,
+  /** Markdown, as written. */
+  content: z.string(),
+  createdAt: isoDateTime,
+});
+export type GroupReply = z.infer<typeof groupReply>;
+
+/** A post of the group's discussion (seen by its members only), with its replies, oldest first. */
+export const groupPost = groupReply.extend({ replies: z.array(groupReply) });
+export type GroupPost = z.infer<typeof groupPost>;
+
+/** `GET /api/groups/{id}/posts`: the discussion, newest post first. */
+export const groupPostPage = page(groupPost);
+export type GroupPostPage = z.infer<typeof groupPostPage>;

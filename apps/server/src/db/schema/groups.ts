@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -66,5 +67,35 @@ export const studyGroupMembers = pgTable(
     // "My groups" reads the viewer's memberships newest first; the board pages a group's members.
     index('study_group_members_user_joined_idx').on(t.userId, t.joinedAt.desc()),
     index('study_group_members_group_joined_idx').on(t.groupId, t.joinedAt),
+  ],
+);
+
+/**
+ * A group's discussion, seen by its members only: posts, and replies to them (`parent_id`, one level).
+ * Apart from `posts`, so no list of posts, feed or count can ever show them.
+ */
+export const studyGroupPosts = pgTable(
+  'study_group_posts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => studyGroups.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The post this one replies to; null for a post. */
+    parentId: integer('parent_id').references((): AnyPgColumn => studyGroupPosts.id, { onDelete: 'cascade' }),
+    /** Markdown, stored as written. */
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The discussion pages the group's posts newest first; replies are read by their post.
+    index('study_group_posts_group_created_idx')
+      .on(t.groupId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.parentId} is null`),
+    index('study_group_posts_parent_idx').on(t.parentId),
+    index('study_group_posts_author_idx').on(t.authorId),
   ],
 );

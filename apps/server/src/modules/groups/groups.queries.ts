@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { noBlockBetween, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
-import { studyGroupMembers, studyGroups } from '../../db/schema/index.js';
+import { studyGroupMembers, studyGroupPosts, studyGroups } from '../../db/schema/index.js';
 import { planColumnsOf, planVisibleTo } from '../../db/visibility.js';
 import { literalLimit } from '../../lib/pagination.js';
 
@@ -221,4 +221,86 @@ export async function selectBoard(db: Database, viewer: number, groupId: number,
         order by page.founder desc, (page.role = 'ORGANISER') desc, page.joined_at, page.user_id)
         from page join users u on u.id = page.user_id), '[]') as members`)) as unknown as Rows<BoardRow>;
   return result.rows[0]!;
+}
+
+type AuthorJson = { id: number; name: string; profilePicture: string | null };
+export type GroupPostRow = {
+  id: number;
+  author: AuthorJson;
+  content: string;
+  createdAt: string;
+  replies?: GroupPostRow[];
+};
+
+/**
+ * One page of the group's discussion (newest post first), each post with its replies (oldest first), for
+ * a member: one statement whatever the page holds; `found` false when the viewer is not a member of a
+ * group they may see. Posts and replies of people hidden from the viewer are left out.
+ */
+export async function selectGroupPosts(db: Database, viewer: number, groupId: number, window: Window) {
+  const author = (alias: string) =>
+    sql.raw(`json_build_object('id', ${alias}.id, 'name', ${alias}.name,
+    'profilePicture', ${alias}.profile_picture)`);
+  const result = (await db.execute(sql`with grp as (
+      select g.id from ${studyGroups} g
+      join learning_plans p on p.id = g.plan_id
+      join ${studyGroupMembers} me on me.group_id = g.id and me.user_id = ${viewer}
+      where g.id = ${groupId} and ${groupShownTo(viewer)}
+    ), shown as (
+      select gp.* from ${studyGroupPosts} gp join grp on gp.group_id = grp.id
+      where gp.parent_id is null and ${shownTo(viewer, sql.raw('gp.author_id'), { muted: false })}
+    ), page as (
+      select * from shown order by created_at desc, id desc
+      limit ${literalLimit(window.limit)} offset ${window.offset}
+    )
+    select exists (select 1 from grp) as found, (select count(*) from shown)::int as total,
+      coalesce((select json_agg(json_build_object('id', page.id, 'author', ${author('u')},
+          'content', page.content, 'createdAt', page.created_at,
+          'replies', coalesce((select json_agg(json_build_object('id', r.id, 'author', ${author('ru')},
+              'content', r.content, 'createdAt', r.created_at) order by r.created_at, r.id)
+            from ${studyGroupPosts} r join users ru on ru.id = r.author_id
+            where r.parent_id = page.id
+              and ${shownTo(viewer, sql.raw('r.author_id'), { muted: false })}), '[]'))
+        order by page.created_at desc, page.id desc)
+        from page join users u on u.id = page.author_id), '[]') as posts`)) as unknown as Rows<{
+    found: boolean;
+    total: number;
+    posts: GroupPostRow[];
+  }>;
+  return result.rows[0]!;
+}
+
+/**
+ * Writes a post, or a reply to a post of the same group (a reply to a reply is refused): null when the
+ * post replied to is not the group's.
+ */
+export async function insertGroupPost(
+  db: Database,
+  post: { groupId: number; authorId: number; content: string; replyToId: number | null },
+): Promise<GroupPostRow | null> {
+  const result = (await db.execute(sql`with made as (
+      insert into ${studyGroupPosts} (group_id, author_id, parent_id, content)
+      select ${post.groupId}::int, ${post.authorId}::int, ${post.replyToId}::int, ${post.content}::text
+      where ${post.replyToId}::int is null or exists (select 1 from ${studyGroupPosts} p
+        where p.id = ${post.replyToId}::int and p.group_id = ${post.groupId} and p.parent_id is null)
+      returning id, author_id, content, created_at
+    )
+    select made.id,
+      json_build_object('id', u.id, 'name', u.name, 'profilePicture', u.profile_picture) as author,
+      made.content, made.created_at as "createdAt"
+    from made join users u on u.id = made.author_id`)) as unknown as Rows<GroupPostRow>;
+  return result.rows[0] ?? null;
+}
+
+/** The author of a post or reply of the group; null when there is none with that id. */
+export async function selectGroupPostAuthor(db: Database, groupId: number, postId: number) {
+  const [row] = await db
+    .select({ authorId: studyGroupPosts.authorId })
+    .from(studyGroupPosts)
+    .where(and(eq(studyGroupPosts.id, postId), eq(studyGroupPosts.groupId, groupId)));
+  return row?.authorId ?? null;
+}
+
+export async function deleteGroupPost(db: Database, postId: number) {
+  await db.delete(studyGroupPosts).where(eq(studyGroupPosts.id, postId));
 }

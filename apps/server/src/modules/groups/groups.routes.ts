@@ -6,6 +6,10 @@ import {
   groupMemberParams,
   groupPage,
   groupParams,
+  groupPost,
+  groupPostBody,
+  groupPostPage,
+  groupPostParams,
   groupQuery,
   joinBody,
   memberRoleBody,
@@ -114,5 +118,36 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
       response: { 200: groupBoard, ...failures(400, 403, 404) },
     }),
     async (request) => groups.board(viewerOf(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/:id/posts',
+    route('The group’s discussion, newest post first, each with its replies (members only)', {
+      params: groupParams,
+      querystring: pagedList(groupPostPage).querystring,
+      response: { 200: groupPostPage, ...failures(400, 403, 404) },
+    }),
+    async (request) => groups.posts(viewerOf(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/:id/posts',
+    route('Post in the group’s discussion, or reply to a post with `replyToId` (members only)', {
+      params: groupParams,
+      body: groupPostBody,
+      response: { 201: groupPost, ...writeFailures },
+    }),
+    async (request, reply) =>
+      reply.status(201).send(await groups.post(viewerOf(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/:id/posts/:postId',
+    route('Delete a post or reply of the discussion (its author, or an organiser)', {
+      params: groupPostParams,
+      response: deletionResponse,
+    }),
+    async (request, reply) =>
+      deleted(reply, groups.removePost(viewerOf(request), request.params.id, request.params.postId)),
   );
 };

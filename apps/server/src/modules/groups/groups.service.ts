@@ -6,6 +6,9 @@ import {
   type GroupBoard,
   type GroupPace,
   type GroupPage,
+  type GroupPost,
+  type GroupPostPage,
+  type GroupReply,
   type GroupRole,
   type groupBody,
   type PageQuery,
@@ -19,12 +22,17 @@ import type { EventBus } from '../../lib/events.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
 import type { Viewer } from '../../lib/viewer.js';
 import {
+  deleteGroupPost,
   deleteMember,
+  type GroupPostRow,
   type GroupRow,
   insertGroup,
+  insertGroupPost,
   insertMember,
   selectBoard,
   selectGroup,
+  selectGroupPostAuthor,
+  selectGroupPosts,
   selectMemberRole,
   selectMyGroups,
   updateInviteToken,
@@ -56,6 +64,20 @@ function response(row: GroupRow, viewer: Viewer): Group {
     inviteToken: row.inviteToken,
   };
 }
+
+function replyResponse(row: GroupPostRow, viewer: Viewer): GroupReply {
+  return {
+    id: row.id,
+    author: { ...row.author, profilePicture: viewer.mediaUrl(row.author.profilePicture) },
+    content: row.content,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+const postResponse = (row: GroupPostRow, viewer: Viewer): GroupPost => ({
+  ...replyResponse(row, viewer),
+  replies: (row.replies ?? []).map((reply) => replyResponse(reply, viewer)),
+});
 
 /**
  * How many topics the pace expects done today: `topicsPerWeek` for every week since the start date, at
@@ -188,6 +210,50 @@ export function createGroupsService({ db, events }: { db: Database; events: Even
       await db.transaction(async (tx) => {
         await asOrganiser(tx, viewer, groupId);
         await updateInviteToken(tx, groupId, null);
+      });
+    },
+
+    /** The discussion, a page of posts with their replies: one statement (a second to explain a refusal). */
+    async posts(viewer: Viewer, groupId: number, query: PageQuery): Promise<GroupPostPage> {
+      const { found, total, posts } = await selectGroupPosts(db, viewer.id, groupId, pageWindow(query));
+      if (!found) {
+        await visible(db, viewer, groupId);
+        throw forbidden(GROUP_MESSAGES.notAMember);
+      }
+      return toPage(
+        posts.map((row) => postResponse(row, viewer)),
+        total,
+        query,
+      );
+    },
+
+    /** A member posts in the discussion, or replies to a post of it. */
+    async post(viewer: Viewer, groupId: number, body: { content: string; replyToId?: number | undefined }) {
+      return db.transaction(async (tx) => {
+        const row = await visible(tx, viewer, groupId);
+        if (row.memberRole === null) throw forbidden(GROUP_MESSAGES.notAMember);
+        const made = await insertGroupPost(tx, {
+          groupId,
+          authorId: viewer.id,
+          content: body.content,
+          replyToId: body.replyToId ?? null,
+        });
+        if (!made) throw notFound(GROUP_MESSAGES.postNotFound);
+        return postResponse(made, viewer);
+      });
+    },
+
+    /** Its author, or an organiser, deletes a post (with its replies) or a reply. */
+    async removePost(viewer: Viewer, groupId: number, postId: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await visible(tx, viewer, groupId);
+        if (row.memberRole === null) throw forbidden(GROUP_MESSAGES.notAMember);
+        const authorId = await selectGroupPostAuthor(tx, groupId, postId);
+        if (authorId === null) throw notFound(GROUP_MESSAGES.postNotFound);
+        if (authorId !== viewer.id && row.memberRole !== 'ORGANISER') {
+          throw forbidden(GROUP_MESSAGES.notYourPost);
+        }
+        await deleteGroupPost(tx, postId);
       });
     },
 

@@ -1,4 +1,12 @@
-import type { Group, GroupBoard, GroupBody, GroupPage } from '@pathwise/contract';
+import type {
+  Group,
+  GroupBoard,
+  GroupBody,
+  GroupPage,
+  GroupPost,
+  GroupPostBody,
+  GroupPostPage,
+} from '@pathwise/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { pageQuery } from '../../../lib/paged-list';
 
@@ -47,4 +55,16 @@ export function renewInvite(id: number) {
 
 export function revokeInvite(id: number) {
   return apiRequest<void>(`/api/groups/${id}/invite`, { method: 'DELETE' });
+}
+
+export function fetchGroupPosts(id: number, page: number, signal?: AbortSignal) {
+  return apiRequest<GroupPostPage>(`/api/groups/${id}/posts?${pageQuery(page)}`, { signal });
+}
+
+export function postInGroup(id: number, body: GroupPostBody) {
+  return apiRequest<GroupPost>(`/api/groups/${id}/posts`, { method: 'POST', body });
+}
+
+export function deleteGroupPost(id: number, postId: number) {
+  return apiRequest<void>(`/api/groups/${id}/posts/${postId}`, { method: 'DELETE' });
 }

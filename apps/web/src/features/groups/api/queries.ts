@@ -1,12 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePagedList } from '../../../lib/paged-list';
-import { fetchBoard, fetchGroup, fetchMyGroups } from './groups-api';
+import { fetchBoard, fetchGroup, fetchGroupPosts, fetchMyGroups } from './groups-api';
 
 export const groupKeys = {
   all: ['groups'] as const,
   mine: ['groups', 'mine'] as const,
   one: (id: number) => ['groups', id] as const,
   board: (id: number, page: number) => ['groups', id, 'board', page] as const,
+  posts: (id: number) => ['groups', id, 'posts'] as const,
 };
 
 export function useGroup(id: number, invite: string | null) {
@@ -37,5 +38,13 @@ export function useGroupChange<T, V>(change: (variables: V) => Promise<T>) {
   return useMutation({
     mutationFn: change,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['groups'] }),
+  });
+}
+
+/** The group's discussion, page by page with Load More. */
+export function useGroupPosts(id: number) {
+  return usePagedList({
+    queryKey: groupKeys.posts(id),
+    fetchPage: (page, signal) => fetchGroupPosts(id, page, signal),
   });
 }

@@ -67,6 +67,26 @@ describe('the group page', { timeout: SLOW_PAGE_TEST_MS }, () => {
         return HttpResponse.json({ ...group, viewerRole: 'MEMBER' });
       }),
       http.get('/api/groups/9/progress', () => HttpResponse.json(board)),
+      http.get('/api/groups/9/posts', () =>
+        HttpResponse.json(
+          pageOf([
+            {
+              id: 40,
+              author: { id: 77, name: 'Cleo Founder', profilePicture: null },
+              content: 'Week 1: **ownership**',
+              createdAt: '2026-01-06T10:00:00.000Z',
+              replies: [
+                {
+                  id: 41,
+                  author: { id: ann.id, name: ann.name, profilePicture: null },
+                  content: 'Done!',
+                  createdAt: '2026-01-06T11:00:00.000Z',
+                },
+              ],
+            },
+          ]),
+        ),
+      ),
     );
     renderApp('/groups/9?invite=secret-token', { signedIn: true });
 
@@ -87,6 +107,9 @@ describe('the group page', { timeout: SLOW_PAGE_TEST_MS }, () => {
     expect(within(table).getByRole('row', { name: new RegExp(ann.name) })).toHaveTextContent('Behind');
     expect(screen.getByText('The pace expects 1 of 2 topics done by today.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Leave the group' })).toBeVisible();
+    const post = await screen.findByRole('article', { name: 'Cleo Founder’s post' });
+    expect((await within(post).findByText('ownership')).tagName).toBe('STRONG');
+    expect(within(screen.getByRole('list', { name: 'Replies' })).getByText('Done!')).toBeVisible();
     // Members never see the organisers' invite link.
     expect(screen.queryByRole('textbox', { name: 'Invite link' })).toBeNull();
   });
@@ -102,6 +125,7 @@ describe('the group page', { timeout: SLOW_PAGE_TEST_MS }, () => {
         return new HttpResponse(null, { status: 204 });
       }),
       http.get('/api/groups/9/progress', () => HttpResponse.json(board)),
+      http.get('/api/groups/9/posts', () => HttpResponse.json(pageOf([]))),
     );
     renderApp('/groups/9', { signedIn: true });
 
@@ -110,6 +134,7 @@ describe('the group page', { timeout: SLOW_PAGE_TEST_MS }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Revoke the link' }));
     expect(await screen.findByText(GROUP_MESSAGES.inviteRevoked)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Remove Ann Lee' })).toBeVisible();
+    expect(await screen.findByText(GROUP_MESSAGES.noPosts)).toBeVisible();
   });
 
   it('says when the group does not exist (or is not the viewer’s to see)', async () => {

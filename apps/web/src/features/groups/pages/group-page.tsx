@@ -23,6 +23,7 @@ import {
   setMemberRole,
 } from '../api/groups-api';
 import { useBoard, useGroup, useGroupChange } from '../api/queries';
+import { GroupDiscussion } from '../components/group-discussion';
 
 const STATUS_MARKS: Record<TopicStatus, { mark: string; label: string; className: string }> = {
   COMPLETED: { mark: '✓', label: 'done', className: 'bg-emerald-100 text-emerald-800' },
@@ -98,6 +99,7 @@ function GroupDetail({ group, invite }: { group: Group; invite: string | null })
       </header>
       {(group.viewerRole === 'FOUNDER' || group.viewerRole === 'ORGANISER') && <InviteLink group={group} />}
       {group.viewerRole !== null && <Board group={group} />}
+      {group.viewerRole !== null && <GroupDiscussion group={group} />}
     </div>
   );
 }
