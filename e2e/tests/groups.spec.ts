@@ -60,6 +60,19 @@ test('a study group: started from a plan, joined through its invite link, both o
   await expect(bobRow).toContainText('On track');
   await expect(board.getByRole('row', { name: /Ann Founder/ })).toContainText('Behind');
 
+  // Bob posts in the discussion; Ann, a member, reads it rendered and replies.
+  await bobPage.getByLabel(/^New post/).fill('Finished **Basics** early');
+  await bobPage.getByRole('button', { name: 'Post', exact: true }).click();
+  const bobPost = bobPage.getByRole('article', { name: 'Bob Joiner’s post' });
+  await expect(bobPost.locator('strong')).toHaveText('Basics');
+  await page.reload();
+  const seen = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('article', { name: 'Bob Joiner’s post' }) });
+  await seen.getByLabel(/^Reply/).fill('Nice pace!');
+  await seen.getByRole('button', { name: 'Reply' }).click();
+  await expect(seen.getByRole('list', { name: 'Replies' })).toContainText('Nice pace!');
+
   // Bob finds the group again from his user menu.
   await bobPage.getByRole('button', { name: 'Open user menu' }).click();
   await bobPage.getByRole('menuitem', { name: 'Groups' }).click();
