@@ -70,7 +70,19 @@ async function seed(request: APIRequestContext) {
     headers: authHeaders(ann),
     data: { content: 'Read **twice**' },
   });
-  return { ann, bob, postId, planId };
+  // A study group of Ann's that Bob joined, with a post in its discussion, so its board and posts show.
+  const group = await (
+    await request.post('/api/groups', {
+      headers: authHeaders(ann),
+      data: { planId, name: 'Rust circle', startDate: '2025-01-06', topicsPerWeek: 1 },
+    })
+  ).json();
+  await request.post(`/api/groups/${group.id}/members`, { headers: authHeaders(bob), data: {} });
+  await request.post(`/api/groups/${group.id}/posts`, {
+    headers: authHeaders(bob),
+    data: { content: 'Week one **done**' },
+  });
+  return { ann, bob, postId, planId, groupId: group.id as number };
 }
 
 for (const width of [390, 1280]) {
@@ -82,7 +94,7 @@ for (const width of [390, 1280]) {
       test.setTimeout(180_000);
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme });
-      const { ann, bob, postId, planId } = await seed(request);
+      const { ann, bob, postId, planId, groupId } = await seed(request);
       await signInAs(page, ann);
       const pages: [string, string, RegExp | string][] = [
         ['feed', '/', /Welcome back/],
@@ -99,6 +111,8 @@ for (const width of [390, 1280]) {
         ['analytics', '/analytics', /Analytics/],
         ['settings', '/settings', 'Settings'],
         ['my notes', '/notes', 'My notes'],
+        ['study group', `/groups/${groupId}`, 'Rust circle'],
+        ['my groups', '/groups', 'Your study groups'],
         ['saved', '/saved', 'Saved'],
         ['post form', '/create-post', 'Create a post'],
         ['profile form', '/profile/edit', 'Edit Profile'],

@@ -56,6 +56,8 @@ import { feedRoutes } from './modules/feed/feed.routes.js';
 import { createFeedService } from './modules/feed/feed.service.js';
 import { firstStepsRoutes } from './modules/first-steps/first-steps.routes.js';
 import { createFirstStepsService } from './modules/first-steps/first-steps.service.js';
+import { groupsRoutes } from './modules/groups/groups.routes.js';
+import { createGroupsService } from './modules/groups/groups.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { instanceRoutes } from './modules/instance/instance.routes.js';
 import { createLinkPreviews } from './modules/link-previews/index.js';
@@ -295,6 +297,7 @@ export async function buildApp({
         templates: createPlanTemplatesService({ db, events, plans }),
       });
       await api.register(notesRoutes, { notes: createNotesService(db) });
+      await api.register(groupsRoutes, { prefix: '/groups', groups: createGroupsService({ db, events }) });
       await api.register(draftsRoutes, {
         prefix: '/drafts',
         drafts: createDraftsService({ db, posts, plans }),

@@ -29,6 +29,11 @@ type Owned = {
   scheduledPostId: number;
   /** One of the owner's push devices. */
   pushDeviceId: number;
+  /** The owner's public study group on their plan, which one member joined. */
+  groupId: number;
+  groupMemberId: number;
+  /** The member's post in the group's discussion. */
+  groupPostId: number;
 };
 type Caller = 'anonymous' | 'other' | 'owner' | 'moderator' | 'blocked' | 'blocker';
 /** Each route's request (on the owner's things) and the status each caller gets. */
@@ -418,6 +423,60 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ method: 'DELETE', url: `/api/notes/${o.noteId}` }),
     expect: ownerOnly(204, 404),
   },
+  // Study groups: anyone who may see the plan sees a public group and joins it; the members read the
+  // board, organisers (the owner founded it) manage members and the invite link. Across a block the
+  // group does not exist. What a plain member may do is asserted in groups.test.ts.
+  'POST /api/groups': {
+    request: (o) => json('POST', '/api/groups', { planId: o.planId, name: 'Study group' }),
+    expect: { ...signedIn(201), acrossBlock: 404 },
+  },
+  'GET /api/groups': { request: () => ({ url: '/api/groups' }), expect: signedIn(200) },
+  'GET /api/groups/:id': {
+    request: (o) => ({ url: `/api/groups/${o.groupId}` }),
+    expect: { ...signedIn(200), acrossBlock: 404 },
+  },
+  'POST /api/groups/:id/members': {
+    request: (o) => json('POST', `/api/groups/${o.groupId}/members`, {}),
+    expect: { ...signedIn(200), acrossBlock: 404 },
+  },
+  'DELETE /api/groups/:id/members': {
+    request: (o) => ({ method: 'DELETE', url: `/api/groups/${o.groupId}/members` }),
+    // Not a member, or the founder, who cannot leave.
+    expect: { anonymous: 401, other: 404, owner: 400 },
+  },
+  'DELETE /api/groups/:id/members/:userId': {
+    request: (o) => ({ method: 'DELETE', url: `/api/groups/${o.groupId}/members/${o.groupMemberId}` }),
+    expect: ownerOnly(204),
+  },
+  'PUT /api/groups/:id/members/:userId/role': {
+    request: (o) =>
+      json('PUT', `/api/groups/${o.groupId}/members/${o.groupMemberId}/role`, { role: 'ORGANISER' }),
+    expect: ownerOnly(200),
+  },
+  'POST /api/groups/:id/invite': {
+    request: (o) => ({ method: 'POST', url: `/api/groups/${o.groupId}/invite` }),
+    expect: ownerOnly(200),
+  },
+  'DELETE /api/groups/:id/invite': {
+    request: (o) => ({ method: 'DELETE', url: `/api/groups/${o.groupId}/invite` }),
+    expect: ownerOnly(204),
+  },
+  'GET /api/groups/:id/progress': {
+    request: (o) => ({ url: `/api/groups/${o.groupId}/progress` }),
+    expect: ownerOnly(200),
+  },
+  'GET /api/groups/:id/posts': {
+    request: (o) => ({ url: `/api/groups/${o.groupId}/posts` }),
+    expect: ownerOnly(200),
+  },
+  'POST /api/groups/:id/posts': {
+    request: (o) => json('POST', `/api/groups/${o.groupId}/posts`, { content: 'Hello group' }),
+    expect: ownerOnly(201),
+  },
+  'DELETE /api/groups/:id/posts/:postId': {
+    request: (o) => ({ method: 'DELETE', url: `/api/groups/${o.groupId}/posts/${o.groupPostId}` }),
+    expect: ownerOnly(204),
+  },
   // A scheduled post is its author's alone until its time: anyone else's is as good as missing.
   'GET /api/posts/scheduled': { request: () => ({ url: '/api/posts/scheduled' }), expect: signedIn(200) },
   'PATCH /api/posts/scheduled/:id': {
@@ -744,7 +803,16 @@ async function ownedThings(on: Instance = defaultInstance()): Promise<Owned> {
   const scheduled = (
     await as(owner, form('POST', '/api/posts', [postPart({ ...validPost, title: 'Soon', publishAt })]))
   ).json();
+  const group = (await as(owner, json('POST', '/api/groups', { planId: plan.id, name: 'Ours' }))).json();
+  const member = await groupMemberOf(on);
+  await as(member, json('POST', `/api/groups/${group.id}/members`, {}));
+  const groupPost = (
+    await as(member, json('POST', `/api/groups/${group.id}/posts`, { content: 'Hello' }))
+  ).json();
   return {
+    groupId: group.id,
+    groupMemberId: member.user.id,
+    groupPostId: groupPost.id,
     userId: owner.user.id,
     handle: owner.user.handle,
     postId: post.id,
@@ -759,6 +827,14 @@ async function ownedThings(on: Instance = defaultInstance()): Promise<Owned> {
     scheduledPostId: scheduled.id,
     pushDeviceId: pushDevice.id,
   };
+}
+
+const groupMembers = new Map<TestApp, Promise<TestAccount>>();
+
+/** Someone (no caller) who joins each of the owner's groups on `on`: signed up once per instance. */
+function groupMemberOf(on: Instance): Promise<TestAccount> {
+  if (!groupMembers.has(on.t)) groupMembers.set(on.t, signUp(on.t, { name: 'Group member' }));
+  return groupMembers.get(on.t)!;
 }
 
 /** A browser's push subscription, on an https push service of its own (never sent to: nothing pushes). */

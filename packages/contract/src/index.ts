@@ -20,6 +20,8 @@ export * from './feed-constants.js';
 export * from './first-steps.js';
 export * from './first-steps-constants.js';
 export * from './first-steps-messages.js';
+export * from './group-constants.js';
+export * from './groups.js';
 export * from './health.js';
 export * from './instance.js';
 export * from './instance-constants.js';

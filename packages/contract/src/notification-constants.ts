@@ -6,6 +6,7 @@
 /**
  * LEARNING_PLAN_COPY: someone used your plan as a template (docs/features.md, "Plan templates");
  * COMMENT_REPLY and COMMENT_LIKE: a reply to, or a like of, your comment ("Replies and comment likes").
+ * GROUP_JOINED: someone joined a study group you organise ("Study groups").
  */
 export const NOTIFICATION_TYPES = [
   'LIKE',
@@ -16,11 +17,12 @@ export const NOTIFICATION_TYPES = [
   'MENTION',
   'LEARNING_PLAN_SHARE',
   'LEARNING_PLAN_COPY',
+  'GROUP_JOINED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** What a notification links to. */
-export const NOTIFICATION_ENTITY_TYPES = ['post', 'comment', 'user', 'learning-plan'] as const;
+export const NOTIFICATION_ENTITY_TYPES = ['post', 'comment', 'user', 'learning-plan', 'group'] as const;
 export type NotificationEntityType = (typeof NOTIFICATION_ENTITY_TYPES)[number];
 
 const ENTITY_PATHS: Record<NotificationEntityType, string> = {
@@ -28,6 +30,7 @@ const ENTITY_PATHS: Record<NotificationEntityType, string> = {
   comment: '/post',
   user: '/profile',
   'learning-plan': '/learning-plan',
+  group: '/groups',
 };
 
 /** The web app's page a notification leads to (the list's link, and a push notification's click). */
@@ -84,6 +87,8 @@ export function notificationGroupMessage(group: {
       return `${who} mentioned you`;
     case 'LEARNING_PLAN_COPY':
       return `${who} used your learning plan as a template`;
+    case 'GROUP_JOINED':
+      return `${who} joined your study group`;
     default:
       return message;
   }

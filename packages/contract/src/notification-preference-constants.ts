@@ -101,6 +101,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   MENTION: 'Mentions',
   LEARNING_PLAN_SHARE: 'Learning plans shared by people you follow',
   LEARNING_PLAN_COPY: 'Your learning plans used as templates',
+  GROUP_JOINED: 'People joining study groups you organise',
 };
 
 export const NOTIFICATION_PREFERENCE_MESSAGES = {

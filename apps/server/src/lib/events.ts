@@ -36,6 +36,8 @@ export type DomainEvent =
   | { type: 'plan.published'; actorId: number; planId: number; title: string }
   /** A plan was copied with "Use as template" into a new private plan of the actor's. */
   | { type: 'plan.copied'; actorId: number; planId: number; planCreatorId: number; title: string }
+  /** Someone joined a study group (modules/groups): its organisers are told. */
+  | { type: 'group.joined'; actorId: number; groupId: number; planId: number; groupName: string }
   | {
       type: 'progress.topic';
       userId: number;

@@ -139,6 +139,16 @@ const ROUTES: RouteObject[] = [
                 ),
               },
               {
+                path: '/groups',
+                ...lazyPage(() =>
+                  import('../features/groups/pages/my-groups-page').then((m) => m.MyGroupsPage),
+                ),
+              },
+              {
+                path: '/groups/:groupId',
+                ...lazyPage(() => import('../features/groups/pages/group-page').then((m) => m.GroupPage)),
+              },
+              {
                 path: '/notes',
                 ...lazyPage(() => import('../features/notes/pages/my-notes-page').then((m) => m.MyNotesPage)),
               },

@@ -4,6 +4,7 @@ export * from './drafts.js';
 export * from './email-changes.js';
 export * from './federation.js';
 export * from './follows.js';
+export * from './groups.js';
 export * from './identities.js';
 export * from './notes.js';
 export * from './notification-preferences.js';

@@ -4,7 +4,12 @@ import type { EventBus } from '../../lib/events.js';
 import type { JobQueue } from '../../lib/jobs.js';
 import { notifyFollowersLater } from './notifications.fan-out.js';
 import { notify } from './notifications.notify.js';
-import { insertRemoteNotification, oneUser, usersWithHandles } from './notifications.queries.js';
+import {
+  groupOrganisers,
+  insertRemoteNotification,
+  oneUser,
+  usersWithHandles,
+} from './notifications.queries.js';
 
 /**
  * Mentions in a post or comment: every mentioned user but the author, once per post or comment, so
@@ -182,6 +187,24 @@ export function registerNotificationHandlers(events: EventBus, jobs: JobQueue) {
       'unread',
     );
   });
+
+  // Organisers of a study group hear of each newcomer; the notification goes with the group's plan.
+  events.subscribe('group.joined', (tx, event) =>
+    notify(
+      tx,
+      jobs,
+      {
+        type: 'GROUP_JOINED',
+        actorId: event.actorId,
+        message: (actor) => `${actor} joined your study group "${event.groupName}"`,
+        entityType: 'group',
+        entityId: event.groupId,
+        planId: event.planId,
+      },
+      groupOrganisers(event.groupId, event.actorId),
+      'unread',
+    ),
+  );
 
   // Published only for plans others can see (created public, or made public): every follower may
   // open it. Followers can be many, so they are notified by a background job (notifications.fan-out).

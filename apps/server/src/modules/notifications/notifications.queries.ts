@@ -11,6 +11,7 @@ import {
   notificationPreferences,
   notifications,
   pushSubscriptions,
+  studyGroupMembers,
   users,
 } from '../../db/schema/index.js';
 import { literalLimit, preparedPerSize } from '../../lib/pagination.js';
@@ -39,6 +40,12 @@ export type Dedupe = 'unread' | 'ever';
 /** Recipients, as a subquery with an `id` column. */
 export const oneUser = (id: number): SQL =>
   sql`select ${users.id} as id from ${users} where ${users.id} = ${id}`;
+
+/** The organisers of a study group, but `exceptId` (who joined). */
+export const groupOrganisers = (groupId: number, exceptId: number): SQL =>
+  sql`select ${studyGroupMembers.userId} as id from ${studyGroupMembers}
+    where ${studyGroupMembers.groupId} = ${groupId} and ${studyGroupMembers.role} = 'ORGANISER'
+      and ${studyGroupMembers.userId} <> ${exceptId}`;
 
 /** The followers of `userId` whose id is in (afterId, upToId], all after `afterId` when `upToId` is null. */
 export const followersBetween = (userId: number, afterId: number, upToId: number | null): SQL =>

@@ -14,6 +14,7 @@ export const LIBRARY_NAV: NavItem[] = [
   { to: '/scheduled', label: 'Scheduled' },
   { to: '/saved', label: 'Saved' },
   { to: '/notes', label: 'My notes' },
+  { to: '/groups', label: 'Groups' },
 ];
 
 /** The signed-in user's own pages, offered by both the user menu and the mobile menu. */

@@ -1,3 +1,5 @@
+import type { LearningPlan } from '@pathwise/contract';
+import { StartGroupButton } from '../../features/groups';
 import { NoteButton, NotePanel, PlanNotesProvider } from '../../features/notes';
 import { type ItemExtras, PlanDetailPage } from '../../features/plans/pages/plan-detail-page';
 import { useViewer } from '../../lib/auth/auth-context';
@@ -8,16 +10,19 @@ const NOTE_EXTRAS: ItemExtras = {
   details: (item) => <NotePanel {...item} />,
 };
 
+/** Under the plan's summary: "Start a group" on it. */
+const startGroup = (plan: LearningPlan) => <StartGroupButton planId={plan.id} planTitle={plan.title} />;
+
 /**
- * /learning-plan/{planId}: the plan, with the viewer's private note on each topic and resource. A visitor
- * reading signed out has no notes, so none are offered.
+ * /learning-plan/{planId}: the plan, with "Start a group" and the viewer's private note on each topic and
+ * resource. A visitor reading signed out has no notes and starts no group, so neither is offered.
  */
 export function PlanPage() {
   const signedIn = useViewer() !== null;
   if (!signedIn) return <PlanDetailPage />;
   return (
     <PlanNotesProvider>
-      <PlanDetailPage itemExtras={NOTE_EXTRAS} />
+      <PlanDetailPage itemExtras={NOTE_EXTRAS} summaryExtra={startGroup} />
     </PlanNotesProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { PLAN_MAP_MESSAGES, PLAN_MESSAGES, type TopicStatus } from '@pathwise/contract';
+import { type LearningPlan, PLAN_MAP_MESSAGES, PLAN_MESSAGES, type TopicStatus } from '@pathwise/contract';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ErrorBox } from '../../../components/callout';
@@ -24,14 +24,16 @@ type View = 'list' | 'map';
 type PlanDetailPageProps = {
   /** What other features add to each topic and resource (the viewer's notes), composed by app/. */
   itemExtras?: ItemExtras;
+  /** What the page composing this one puts under the plan's summary (the groups feature's button). */
+  summaryExtra?: (plan: LearningPlan) => ReactNode;
 };
 
 /** /learning-plan/{planId}: the plan, its topics and resources, and the viewer's own progress on them. */
-export function PlanDetailPage({ itemExtras }: PlanDetailPageProps) {
+export function PlanDetailPage({ itemExtras, summaryExtra }: PlanDetailPageProps) {
   const planId = planIdFrom(useParams().planId);
   if (planId === null) return <PlanNotFound />;
   // Keyed by the id: another plan starts with nothing of the previous one's state.
-  return <PlanDetail key={planId} planId={planId} itemExtras={itemExtras} />;
+  return <PlanDetail key={planId} planId={planId} itemExtras={itemExtras} summaryExtra={summaryExtra} />;
 }
 
 function PlanNotFound() {
@@ -42,7 +44,7 @@ function PlanNotFound() {
   );
 }
 
-function PlanDetail({ planId, itemExtras }: { planId: number } & PlanDetailPageProps) {
+function PlanDetail({ planId, itemExtras, summaryExtra }: { planId: number } & PlanDetailPageProps) {
   const me = useViewer();
   const plan = usePlan(planId);
   useDocumentTitle(plan.data ? `Learning plan: ${plan.data.title}` : 'Learning plan');
@@ -88,6 +90,7 @@ function PlanDetail({ planId, itemExtras }: { planId: number } & PlanDetailPageP
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PlanSummary plan={plan.data} isCreator={plan.data.creator.id === me?.id} />
+      {summaryExtra?.(plan.data)}
       {failedChange && (
         <ErrorBox>
           {'status' in failedChange ? PLAN_MESSAGES.topicStatusFailed : PLAN_MESSAGES.resourceStatusFailed}

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { learningPlans } from './plans.js';
+import { users } from './users.js';
+
+/**
+ * Study groups (docs/features.md, "Study groups"): people learning one plan together. Deleting the plan
+ * or the founder deletes the group.
+ */
+export const studyGroups = pgTable(
+  'study_groups',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => learningPlans.id, { onDelete: 'cascade' }),
+    founderId: integer('founder_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /**
+     * Joined through the invite link only; otherwise anyone who may see the plan joins. Named apart from a
+     * plan's public flag, which only db/visibility.ts reads.
+     */
+    inviteOnly: boolean('invite_only').notNull().default(false),
+    /** The invite link's secret; null once an organiser revoked it. */
+    inviteToken: text('invite_token'),
+    startDate: date('start_date'),
+    topicsPerWeek: integer('topics_per_week'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('study_groups_plan_idx').on(t.planId),
+    index('study_groups_founder_idx').on(t.founderId),
+    uniqueIndex('study_groups_invite_token_idx').on(t.inviteToken).where(sql`${t.inviteToken} is not null`),
+  ],
+);
+
+/** Who is in a group; the founder is an organiser from the start. */
+export const studyGroupMembers = pgTable(
+  'study_group_members',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => studyGroups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** ORGANISER or MEMBER (the founder is told apart by `study_groups.founder_id`). */
+    role: text('role').notNull().default('MEMBER'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    // "My groups" reads the viewer's memberships newest first; the board pages a group's members.
+    index('study_group_members_user_joined_idx').on(t.userId, t.joinedAt.desc()),
+    index('study_group_members_group_joined_idx').on(t.groupId, t.joinedAt),
+  ],
+);
+
+/**
+ * A group's discussion, seen by its members only: posts, and replies to them (`parent_id`, one level).
+ * Apart from `posts`, so no list of posts, feed or count can ever show them.
+ */
+export const studyGroupPosts = pgTable(
+  'study_group_posts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => studyGroups.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The post this one replies to; null for a post. */
+    parentId: integer('parent_id').references((): AnyPgColumn => studyGroupPosts.id, { onDelete: 'cascade' }),
+    /** Markdown, stored as written. */
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The discussion pages the group's posts newest first; replies are read by their post.
+    index('study_group_posts_group_created_idx')
+      .on(t.groupId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.parentId} is null`),
+    index('study_group_posts_parent_idx').on(t.parentId),
+    index('study_group_posts_author_idx').on(t.authorId),
+  ],
+);

@@ -1,0 +1,306 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { noBlockBetween, shownTo } from '../../db/block-state.js';
+import type { Database } from '../../db/client.js';
+import { studyGroupMembers, studyGroupPosts, studyGroups } from '../../db/schema/index.js';
+import { planColumnsOf, planVisibleTo } from '../../db/visibility.js';
+import { literalLimit } from '../../lib/pagination.js';
+
+type Window = { limit: number; offset: number };
+type Rows<T> = { rows: T[] };
+
+/**
+ * Whether `viewer` may see the group `g` (joined to its plan `p`): the plan is visible to them and the
+ * founder is neither blocked either way nor suspended. Who may see what of it (members, invite) is added
+ * by each statement.
+ */
+const groupShownTo = (viewer: number) =>
+  sql`(${planVisibleTo(viewer, { plan: planColumnsOf('p') })}
+    and ${shownTo(viewer, sql.raw('g.founder_id'), { muted: false })})`;
+
+/** A group as the viewer sees it: one row of `g` with its plan `p`, founder `f` and the viewer's row `me`. */
+const groupColumns = sql`g.id, g.name, g.description, g.invite_only as "inviteOnly",
+  g.start_date as "startDate",
+  g.topics_per_week as "topicsPerWeek", g.created_at as "createdAt", g.founder_id as "founderId",
+  json_build_object('id', p.id, 'title', p.title) as plan,
+  json_build_object('id', f.id, 'name', f.name, 'profilePicture', f.profile_picture) as founder,
+  (select count(*) from ${studyGroupMembers} c where c.group_id = g.id)::int as "memberCount",
+  me.role as "memberRole",
+  case when me.role = 'ORGANISER' then g.invite_token end as "inviteToken"`;
+
+export type GroupRow = {
+  id: number;
+  name: string;
+  description: string;
+  inviteOnly: boolean;
+  startDate: string | null;
+  topicsPerWeek: number | null;
+  createdAt: string;
+  founderId: number;
+  plan: { id: number; title: string };
+  founder: { id: number; name: string; profilePicture: string | null };
+  memberCount: number;
+  /** ORGANISER or MEMBER; null when the viewer is not a member. */
+  memberRole: string | null;
+  inviteToken: string | null;
+};
+
+/**
+ * Creates a group on a plan `viewer` may see, with them as its founding organiser, in one statement;
+ * null when the plan is not visible to them.
+ */
+export async function insertGroup(
+  db: Database,
+  viewer: number,
+  group: {
+    planId: number;
+    name: string;
+    description: string;
+    inviteOnly: boolean;
+    inviteToken: string;
+    startDate: string | null;
+    topicsPerWeek: number | null;
+  },
+): Promise<number | null> {
+  const result = (await db.execute(sql`with made as (
+      insert into ${studyGroups} (plan_id, founder_id, name, description, invite_only, invite_token,
+        start_date, topics_per_week)
+      select p.id, ${viewer}::int, ${group.name}::text, ${group.description}::text,
+        ${group.inviteOnly}::boolean,
+        ${group.inviteToken}::text, ${group.startDate}::date, ${group.topicsPerWeek}::int
+      from learning_plans p
+      where p.id = ${group.planId} and ${planVisibleTo(viewer, { plan: planColumnsOf('p') })}
+      returning id
+    )
+    insert into ${studyGroupMembers} (group_id, user_id, role)
+    select id, ${viewer}::int, 'ORGANISER' from made
+    returning group_id as id`)) as unknown as Rows<{ id: number }>;
+  return result.rows[0]?.id ?? null;
+}
+
+/**
+ * The group as `viewer` sees it, or null when they may not: a member sees it; anyone else who may see
+ * the plan sees a public group, or an invite-only one with its invite token.
+ */
+export async function selectGroup(
+  db: Database,
+  viewer: number,
+  groupId: number,
+  invite: string | undefined,
+): Promise<GroupRow | null> {
+  const result = (await db.execute(sql`select ${groupColumns}
+    from ${studyGroups} g
+    join learning_plans p on p.id = g.plan_id
+    join users f on f.id = g.founder_id
+    left join ${studyGroupMembers} me on me.group_id = g.id and me.user_id = ${viewer}
+    where g.id = ${groupId} and ${groupShownTo(viewer)}
+      and (me.user_id is not null or not g.invite_only
+        or (g.invite_token is not null
+          and g.invite_token = ${invite ?? null}::text))`)) as unknown as Rows<GroupRow>;
+  return result.rows[0] ?? null;
+}
+
+/** One page of the viewer's groups (newest joined first) with how many there are: one statement. */
+export async function selectMyGroups(db: Database, viewer: number, window: Window) {
+  const result = (await db.execute(sql`with mine as (
+      select ${groupColumns}, me.joined_at
+      from ${studyGroupMembers} me
+      join ${studyGroups} g on g.id = me.group_id
+      join learning_plans p on p.id = g.plan_id
+      join users f on f.id = g.founder_id
+      where me.user_id = ${viewer} and ${groupShownTo(viewer)}
+    )
+    select (select count(*) from mine)::int as total,
+      coalesce((select json_agg(row_to_json(page) order by page.joined_at desc, page.id desc) from (
+        select * from mine order by joined_at desc, id desc
+        limit ${literalLimit(window.limit)} offset ${window.offset}) page), '[]')
+      as groups`)) as unknown as Rows<{
+    total: number;
+    groups: GroupRow[];
+  }>;
+  return result.rows[0]!;
+}
+
+/**
+ * Adds `viewer` to the group as a member unless a block stands between them and the founder (asked under
+ * the pair's lock, so a block and a join never cross); whether they are in it afterwards.
+ */
+export async function insertMember(db: Database, viewer: number, groupId: number): Promise<boolean> {
+  const result = (await db.execute(sql`with joined as (
+      insert into ${studyGroupMembers} (group_id, user_id, role)
+      select g.id, ${viewer}::int, 'MEMBER' from ${studyGroups} g
+      where g.id = ${groupId} and ${noBlockBetween(viewer, sql.raw('g.founder_id'))}
+      on conflict do nothing
+      returning user_id
+    )
+    select exists (select 1 from joined) as joined`)) as unknown as Rows<{ joined: boolean }>;
+  return result.rows[0]!.joined;
+}
+
+/** The member's role, or null when they are not one. */
+export async function selectMemberRole(db: Database, groupId: number, userId: number) {
+  const [row] = await db
+    .select({ role: studyGroupMembers.role })
+    .from(studyGroupMembers)
+    .where(and(eq(studyGroupMembers.groupId, groupId), eq(studyGroupMembers.userId, userId)));
+  return row?.role ?? null;
+}
+
+export async function deleteMember(db: Database, groupId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .delete(studyGroupMembers)
+    .where(and(eq(studyGroupMembers.groupId, groupId), eq(studyGroupMembers.userId, userId)))
+    .returning({ id: studyGroupMembers.userId });
+  return rows.length > 0;
+}
+
+export async function updateMemberRole(db: Database, groupId: number, userId: number, role: string) {
+  const rows = await db
+    .update(studyGroupMembers)
+    .set({ role })
+    .where(and(eq(studyGroupMembers.groupId, groupId), eq(studyGroupMembers.userId, userId)))
+    .returning({ id: studyGroupMembers.userId });
+  return rows.length > 0;
+}
+
+export async function updateInviteToken(db: Database, groupId: number, token: string | null) {
+  await db.update(studyGroups).set({ inviteToken: token }).where(eq(studyGroups.id, groupId));
+}
+
+export type BoardRow = {
+  /** Whether the viewer is a member of a group they may see: when false, nothing else is read. */
+  found: boolean;
+  startDate: string | null;
+  topicsPerWeek: number | null;
+  total: number;
+  topics: { id: number; title: string }[];
+  members: {
+    userId: number;
+    name: string;
+    profilePicture: string | null;
+    role: string;
+    founder: boolean;
+    joinedAt: string;
+    statuses: string[];
+  }[];
+};
+
+/**
+ * The progress board: the plan's topics and one page of members (founder, organisers, then by joining),
+ * each with their status of every topic, in one statement whatever the page holds. Read by members
+ * only; members hidden from the viewer (blocked either way, suspended) are left out.
+ */
+export async function selectBoard(db: Database, viewer: number, groupId: number, window: Window) {
+  const result = (await db.execute(sql`with grp as (
+      select g.id, g.plan_id, g.founder_id, g.start_date, g.topics_per_week
+      from ${studyGroups} g
+      join learning_plans p on p.id = g.plan_id
+      join ${studyGroupMembers} me on me.group_id = g.id and me.user_id = ${viewer}
+      where g.id = ${groupId} and ${groupShownTo(viewer)}
+    ), topics as (
+      select t.id, t.title, t.order_index from plan_topics t join grp on t.plan_id = grp.plan_id
+    ), shown as (
+      select m.user_id, m.role, m.joined_at, m.user_id = grp.founder_id as founder
+      from ${studyGroupMembers} m join grp on m.group_id = grp.id
+      where ${shownTo(viewer, sql.raw('m.user_id'), { muted: false })}
+    ), page as (
+      select * from shown order by founder desc, (role = 'ORGANISER') desc, joined_at, user_id
+      limit ${literalLimit(window.limit)} offset ${window.offset}
+    )
+    select exists (select 1 from grp) as found,
+      (select start_date from grp) as "startDate", (select topics_per_week from grp) as "topicsPerWeek",
+      (select count(*) from shown)::int as total,
+      coalesce((select json_agg(json_build_object('id', id, 'title', title) order by order_index, id)
+        from topics), '[]') as topics,
+      coalesce((select json_agg(json_build_object('userId', page.user_id, 'name', u.name,
+          'profilePicture', u.profile_picture, 'role', page.role, 'founder', page.founder,
+          'joinedAt', page.joined_at,
+          'statuses', coalesce((
+            select json_agg(coalesce(tp.status, 'NOT_STARTED') order by t.order_index, t.id)
+            from topics t
+            left join topic_progress tp on tp.topic_id = t.id and tp.user_id = page.user_id), '[]'))
+        order by page.founder desc, (page.role = 'ORGANISER') desc, page.joined_at, page.user_id)
+        from page join users u on u.id = page.user_id), '[]') as members`)) as unknown as Rows<BoardRow>;
+  return result.rows[0]!;
+}
+
+type AuthorJson = { id: number; name: string; profilePicture: string | null };
+export type GroupPostRow = {
+  id: number;
+  author: AuthorJson;
+  content: string;
+  createdAt: string;
+  replies?: GroupPostRow[];
+};
+
+/**
+ * One page of the group's discussion (newest post first), each post with its replies (oldest first), for
+ * a member: one statement whatever the page holds; `found` false when the viewer is not a member of a
+ * group they may see. Posts and replies of people hidden from the viewer are left out.
+ */
+export async function selectGroupPosts(db: Database, viewer: number, groupId: number, window: Window) {
+  const author = (alias: string) =>
+    sql.raw(`json_build_object('id', ${alias}.id, 'name', ${alias}.name,
+    'profilePicture', ${alias}.profile_picture)`);
+  const result = (await db.execute(sql`with grp as (
+      select g.id from ${studyGroups} g
+      join learning_plans p on p.id = g.plan_id
+      join ${studyGroupMembers} me on me.group_id = g.id and me.user_id = ${viewer}
+      where g.id = ${groupId} and ${groupShownTo(viewer)}
+    ), shown as (
+      select gp.* from ${studyGroupPosts} gp join grp on gp.group_id = grp.id
+      where gp.parent_id is null and ${shownTo(viewer, sql.raw('gp.author_id'), { muted: false })}
+    ), page as (
+      select * from shown order by created_at desc, id desc
+      limit ${literalLimit(window.limit)} offset ${window.offset}
+    )
+    select exists (select 1 from grp) as found, (select count(*) from shown)::int as total,
+      coalesce((select json_agg(json_build_object('id', page.id, 'author', ${author('u')},
+          'content', page.content, 'createdAt', page.created_at,
+          'replies', coalesce((select json_agg(json_build_object('id', r.id, 'author', ${author('ru')},
+              'content', r.content, 'createdAt', r.created_at) order by r.created_at, r.id)
+            from ${studyGroupPosts} r join users ru on ru.id = r.author_id
+            where r.parent_id = page.id
+              and ${shownTo(viewer, sql.raw('r.author_id'), { muted: false })}), '[]'))
+        order by page.created_at desc, page.id desc)
+        from page join users u on u.id = page.author_id), '[]') as posts`)) as unknown as Rows<{
+    found: boolean;
+    total: number;
+    posts: GroupPostRow[];
+  }>;
+  return result.rows[0]!;
+}
+
+/**
+ * Writes a post, or a reply to a post of the same group (a reply to a reply is refused): null when the
+ * post replied to is not the group's.
+ */
+export async function insertGroupPost(
+  db: Database,
+  post: { groupId: number; authorId: number; content: string; replyToId: number | null },
+): Promise<GroupPostRow | null> {
+  const result = (await db.execute(sql`with made as (
+      insert into ${studyGroupPosts} (group_id, author_id, parent_id, content)
+      select ${post.groupId}::int, ${post.authorId}::int, ${post.replyToId}::int, ${post.content}::text
+      where ${post.replyToId}::int is null or exists (select 1 from ${studyGroupPosts} p
+        where p.id = ${post.replyToId}::int and p.group_id = ${post.groupId} and p.parent_id is null)
+      returning id, author_id, content, created_at
+    )
+    select made.id,
+      json_build_object('id', u.id, 'name', u.name, 'profilePicture', u.profile_picture) as author,
+      made.content, made.created_at as "createdAt"
+    from made join users u on u.id = made.author_id`)) as unknown as Rows<GroupPostRow>;
+  return result.rows[0] ?? null;
+}
+
+/** The author of a post or reply of the group; null when there is none with that id. */
+export async function selectGroupPostAuthor(db: Database, groupId: number, postId: number) {
+  const [row] = await db
+    .select({ authorId: studyGroupPosts.authorId })
+    .from(studyGroupPosts)
+    .where(and(eq(studyGroupPosts.id, postId), eq(studyGroupPosts.groupId, groupId)));
+  return row?.authorId ?? null;
+}
+
+export async function deleteGroupPost(db: Database, postId: number) {
+  await db.delete(studyGroupPosts).where(eq(studyGroupPosts.id, postId));
+}

@@ -1,0 +1,153 @@
+import {
+  group,
+  groupBoard,
+  groupBody,
+  groupInvite,
+  groupMemberParams,
+  groupPage,
+  groupParams,
+  groupPost,
+  groupPostBody,
+  groupPostPage,
+  groupPostParams,
+  groupQuery,
+  joinBody,
+  memberRoleBody,
+} from '@pathwise/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  deleted,
+  deletionResponse,
+  failures,
+  pagedList,
+  readResponse,
+  routeOptions,
+  writeFailures,
+  writeResponse,
+} from '../../lib/route-schema.js';
+import { viewerOf } from '../../lib/viewer.js';
+import type { GroupsService } from './groups.service.js';
+
+const route = routeOptions(['groups']);
+
+/**
+ * Study groups, under `/api/groups`: made on a plan the viewer can see, joined (public, or with the invite
+ * link's token) and left, managed by organisers, and their progress board, read by members.
+ */
+export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = async (app, { groups }) => {
+  app.post(
+    '/',
+    route('Start a study group on a learning plan you can see; you are its founder and an organiser', {
+      body: groupBody,
+      response: { 201: group, ...failures(400, 404) },
+    }),
+    async (request, reply) => reply.status(201).send(await groups.create(viewerOf(request), request.body)),
+  );
+
+  app.get('/', route('Your study groups, newest joined first', pagedList(groupPage)), async (request) =>
+    groups.mine(viewerOf(request), request.query),
+  );
+
+  app.get(
+    '/:id',
+    route('A study group: its members see it, others a public one or one whose invite token they give', {
+      params: groupParams,
+      querystring: groupQuery,
+      response: readResponse(group),
+    }),
+    async (request) => groups.one(viewerOf(request), request.params.id, request.query.invite),
+  );
+
+  app.post(
+    '/:id/members',
+    route('Join a study group: a public one, or an invite-only one with its invite token', {
+      params: groupParams,
+      body: joinBody,
+      response: writeResponse(group),
+    }),
+    async (request) => groups.join(viewerOf(request), request.params.id, request.body?.inviteToken),
+  );
+
+  app.delete(
+    '/:id/members',
+    route('Leave a study group (its founder cannot)', { params: groupParams, response: deletionResponse }),
+    async (request, reply) => deleted(reply, groups.leave(viewerOf(request), request.params.id)),
+  );
+
+  app.delete(
+    '/:id/members/:userId',
+    route('Remove a member (organisers; another organiser only by the founder)', {
+      params: groupMemberParams,
+      response: deletionResponse,
+    }),
+    async (request, reply) =>
+      deleted(reply, groups.remove(viewerOf(request), request.params.id, request.params.userId)),
+  );
+
+  app.put(
+    '/:id/members/:userId/role',
+    route('Make a member an organiser, or an organiser a member again (the founder only)', {
+      params: groupMemberParams,
+      body: memberRoleBody,
+      response: { 200: memberRoleBody, ...writeFailures },
+    }),
+    async (request) =>
+      groups.setRole(viewerOf(request), request.params.id, request.params.userId, request.body.role),
+  );
+
+  app.post(
+    '/:id/invite',
+    route('Make a new invite link token (organisers); the previous one stops working', {
+      params: groupParams,
+      response: writeResponse(groupInvite),
+    }),
+    async (request) => groups.newInvite(viewerOf(request), request.params.id),
+  );
+
+  app.delete(
+    '/:id/invite',
+    route('Revoke the invite link (organisers)', { params: groupParams, response: deletionResponse }),
+    async (request, reply) => deleted(reply, groups.revokeInvite(viewerOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/:id/progress',
+    route('The progress board: every member against every topic of the plan, paged (members only)', {
+      params: groupParams,
+      querystring: pagedList(groupBoard).querystring,
+      response: { 200: groupBoard, ...failures(400, 403, 404) },
+    }),
+    async (request) => groups.board(viewerOf(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/:id/posts',
+    route('The group’s discussion, newest post first, each with its replies (members only)', {
+      params: groupParams,
+      querystring: pagedList(groupPostPage).querystring,
+      response: { 200: groupPostPage, ...failures(400, 403, 404) },
+    }),
+    async (request) => groups.posts(viewerOf(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/:id/posts',
+    route('Post in the group’s discussion, or reply to a post with `replyToId` (members only)', {
+      params: groupParams,
+      body: groupPostBody,
+      response: { 201: groupPost, ...writeFailures },
+    }),
+    async (request, reply) =>
+      reply.status(201).send(await groups.post(viewerOf(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/:id/posts/:postId',
+    route('Delete a post or reply of the discussion (its author, or an organiser)', {
+      params: groupPostParams,
+      response: deletionResponse,
+    }),
+    async (request, reply) =>
+      deleted(reply, groups.removePost(viewerOf(request), request.params.id, request.params.postId)),
+  );
+};

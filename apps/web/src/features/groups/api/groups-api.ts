@@ -1,0 +1,70 @@
+import type {
+  Group,
+  GroupBoard,
+  GroupBody,
+  GroupPage,
+  GroupPost,
+  GroupPostBody,
+  GroupPostPage,
+} from '@pathwise/contract';
+import { apiRequest } from '../../../lib/api-client';
+import { pageQuery } from '../../../lib/paged-list';
+
+export function createGroup(body: GroupBody) {
+  return apiRequest<Group>('/api/groups', { method: 'POST', body });
+}
+
+export function fetchGroup(id: number, invite: string | null, signal?: AbortSignal) {
+  const query = invite ? `?${new URLSearchParams({ invite })}` : '';
+  return apiRequest<Group>(`/api/groups/${id}${query}`, { signal });
+}
+
+export function fetchMyGroups(page: number, signal?: AbortSignal) {
+  return apiRequest<GroupPage>(`/api/groups?${pageQuery(page)}`, { signal });
+}
+
+export function fetchBoard(id: number, page: number, signal?: AbortSignal) {
+  return apiRequest<GroupBoard>(`/api/groups/${id}/progress?${pageQuery(page)}`, { signal });
+}
+
+export function joinGroup(id: number, inviteToken: string | null) {
+  return apiRequest<Group>(`/api/groups/${id}/members`, {
+    method: 'POST',
+    body: inviteToken ? { inviteToken } : {},
+  });
+}
+
+export function leaveGroup(id: number) {
+  return apiRequest<void>(`/api/groups/${id}/members`, { method: 'DELETE' });
+}
+
+export function removeMember(id: number, userId: number) {
+  return apiRequest<void>(`/api/groups/${id}/members/${userId}`, { method: 'DELETE' });
+}
+
+export function setMemberRole(id: number, userId: number, role: 'ORGANISER' | 'MEMBER') {
+  return apiRequest<{ role: string }>(`/api/groups/${id}/members/${userId}/role`, {
+    method: 'PUT',
+    body: { role },
+  });
+}
+
+export function renewInvite(id: number) {
+  return apiRequest<{ inviteToken: string }>(`/api/groups/${id}/invite`, { method: 'POST' });
+}
+
+export function revokeInvite(id: number) {
+  return apiRequest<void>(`/api/groups/${id}/invite`, { method: 'DELETE' });
+}
+
+export function fetchGroupPosts(id: number, page: number, signal?: AbortSignal) {
+  return apiRequest<GroupPostPage>(`/api/groups/${id}/posts?${pageQuery(page)}`, { signal });
+}
+
+export function postInGroup(id: number, body: GroupPostBody) {
+  return apiRequest<GroupPost>(`/api/groups/${id}/posts`, { method: 'POST', body });
+}
+
+export function deleteGroupPost(id: number, postId: number) {
+  return apiRequest<void>(`/api/groups/${id}/posts/${postId}`, { method: 'DELETE' });
+}

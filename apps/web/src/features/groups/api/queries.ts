@@ -1,0 +1,50 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { usePagedList } from '../../../lib/paged-list';
+import { fetchBoard, fetchGroup, fetchGroupPosts, fetchMyGroups } from './groups-api';
+
+export const groupKeys = {
+  all: ['groups'] as const,
+  mine: ['groups', 'mine'] as const,
+  one: (id: number) => ['groups', id] as const,
+  board: (id: number, page: number) => ['groups', id, 'board', page] as const,
+  posts: (id: number) => ['groups', id, 'posts'] as const,
+};
+
+export function useGroup(id: number, invite: string | null) {
+  return useQuery({ queryKey: groupKeys.one(id), queryFn: ({ signal }) => fetchGroup(id, invite, signal) });
+}
+
+/** One page of the board at a time; the previous page stays shown while the next one loads. */
+export function useBoard(id: number, page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: groupKeys.board(id, page),
+    queryFn: ({ signal }) => fetchBoard(id, page, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMyGroups() {
+  return usePagedList({
+    queryKey: groupKeys.mine,
+    fetchPage: (page, signal) => fetchMyGroups(page, signal),
+    restartOnReturn: true,
+  });
+}
+
+/** A change to a group: the group, its board and "My groups" are read again once it is done. */
+export function useGroupChange<T, V>(change: (variables: V) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['groups'] }),
+  });
+}
+
+/** The group's discussion, page by page with Load More. */
+export function useGroupPosts(id: number) {
+  return usePagedList({
+    queryKey: groupKeys.posts(id),
+    fetchPage: (page, signal) => fetchGroupPosts(id, page, signal),
+  });
+}

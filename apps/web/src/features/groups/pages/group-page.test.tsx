@@ -1,0 +1,168 @@
+import { GROUP_MESSAGES, type Group, type GroupBoard } from '@pathwise/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { errorResponse } from '../../../test/error-response';
+import { ann } from '../../../test/fixtures';
+import { server } from '../../../test/msw-server';
+import { pageOf } from '../../../test/page-of';
+import { SLOW_PAGE_TEST_MS } from '../../../test/plans';
+import { renderApp } from '../../../test/render-app';
+
+const group: Group = {
+  id: 9,
+  name: 'Rust evenings',
+  description: 'One topic a week',
+  isPublic: false,
+  plan: { id: 5, title: 'Learn Rust' },
+  founder: { id: 77, name: 'Cleo Founder', profilePicture: null },
+  startDate: '2026-01-05',
+  topicsPerWeek: 1,
+  memberCount: 2,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  viewerRole: null,
+  inviteToken: null,
+};
+
+const board: GroupBoard = {
+  topics: [
+    { id: 11, title: 'Ownership' },
+    { id: 12, title: 'Traits' },
+  ],
+  expectedCompleted: 1,
+  members: pageOf([
+    {
+      user: { id: 77, name: 'Cleo Founder', profilePicture: null },
+      role: 'FOUNDER',
+      joinedAt: '2026-01-05T10:00:00.000Z',
+      statuses: ['COMPLETED', 'IN_PROGRESS'],
+      completed: 1,
+      pace: 'ON_TRACK',
+    },
+    {
+      user: { id: ann.id, name: ann.name, profilePicture: null },
+      role: 'MEMBER',
+      joinedAt: '2026-01-06T10:00:00.000Z',
+      statuses: ['NOT_STARTED', 'NOT_STARTED'],
+      completed: 0,
+      pace: 'BEHIND',
+    },
+  ]),
+};
+
+describe('the group page', { timeout: SLOW_PAGE_TEST_MS }, () => {
+  it('joins through the invite link, then shows the board', async () => {
+    let joined = false;
+    const bodies: unknown[] = [];
+    const invites: (string | null)[] = [];
+    server.use(
+      http.get('/api/groups/9', ({ request }) => {
+        invites.push(new URL(request.url).searchParams.get('invite'));
+        return HttpResponse.json({ ...group, viewerRole: joined ? 'MEMBER' : null });
+      }),
+      http.post('/api/groups/9/members', async ({ request }) => {
+        bodies.push(await request.json());
+        joined = true;
+        return HttpResponse.json({ ...group, viewerRole: 'MEMBER' });
+      }),
+      http.get('/api/groups/9/progress', () => HttpResponse.json(board)),
+      http.get('/api/groups/9/posts', () =>
+        HttpResponse.json(
+          pageOf([
+            {
+              id: 40,
+              author: { id: 77, name: 'Cleo Founder', profilePicture: null },
+              content: 'Week 1: **ownership**',
+              createdAt: '2026-01-06T10:00:00.000Z',
+              replies: [
+                {
+                  id: 41,
+                  author: { id: ann.id, name: ann.name, profilePicture: null },
+                  content: 'Done!',
+                  createdAt: '2026-01-06T11:00:00.000Z',
+                },
+              ],
+            },
+          ]),
+        ),
+      ),
+    );
+    renderApp('/groups/9?invite=secret-token', { signedIn: true });
+
+    expect(await screen.findByRole('heading', { name: 'Rust evenings' })).toBeVisible();
+    expect(invites[0]).toBe('secret-token');
+    // Not a member yet: no board.
+    expect(screen.queryByRole('table')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Join the group' }));
+    expect(bodies).toEqual([{ inviteToken: 'secret-token' }]);
+
+    const table = await screen.findByRole('table');
+    const cleo = within(table).getByRole('row', { name: /Cleo Founder/ });
+    expect(
+      within(cleo)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['✓done', '…in progress', '1/2', 'On track']);
+    expect(within(table).getByRole('row', { name: new RegExp(ann.name) })).toHaveTextContent('Behind');
+    expect(screen.getByText('The pace expects 1 of 2 topics done by today.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Leave the group' })).toBeVisible();
+    const post = await screen.findByRole('article', { name: 'Cleo Founder’s post' });
+    expect((await within(post).findByText('ownership')).tagName).toBe('STRONG');
+    expect(within(screen.getByRole('list', { name: 'Replies' })).getByText('Done!')).toBeVisible();
+    // Members never see the organisers' invite link.
+    expect(screen.queryByRole('textbox', { name: 'Invite link' })).toBeNull();
+  });
+
+  it('shows organisers the invite link and lets them revoke it', async () => {
+    let token: string | null = 'abc123';
+    server.use(
+      http.get('/api/groups/9', () =>
+        HttpResponse.json({ ...group, viewerRole: 'FOUNDER', inviteToken: token }),
+      ),
+      http.delete('/api/groups/9/invite', () => {
+        token = null;
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.get('/api/groups/9/progress', () => HttpResponse.json(board)),
+      http.get('/api/groups/9/posts', () => HttpResponse.json(pageOf([]))),
+    );
+    renderApp('/groups/9', { signedIn: true });
+
+    const link = await screen.findByRole('textbox', { name: 'Invite link' });
+    expect((link as HTMLInputElement).value).toMatch(/\/groups\/9\?invite=abc123$/);
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke the link' }));
+    expect(await screen.findByText(GROUP_MESSAGES.inviteRevoked)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Remove Ann Lee' })).toBeVisible();
+    expect(await screen.findByText(GROUP_MESSAGES.noPosts)).toBeVisible();
+  });
+
+  it('says when the group does not exist (or is not the viewer’s to see)', async () => {
+    server.use(http.get('/api/groups/9', errorResponse(404, GROUP_MESSAGES.groupNotFound)));
+    renderApp('/groups/9', { signedIn: true });
+    expect(await screen.findByRole('heading', { name: GROUP_MESSAGES.groupNotFound })).toBeVisible();
+  });
+
+  it('offers a retry when the group fails to load', async () => {
+    server.use(http.get('/api/groups/9', errorResponse(500, 'Boom')));
+    renderApp('/groups/9', { signedIn: true });
+    expect(await screen.findByText(GROUP_MESSAGES.loadFailed)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+  });
+});
+
+describe('My groups', { timeout: SLOW_PAGE_TEST_MS }, () => {
+  it('lists the viewer’s groups', async () => {
+    server.use(
+      http.get('/api/groups', () => HttpResponse.json(pageOf([{ ...group, viewerRole: 'MEMBER' }]))),
+    );
+    renderApp('/groups', { signedIn: true });
+    expect(await screen.findByRole('link', { name: 'Rust evenings' })).toHaveAttribute('href', '/groups/9');
+  });
+
+  it('says how to start a group when the viewer is in none', async () => {
+    server.use(http.get('/api/groups', () => HttpResponse.json(pageOf([]))));
+    renderApp('/groups', { signedIn: true });
+    expect(await screen.findByText(GROUP_MESSAGES.noGroups)).toBeVisible();
+  });
+});
