@@ -29,6 +29,7 @@ const STATUS_MARKS: Record<TopicStatus, { mark: string; label: string; className
   COMPLETED: { mark: '✓', label: 'done', className: 'bg-emerald-100 text-emerald-800' },
   IN_PROGRESS: { mark: '…', label: 'in progress', className: 'bg-amber-100 text-amber-800' },
   NOT_STARTED: { mark: '–', label: 'not started', className: 'bg-slate-100 text-slate-600' },
+  SKIPPED: { mark: '↷', label: 'skipped', className: 'bg-slate-100 text-slate-500 line-through' },
 };
 
 const PACE_LABELS: Record<GroupPace, string> = { AHEAD: 'Ahead', ON_TRACK: 'On track', BEHIND: 'Behind' };
