@@ -1,6 +1,28 @@
-import { expect, test } from '@playwright/test';
-import { authHeaders, createAccount, signInAs } from './support/accounts';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type Account, authHeaders, createAccount, signInAs } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
+
+/** A public plan of `ann`'s with these topics (prerequisites named by position), as the API stores it. */
+async function createPublicPlan(
+  request: APIRequestContext,
+  ann: Account,
+  title: string,
+  topics: { title: string; resources: never[]; prerequisiteTopicIndexes?: number[] }[],
+) {
+  const res = await request.post('/api/learning-plans', {
+    headers: authHeaders(ann),
+    data: {
+      title,
+      description: 'One topic a week.',
+      category: 'PROGRAMMING',
+      isPublic: true,
+      estimatedDays: 30,
+      topics,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number };
+}
 
 test('the plan map by keyboard: move, set Done with D, and Skip changing the percentage', async ({
   page,
@@ -10,24 +32,12 @@ test('the plan map by keyboard: move, set Done with D, and Skip changing the per
   const ann = await createAccount(request, 'Ann Mapper');
   const title = `Rust map ${Date.now()}`;
   // Basics ← Ownership ← Traits, and Async needing Ownership: prerequisites named by position.
-  const res = await request.post('/api/learning-plans', {
-    headers: authHeaders(ann),
-    data: {
-      title,
-      description: 'One topic a week.',
-      category: 'PROGRAMMING',
-      isPublic: true,
-      estimatedDays: 30,
-      topics: [
-        { title: 'Basics', resources: [] },
-        { title: 'Ownership', resources: [], prerequisiteTopicIndexes: [0] },
-        { title: 'Traits', resources: [], prerequisiteTopicIndexes: [1] },
-        { title: 'Async', resources: [], prerequisiteTopicIndexes: [1] },
-      ],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const plan = (await res.json()) as { id: number };
+  const plan = await createPublicPlan(request, ann, title, [
+    { title: 'Basics', resources: [] },
+    { title: 'Ownership', resources: [], prerequisiteTopicIndexes: [0] },
+    { title: 'Traits', resources: [], prerequisiteTopicIndexes: [1] },
+    { title: 'Async', resources: [], prerequisiteTopicIndexes: [1] },
+  ]);
 
   await signInAs(page, ann, `/learning-plan/${plan.id}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -84,26 +94,14 @@ test('the plan map at 390 px in dark mode: readable statuses, scrolled sideways,
   const ann = await createAccount(request, 'Ann Narrow');
   const title = `Wide map ${Date.now()}`;
   // Four topics side by side under one: wider than a phone.
-  const res = await request.post('/api/learning-plans', {
-    headers: authHeaders(ann),
-    data: {
-      title,
-      description: 'One topic a week.',
-      category: 'PROGRAMMING',
-      isPublic: true,
-      estimatedDays: 30,
-      topics: [
-        { title: 'Basics', resources: [] },
-        ...['Ownership', 'Traits', 'Async', 'Macros'].map((name) => ({
-          title: name,
-          resources: [],
-          prerequisiteTopicIndexes: [0],
-        })),
-      ],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const plan = (await res.json()) as { id: number };
+  const plan = await createPublicPlan(request, ann, title, [
+    { title: 'Basics', resources: [] },
+    ...['Ownership', 'Traits', 'Async', 'Macros'].map((name) => ({
+      title: name,
+      resources: [],
+      prerequisiteTopicIndexes: [0],
+    })),
+  ]);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: 'dark' });
