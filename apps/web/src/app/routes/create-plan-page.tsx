@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '../../components/callout';
 import { Loading } from '../../components/loading';
-import { type DraftStatus, useAutosavedDraft, useLeaveWarning } from '../../features/drafts';
+import { DraftStatusLine, useAutosavedDraft, useLeaveWarning } from '../../features/drafts';
 import {
   emptyPlan,
   type PlanDraftBinding,
@@ -12,13 +12,6 @@ import {
   planFormValuesOf,
 } from '../../features/plans/editor';
 import { useDocumentTitle } from '../../lib/document-title';
-
-const STATUS_TEXT: Record<DraftStatus, string> = {
-  idle: '',
-  saving: DRAFT_MESSAGES.saving,
-  saved: DRAFT_MESSAGES.saved,
-  failed: DRAFT_MESSAGES.saveFailed,
-};
 
 /**
  * /create-learning-plan: the plan is kept as a draft while it is written (`?draft=<id>` restores it, on this
@@ -44,9 +37,7 @@ export function CreatePlanPage() {
         <h1 id="plan-form-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
           Create Learning Plan
         </h1>
-        <p role="status" className="text-sm text-slate-600">
-          {STATUS_TEXT[draft.status]}
-        </p>
+        <DraftStatusLine status={draft.status} />
       </div>
       {draft.restoring ? (
         <Loading label="Loading your draft..." />

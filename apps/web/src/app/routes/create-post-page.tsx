@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '../../components/callout';
 import { Loading } from '../../components/loading';
-import { type DraftStatus, publishDraft, useAutosavedDraft, useLeaveWarning } from '../../features/drafts';
+import { DraftStatusLine, publishDraft, useAutosavedDraft, useLeaveWarning } from '../../features/drafts';
 import { type PostDraftBinding, PostForm, type PostFormValues } from '../../features/posts/editor';
 import { useDocumentTitle } from '../../lib/document-title';
 
@@ -23,13 +23,6 @@ const formValuesOf = (fields: PostDraftFields): Partial<PostFormValues> => ({
   learningProgressPercent: fields.learningProgressPercent ?? null,
   tags: fields.tags ?? [],
 });
-
-const STATUS_TEXT: Record<DraftStatus, string> = {
-  idle: '',
-  saving: DRAFT_MESSAGES.saving,
-  saved: DRAFT_MESSAGES.saved,
-  failed: DRAFT_MESSAGES.saveFailed,
-};
 
 /**
  * /create-post: the post is kept as a draft while it is written (`?draft=<id>` restores it) and leaving
@@ -71,9 +64,7 @@ export function CreatePostPage() {
         <h1 id="create-post-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
           Create a post
         </h1>
-        <p role="status" className="text-sm text-slate-600">
-          {STATUS_TEXT[draft.status]}
-        </p>
+        <DraftStatusLine status={draft.status} />
       </div>
       <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         {draft.restoring ? (
