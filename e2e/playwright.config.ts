@@ -38,6 +38,9 @@ export default defineConfig({
     command: 'node serve.mjs',
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
+    // Migrating a fresh embedded database while CI's other stages load both cores took over the default
+    // 60 s once; a server that never starts still fails the run, only later.
+    timeout: 180_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'pipe',
     stderr: 'pipe',

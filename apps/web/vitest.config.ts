@@ -11,7 +11,7 @@ export default defineProject({
     restoreMocks: true,
     // A test waits for several lazily loaded pages (PAGE_LOAD_TIMEOUT_MS each): Vitest's 5 s for a whole
     // test ran out on a busy two-core machine, with nothing wrong but the wait.
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     unstubGlobals: true,
   },
 });

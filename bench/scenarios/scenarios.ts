@@ -40,10 +40,19 @@ export function allScenarios(manifest: BenchManifest): Scenario[] {
   const token = () => anyOf(viewers).token;
   const get = (path: string): BenchRequest => ({ method: 'GET', path, token: token() });
   const read = (name: string, next: () => BenchRequest): Scenario => ({ name, kind: 'read', next });
+  // The time in a cursor is only read when its post is gone: the post's id is what places the page.
+  const cursorAfterPage = (page: number) => `0_${ids.posts - (page + 1) * 10 + 1}`;
 
   return [
     read('feed page 0', () => get('/api/posts?page=0&size=10')),
     read('feed page 200', () => get('/api/posts?page=200&size=10')),
+    // Deeper pages as the web app reads them, after the cursor of the page before (docs/api.md): a cursor
+    // names the last post of that page, whose time the server looks up (the seed's ids grow with time).
+    read('feed page 1 by cursor', () => get(`/api/posts?size=10&cursor=${cursorAfterPage(0)}`)),
+    read('feed page 50 by cursor', () => get(`/api/posts?size=10&cursor=${cursorAfterPage(49)}`)),
+    // The same pages by number, as the spec's clients ask: OFFSET skips the posts before them.
+    read('feed page 1 by number', () => get('/api/posts?page=1&size=10')),
+    read('feed page 50 by number', () => get('/api/posts?page=50&size=10')),
     read('post detail', () => get(`/api/posts/${between(1, ids.posts)}`)),
     read('profile', () => get(`/api/users/${between(1, ids.users)}`)),
     read("user's posts", () => get(`/api/posts/user/${between(1, ids.users)}?page=0&size=10`)),

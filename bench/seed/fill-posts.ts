@@ -26,7 +26,7 @@ export async function fillPosts(db: Database, sizes: Sizes) {
     cross join lateral (select now() - interval '365 days' * (${posts} - i + random())
         / ${posts} as at) written
     left join users mentioned
-      on i % ${MENTION_EVERY} = 0 and mentioned.id = 1 + (i * 7919) % ${Math.min(users, 100)}`);
+      on i % ${MENTION_EVERY} = 0 and mentioned.id = 1 + (i::bigint * 7919) % ${Math.min(users, 100)}`);
 }
 
 /**
@@ -40,7 +40,7 @@ export async function fillMedia(db: Database) {
     select p.id, m.type, 'bench/post-' || p.id || '-' || n || m.extension,
       case when m.type = 'IMAGE' then 'bench/post-' || p.id || '-' || n || '-thumb.webp' end,
       case when m.type = 'VIDEO' then 'video/mp4' else 'image/jpeg' end,
-      100000 + (p.id * 7919 + n) % 900000, 1280, 720,
+      100000 + (p.id::bigint * 7919 + n) % 900000, 1280, 720,
       case when m.type = 'VIDEO' then 12.5 end, n, p.created_at
     from posts p
     cross join lateral generate_series(0, p.id % 3) n

@@ -1,6 +1,6 @@
 /**
- * `npm run bench:seed -- [--preset small|large|smoke] [--data-dir bench/data]`: fills an empty database
- * for the load scenarios — PGlite in DATA_DIR/db, or the PostgreSQL database of DATABASE_URL — and
+ * `npm run bench:seed -- [--preset smoke|small|large|xlarge] [--data-dir bench/data]`: fills an empty
+ * database for the load scenarios — PGlite in DATA_DIR/db, or the PostgreSQL database of DATABASE_URL — and
  * writes DATA_DIR/bench-manifest.json (sign-in tokens and ids the scenarios use).
  */
 import { parseArgs } from 'node:util';

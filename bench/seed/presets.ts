@@ -44,6 +44,17 @@ export const PRESETS = {
     activities: 1_000_000,
     notifications: 500_000,
   },
+  /** Ten times `large`: how the hot reads grow with the data (bench/RESULTS.md, docs/scaling.md). */
+  xlarge: {
+    users: 100_000,
+    posts: 1_000_000,
+    likes: 10_000_000,
+    comments: 3_000_000,
+    follows: 2_000_000,
+    plans: 50_000,
+    activities: 10_000_000,
+    notifications: 5_000_000,
+  },
 } satisfies Record<string, Sizes>;
 
 export type PresetName = keyof typeof PRESETS;

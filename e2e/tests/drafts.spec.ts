@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { authHeaders, createAccount, signInAs } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
+import { createPlan } from './support/content';
 
 const draftStatus = (page: Page) => page.getByRole('status').filter({ hasText: /Draft saved|Saving draft/ });
 
@@ -121,4 +122,61 @@ test('on a 390 px phone the Drafts page is in the menu, lists a draft and delete
   await draft.getByRole('button', { name: 'Delete draft Pocket draft' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Nothing here yet.')).toBeVisible();
+});
+
+test('changes to an existing plan are kept as they are typed, back after a reload, and gone once saved', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // On a phone, in the dark, by keyboard: the editor's status, notice and buttons must hold up there too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const eve = await createAccount(request, 'Eve Editor');
+  const bob = await createAccount(request, 'Bob Onlooker');
+  const plan = await createPlan(request, eve, 'Go in a month');
+  await signInAs(page, eve, `/learning-plan/${plan.id}/edit`);
+
+  const title = page.getByLabel('Title', { exact: true });
+  await expect(title).toHaveValue('Go in a month');
+  await title.fill('Go in a month, with generics');
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
+  // The address stays the plan's: the draft is found by the plan.
+  expect(new URL(page.url()).pathname).toBe(`/learning-plan/${plan.id}/edit`);
+
+  // A reload brings the edit back, saying so; the plan itself is unchanged for everyone.
+  await page.reload();
+  await expect(title).toHaveValue('Go in a month, with generics');
+  await expect(page.getByText('Your changes not saved yet are back.')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the plan editor with restored changes, dark, 390 px');
+  const asBob = await request.get(`/api/learning-plans/${plan.id}`, { headers: authHeaders(bob) });
+  expect((await asBob.json()).title).toBe('Go in a month');
+  expect((await request.get(`/api/drafts/plans/${plan.id}`, { headers: authHeaders(bob) })).status()).toBe(
+    404,
+  );
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+
+  // Listed on the Drafts page as changes to that plan, opening its editor.
+  await page.goto('/drafts');
+  const listed = page.getByRole('list', { name: 'Your drafts' }).getByRole('article');
+  await expect(listed).toHaveCount(1);
+  await expect(listed.first()).toContainText('Changes to a learning plan');
+  await listed.first().getByRole('link', { name: 'Go in a month, with generics' }).click();
+  await expect(page).toHaveURL(new RegExp(`/learning-plan/${plan.id}/edit$`));
+  await expect(title).toHaveValue('Go in a month, with generics');
+
+  // Saved by keyboard: the plan has the change and the draft is gone.
+  await page.getByRole('button', { name: 'Update Learning Plan' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/learning-plan/${plan.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Go in a month, with generics' })).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await request.get(`/api/drafts/plans/${plan.id}`, { headers: authHeaders(eve) })).status(),
+    )
+    .toBe(404);
+  await page.goto(`/learning-plan/${plan.id}/edit`);
+  await expect(title).toHaveValue('Go in a month, with generics');
+  await expect(page.getByText('Your changes not saved yet are back.')).toHaveCount(0);
 });

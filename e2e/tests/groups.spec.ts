@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { authHeaders, createAccount, signInAs } from './support/accounts';
+import { expectNoSeriousViolations } from './support/axe';
 import { createPlan } from './support/content';
 
 test('a study group: started from a plan, joined through its invite link, both on the board', async ({
@@ -45,7 +46,7 @@ test('a study group: started from a plan, joined through its invite link, both o
 
   const topics = (
     await (await request.get(`/api/learning-plans/${plan.id}`, { headers: authHeaders(bob) })).json()
-  ).topics as { id: number }[];
+  ).topics as { id: number; title: string }[];
   const done = await request.patch(
     `/api/learning-plans/${plan.id}/topics/${topics[0]!.id}/user-progress?status=COMPLETED`,
     { headers: authHeaders(bob) },
@@ -59,6 +60,11 @@ test('a study group: started from a plan, joined through its invite link, both o
   await expect(bobRow).toContainText('1/1');
   await expect(bobRow).toContainText('On track');
   await expect(board.getByRole('row', { name: /Ann Founder/ })).toContainText('Behind');
+  // The group's activity tells the other members what Bob finished.
+  await expect(page.getByRole('list', { name: 'Activity' }).getByRole('listitem').first()).toContainText(
+    `Bob Joiner finished ${topics[0]!.title}`,
+  );
+  await expectNoSeriousViolations(page, 'the group page with its activity, light');
 
   // Bob posts in the discussion; Ann, a member, reads it rendered and replies.
   await bobPage.getByLabel(/^New post/).fill('Finished **Basics** early');
@@ -78,4 +84,14 @@ test('a study group: started from a plan, joined through its invite link, both o
   await bobPage.getByRole('menuitem', { name: 'Groups' }).click();
   await expect(bobPage.getByRole('link', { name: 'Rust evenings' })).toBeVisible();
   await bobContext.close();
+
+  // On Bob's profile, Ann (in the invite-only group too) sees it under Groups.
+  await page.goto(`/profile/${bob.id}`);
+  await page.getByRole('tab', { name: 'Groups' }).click();
+  await expect(page.getByRole('list', { name: 'Study groups' }).getByRole('link')).toHaveText(
+    'Rust evenings',
+  );
+  await expectNoSeriousViolations(page, "the profile's Groups tab, light");
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoSeriousViolations(page, "the profile's Groups tab, dark");
 });

@@ -56,13 +56,15 @@ import { feedRoutes } from './modules/feed/feed.routes.js';
 import { createFeedService } from './modules/feed/feed.service.js';
 import { firstStepsRoutes } from './modules/first-steps/first-steps.routes.js';
 import { createFirstStepsService } from './modules/first-steps/first-steps.service.js';
-import { groupsRoutes } from './modules/groups/groups.routes.js';
+import { registerGroupHandlers } from './modules/groups/groups.handlers.js';
+import { groupsRoutes, userGroupsRoutes } from './modules/groups/groups.routes.js';
 import { createGroupsService } from './modules/groups/groups.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { instanceRoutes } from './modules/instance/instance.routes.js';
 import { createLinkPreviews } from './modules/link-previews/index.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
 import { createNotesService } from './modules/notes/notes.service.js';
+import { registerCheckInJob } from './modules/notifications/check-ins.jobs.js';
 import { registerDigestJob } from './modules/notifications/digests.jobs.js';
 import { digestRoutes } from './modules/notifications/digests.routes.js';
 import { createDigestService } from './modules/notifications/digests.service.js';
@@ -80,13 +82,17 @@ import { createPlanTemplatesService } from './modules/plans/plan-templates.servi
 import { planRoutes } from './modules/plans/plans.routes.js';
 import { createPlansService } from './modules/plans/plans.service.js';
 import { createProgressService } from './modules/plans/progress.service.js';
+import { progressShareRoutes } from './modules/plans/progress-shares.routes.js';
+import { createProgressSharesService } from './modules/plans/progress-shares.service.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { createPostsService } from './modules/posts/posts.service.js';
 import {
   contentModerationRoutes,
   createContentModerationService,
+  createDomainBlocksService,
   createReportsService,
   createSuspensionsService,
+  domainBlockRoutes,
   moderationRoutes,
   reportsRoutes,
   suspensionRoutes,
@@ -185,7 +191,7 @@ export async function buildApp({
   // Uploads are staged in DATA_DIR/tmp while they are checked: the same file system as the media directory.
   const uploads: Uploads = { storage, tmpDir: path.join(config.dataDir, 'tmp'), removal };
   const db = database.db;
-  const users = createUsersService(db, uploads, { publicReading: config.publicReading });
+  const users = createUsersService(db, uploads, { publicReading: config.publicReading, events });
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds, config.jwtPreviousSecret);
   // Before any route is added, so that it sees and guards every one (documentation and media included).
   const sessions = await createSessionCache(database, users.sessionUser, config.sessionCacheSeconds);
@@ -225,15 +231,17 @@ export async function buildApp({
     secret: config.jwtSecret,
     previousSecret: config.jwtPreviousSecret,
   });
-  // Digests are scheduled only where their links can lead somewhere (PUBLIC_URL).
+  // Schedules run where job workers do (the tests turn them off, so none runs under their statement
+  // counts); the digests' only where PUBLIC_URL is set, which their links need.
   const jobs = createJobQueue(database, app.log, {
     runWorkers: config.jobWorkers,
-    schedules: config.publicUrl !== undefined,
+    schedules: config.schedules,
   });
   const pages = await createSharedPages(database, config.pageCache);
   const posts = createPostsService({ db, events, uploads, jobs, pages });
   const comments = createCommentsService({ db, events });
   const plans = createPlansService({ db, events, removal, pages });
+  const progressShares = createProgressSharesService({ db });
   const notifications = createNotificationsService(db);
   registerNotificationHandlers(events, jobs);
   registerNotificationJobs(db, jobs);
@@ -247,9 +255,11 @@ export async function buildApp({
     previousSecret: config.jwtPreviousSecret,
     log: app.log,
   });
-  registerDigestJob(jobs, digests);
+  registerDigestJob(jobs, digests, { scheduled: config.publicUrl !== undefined });
+  registerCheckInJob(db, jobs);
   app.decorate('digests', digests);
   registerActivityHandlers(events);
+  registerGroupHandlers(events);
   // ActivityPub (FEDERATION=true): Fedify's cache in our table, its queue on the job queue.
   let federation: PathwiseFederation | null = null;
   if (config.federation) {
@@ -296,8 +306,11 @@ export async function buildApp({
         files: createPlanFilesService({ db, uploads }),
         templates: createPlanTemplatesService({ db, events, plans }),
       });
+      await api.register(progressShareRoutes, { prefix: '/learning-plans', shares: progressShares });
       await api.register(notesRoutes, { notes: createNotesService(db) });
-      await api.register(groupsRoutes, { prefix: '/groups', groups: createGroupsService({ db, events }) });
+      const groups = createGroupsService({ db, events });
+      await api.register(groupsRoutes, { prefix: '/groups', groups });
+      await api.register(userGroupsRoutes, { prefix: '/users', groups });
       await api.register(draftsRoutes, {
         prefix: '/drafts',
         drafts: createDraftsService({ db, posts, plans }),
@@ -317,12 +330,18 @@ export async function buildApp({
       });
       await api.register(searchRoutes, {
         prefix: '/search',
-        search: createSearchService({ db, posts, plans }),
+        search: createSearchService({
+          db,
+          posts,
+          plans,
+          ...(federation && { findRemote: federation.findAccount }),
+        }),
       });
       await api.register(accountRoutes, {
         prefix: '/account',
         account: createAccountService({
           db,
+          events,
           storage,
           removal,
           confirmDeletion: auth.confirmDeletion,
@@ -341,13 +360,22 @@ export async function buildApp({
       });
       const suspensions = createSuspensionsService({
         db,
+        events,
         moderatorEmails: config.adminEmails,
         isModerator: reports.isModerator,
       });
       await api.register(suspensionRoutes, { prefix: '/moderation', suspensions });
+      await api.register(domainBlockRoutes, {
+        prefix: '/moderation',
+        domainBlocks: createDomainBlocksService({
+          db,
+          ownHost: config.publicUrl ? new URL(config.publicUrl).hostname : '',
+          isModerator: reports.isModerator,
+        }),
+      });
       await api.register(feedRoutes, { prefix: '/feed', feed: createFeedService({ db, posts, plans }) });
       await api.register(exploreRoutes, {
-        explore: createExploreService({ db, posts, plans, cacheSeconds: config.exploreCacheSeconds }),
+        explore: createExploreService({ db, posts, plans, pages, cacheSeconds: config.exploreCacheSeconds }),
       });
       if (federation) await api.register(federationApiRoutes, { prefix: '/federation', federation });
       await api.register(firstStepsRoutes, { prefix: '/users/me', firstSteps: createFirstStepsService(db) });
@@ -364,10 +392,13 @@ export async function buildApp({
     syndication: createSyndicationService(db, { publicReading: config.publicReading }),
     publicUrl: config.publicUrl,
   });
-  if (federation) await app.register(federationRoutes, { federation: federation.federation });
+  if (federation) await app.register(federationRoutes, { federation: federation.federation, db });
   await app.register(webAppPlugin, {
     distDir: webDistDir,
-    linkPreviews: createLinkPreviews(db, { publicReading: config.publicReading }),
+    linkPreviews: createLinkPreviews(db, {
+      publicReading: config.publicReading,
+      sharedProgress: progressShares.visitorView,
+    }),
     publicUrl: config.publicUrl,
   });
   app.addHook('onClose', async () => {

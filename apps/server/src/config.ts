@@ -305,6 +305,11 @@ export type Config = {
   /** Whether this process runs background jobs (every process enqueues them). */
   jobWorkers: boolean;
   /**
+   * Whether the periodic jobs (group check-ins; digests too where PUBLIC_URL is set) are scheduled where
+   * job workers run: always in a server process; the tests turn it off so none runs under their counts.
+   */
+  schedules: boolean;
+  /**
    * Whether visitors without an account may read public content (the routes marked readable in
    * plugins/public-routes.ts): off by default, when every page but sign-in needs an account.
    */
@@ -435,6 +440,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     adminEmails: new Set(e.ADMIN_EMAILS),
     jobWorkers: e.JOB_WORKERS,
+    schedules: true,
     publicReading: e.PUBLIC_READING,
     federation:
       e.FEDERATION && e.PUBLIC_URL

@@ -360,6 +360,23 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ url: `/api/learning-plans/${o.planId}` }),
     expect: { ...readable(200), acrossBlock: 404 },
   },
+  // Sharing one's own progress on a plan one may see; the owner shares theirs (ownedThings).
+  'GET /api/learning-plans/:planId/progress-share': {
+    request: (o) => ({ url: `/api/learning-plans/${o.planId}/progress-share` }),
+    expect: { ...signedIn(200), acrossBlock: 404 },
+  },
+  'PUT /api/learning-plans/:planId/progress-share': {
+    request: (o) => json('PUT', `/api/learning-plans/${o.planId}/progress-share`, { shared: true }),
+    expect: { ...signedIn(200), acrossBlock: 404 },
+  },
+  'GET /api/learning-plans/:planId/progress/:handle': {
+    request: (o) => ({ url: `/api/learning-plans/${o.planId}/progress/${o.handle}` }),
+    expect: { ...readable(200), acrossBlock: 404 },
+  },
+  'GET /api/learning-plans/:planId/progress/:handle/image.png': {
+    request: (o) => ({ url: `/api/learning-plans/${o.planId}/progress/${o.handle}/image.png` }),
+    expect: { ...readable(200), acrossBlock: 404 },
+  },
   'POST /api/learning-plans': {
     request: () => json('POST', '/api/learning-plans', planBody()),
     expect: signedIn(201),
@@ -465,6 +482,16 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ url: `/api/groups/${o.groupId}/progress` }),
     expect: ownerOnly(200),
   },
+  'GET /api/groups/:id/activity': {
+    request: (o) => ({ url: `/api/groups/${o.groupId}/activity` }),
+    expect: ownerOnly(200),
+  },
+  // A person's groups for their profile: public ones (invite-only to co-members, groups.test.ts); nothing
+  // across a block. Not readable by visitors, whatever PUBLIC_READING says.
+  'GET /api/users/:id/groups': {
+    request: (o) => ({ url: `/api/users/${o.userId}/groups` }),
+    expect: signedIn(200),
+  },
   'GET /api/groups/:id/posts': {
     request: (o) => ({ url: `/api/groups/${o.groupId}/posts` }),
     expect: ownerOnly(200),
@@ -492,6 +519,10 @@ const MATRIX: Record<string, Row> = {
   'POST /api/drafts': {
     request: () => json('POST', '/api/drafts', { kind: 'POST', fields: { title: 'Soon' } }),
     expect: signedIn(201),
+  },
+  'GET /api/drafts/plans/:planId': {
+    request: (o) => ({ url: `/api/drafts/plans/${o.planId}` }),
+    expect: ownerOnly(200, 404),
   },
   'GET /api/drafts/:id': {
     request: (o) => ({ url: `/api/drafts/${o.draftId}` }),
@@ -697,6 +728,22 @@ const MATRIX: Record<string, Row> = {
     undo: () =>
       json('POST', `/api/moderation/users/${suspendedBystander.user.id}/suspend`, { reason: 'Spam' }),
   },
+  // Blocking servers is for moderators alone; "kept.example" stays blocked for the DELETE row.
+  'GET /api/moderation/domain-blocks': {
+    request: () => ({ url: '/api/moderation/domain-blocks' }),
+    expect: { anonymous: 401, other: 403, owner: 403, moderator: 200 },
+  },
+  'POST /api/moderation/domain-blocks': {
+    request: () =>
+      json('POST', '/api/moderation/domain-blocks', { domain: 'matrix.example', reason: 'Spam' }),
+    expect: { anonymous: 401, other: 403, owner: 403, moderator: 201 },
+    undo: () => ({ method: 'DELETE', url: '/api/moderation/domain-blocks/matrix.example' }),
+  },
+  'DELETE /api/moderation/domain-blocks/:domain': {
+    request: () => ({ method: 'DELETE', url: '/api/moderation/domain-blocks/kept.example' }),
+    expect: { anonymous: 401, other: 403, owner: 403, moderator: 204 },
+    undo: () => json('POST', '/api/moderation/domain-blocks', { domain: 'kept.example' }),
+  },
 };
 
 /** An app with the accounts rows act as: what ownedThings needs. */
@@ -730,6 +777,11 @@ beforeAll(async () => {
     headers: bearer(moderator.token),
   });
   expect(suspension.statusCode).toBe(200);
+  const kept = await t.app.inject({
+    ...json('POST', '/api/moderation/domain-blocks', { domain: 'kept.example' }),
+    headers: bearer(moderator.token),
+  });
+  expect(kept.statusCode).toBe(201);
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => t.close());
@@ -776,6 +828,7 @@ async function ownedThings(on: Instance = defaultInstance()): Promise<Owned> {
     await as(owner, json('POST', `/api/posts/${post.id}/comments`, { content: 'Mine' }))
   ).json();
   const plan = (await as(owner, json('POST', '/api/learning-plans', planBody()))).json();
+  await as(owner, json('PUT', `/api/learning-plans/${plan.id}/progress-share`, { shared: true }));
   await as(other, { method: 'POST', url: `/api/posts/${post.id}/like` });
   const notifications = (await as(owner, { url: '/api/notifications' })).json();
   const note = (
@@ -799,6 +852,8 @@ async function ownedThings(on: Instance = defaultInstance()): Promise<Owned> {
       json('POST', '/api/drafts', { kind: 'POST', fields: { ...validPost, altTexts: undefined } }),
     )
   ).json();
+  // Changes to the owner's plan, not saved yet: only the owner finds them.
+  await as(owner, json('POST', '/api/drafts', { kind: 'PLAN', planId: plan.id, fields: { title: 'Soon' } }));
   const publishAt = new Date(Date.now() + 60 * 60 * 1000).toISOString();
   const scheduled = (
     await as(owner, form('POST', '/api/posts', [postPart({ ...validPost, title: 'Soon', publishAt })]))

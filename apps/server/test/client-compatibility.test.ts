@@ -1,10 +1,12 @@
 import { tmpdir } from 'node:os';
+import { comment as commentShape, commentThread, DELETED_COMMENT_USER } from '@pathwise/contract';
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { corsPlugin } from '../src/plugins/cors.js';
 import { createTestApp, type TestApp, testConfig } from './helpers/app.js';
+import { createPost } from './helpers/posts.js';
 
 /**
  * Replays the calls of the web client Pathwise was first specified for (docs/api.md, "Using another
@@ -227,6 +229,37 @@ describe('plan edit', () => {
     const refused = await clientCall('PUT', planUrl, ann.token, newWithoutUrl);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Resource URL is required');
+  });
+});
+
+describe('comments', () => {
+  it("keeps the spec's Comment shape whole for a comment deleted while it had replies", async () => {
+    const ann = await signUp('Ann Deleter');
+    const bob = await signUp('Bob Replier');
+    const post = await createPost(t, bob.token);
+    const commentsUrl = `/api/posts/${post.id}/comments`;
+    const top = (await clientCall('POST', commentsUrl, ann.token, { content: 'Soon gone' })).json();
+    const reply = await clientCall('POST', commentsUrl, bob.token, {
+      content: 'Still here',
+      parentCommentId: top.id,
+    });
+    expect(reply.statusCode).toBe(201);
+    expect((await clientCall('DELETE', `/api/comments/${top.id}`, ann.token)).statusCode).toBe(204);
+
+    for (const viewer of [bob.token, ann.token]) {
+      const res = await clientCall('GET', `${commentsUrl}?page=0&size=10`, viewer);
+      expect(res.statusCode).toBe(200);
+      const [thread] = res.json().content;
+      // Parsed against the contract's schema: `user` is the spec's user shape, never null.
+      expect(commentThread.parse(thread)).toMatchObject({ id: top.id, deleted: true, content: '' });
+      expect(thread.user).toEqual(DELETED_COMMENT_USER);
+      expect(typeof thread.user.name).toBe('string');
+      expect(commentShape.parse(thread.replies[0]).user).toMatchObject({ id: bob.id, name: 'Bob Replier' });
+      // Nothing of its author is sent, to anyone, the author included.
+      expect(res.body).not.toContain('Ann Deleter');
+    }
+    const replies = await clientCall('GET', `/api/comments/${top.id}/replies?page=0&size=10`, bob.token);
+    expect(commentShape.parse(replies.json().content[0]).content).toBe('Still here');
   });
 });
 

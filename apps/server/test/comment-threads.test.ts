@@ -174,7 +174,8 @@ describe('deleting a comment with replies', () => {
     expect(thread).toMatchObject({
       id: top.id,
       deleted: true,
-      user: null,
+      // Nobody's: the placeholder every deleted comment carries, nothing of Ann.
+      user: { id: 0, name: 'Deleted', profilePicture: null },
       content: '',
       likesCount: 0,
       likedByMe: false,

@@ -69,7 +69,7 @@ beforeAll(async () => {
   await migrated.close();
   await start();
   for (let i = 0; i < CLIENTS; i++) clients.push(await signUp({ app: api }, { name: `Client ${i}` }));
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   server?.process.kill('SIGKILL');

@@ -86,8 +86,22 @@ describe('drafts', () => {
     const page = await list(eve);
     expect(page.totalElements).toBe(2);
     expect(page.content).toEqual([
-      { id: first.id, kind: 'POST', title: '', excerpt: 'Words', updatedAt: expect.any(String) },
-      { id: second.id, kind: 'PLAN', title: 'A plan', excerpt: 'Steps', updatedAt: expect.any(String) },
+      {
+        id: first.id,
+        kind: 'POST',
+        planId: null,
+        title: '',
+        excerpt: 'Words',
+        updatedAt: expect.any(String),
+      },
+      {
+        id: second.id,
+        kind: 'PLAN',
+        planId: null,
+        title: 'A plan',
+        excerpt: 'Steps',
+        updatedAt: expect.any(String),
+      },
     ]);
     const long = await create(eve, postDraft({ content: 'b'.repeat(500) }));
     expect((await list(eve)).content[0]).toMatchObject({

@@ -1,21 +1,13 @@
-import { readFileSync } from 'node:fs';
 import type { Notification, NotificationGroup, Page, Post } from '@pathwise/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
+import { fillFixture } from './helpers/activitypub-fixtures.js';
 import {
   type FakeActivityPubServer,
   type FakeActor,
   startFakeActivityPubServer,
 } from './helpers/fake-activitypub-server.js';
-import {
-  eventually,
-  get,
-  type Instance,
-  json,
-  logged,
-  showToVisitors,
-  startInstance,
-} from './helpers/federation.js';
+import { eventually, get, type Instance, json, showToVisitors, startInstance } from './helpers/federation.js';
 import { createPost } from './helpers/posts.js';
 
 // One Pathwise server (A) and a fake ActivityPub server whose people sign with keys of their own:
@@ -32,13 +24,8 @@ let post: Post;
 let postUri: string;
 
 /** A Mastodon-shaped fixture of test/fixtures/activitypub, its placeholders filled in. */
-function fixture(
-  name: string,
-  actor: FakeActor,
-  extra: Record<string, string> = {},
-): Record<string, unknown> {
-  const text = readFileSync(new URL(`./fixtures/activitypub/${name}.json`, import.meta.url), 'utf8');
-  const values: Record<string, string> = {
+const fixture = (name: string, actor: FakeActor, extra: Record<string, string> = {}) =>
+  fillFixture(name, {
     actor: actor.id,
     name: actor.name,
     origin: remote.origin,
@@ -48,9 +35,7 @@ function fixture(
     post: postUri,
     publicKeyPem: actor.publicKeyPem.replaceAll('\n', '\\n'),
     ...extra,
-  };
-  return JSON.parse(text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key]!));
-}
+  });
 
 const followersOfAnn = async () =>
   (await json(await get(`${a.origin}/ap/users/${ann.user.id}/followers`))).totalItems as number;
@@ -132,15 +117,17 @@ describe("Mastodon's activities", () => {
     const shared = `${a.origin}/ap/inbox`;
     const create = fixture('create-note', mallory);
     expect((await remote.send(shared, create, { signer: mallory })).status).toBe(202);
-    await eventually('the Note to be handled', async () =>
-      logged(a, 'a post arrived').find((line) => line.actor === mallory.id),
+    // A reply to Ann's post: a comment (federation-replies.test.ts tells the rest), gone with its Delete.
+    const commentsCount = async () =>
+      ((await a.api.app.inject({ url: `/api/posts/${post.id}`, headers: bearer(ann.token) })).json() as Post)
+        .commentsCount;
+    await eventually('the Note to be a comment', async () =>
+      (await commentsCount()) === 1 ? true : undefined,
     );
     expect((await remote.send(shared, fixture('delete-note', mallory), { signer: mallory })).status).toBe(
       202,
     );
-    await eventually('the Delete to be handled', async () =>
-      logged(a, 'a post was deleted').find((line) => line.actor === mallory.id),
-    );
+    await eventually('the comment to go', async () => ((await commentsCount()) === 0 ? true : undefined));
     const update = fixture('update-person', mallory);
     expect((await remote.send(shared, update, { signer: mallory })).status).toBe(202);
   });
@@ -218,5 +205,71 @@ describe('likes and shares from other servers', () => {
     expect((await remote.send(shared(), elsewhere, { signer: eve })).status).toBe(202);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await counts()).toEqual({ likesCount: 1, sharesCount: 0 });
+  });
+});
+
+describe('posts of people followed from here', () => {
+  it("keeps the Note of someone Ann follows (once they accept), drops a stranger's", async () => {
+    const follow = await a.api.app.inject({
+      method: 'POST',
+      url: '/api/federation/follows',
+      headers: bearer(ann.token),
+      payload: { account: mallory.id },
+    });
+    expect(follow.statusCode, follow.body).toBe(200);
+    const sent = await eventually('the Follow at the fake server', async () =>
+      remote.received.find((item) => item.activity.type === 'Follow'),
+    );
+    const feed = async () =>
+      (
+        (
+          await a.api.app.inject({ url: '/api/feed/following?remote=true', headers: bearer(ann.token) })
+        ).json() as Page<{ type: string; remotePost?: { url: string; summary: string | null } }>
+      ).content;
+    const accept = (by: FakeActor, n: string) => ({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${by.id}#accepts/${n}`,
+      type: 'Accept',
+      actor: by.id,
+      object: sent.activity.id,
+    });
+    const shared = `${a.origin}/ap/inbox`;
+    // Eve cannot accept a follow of Mallory; until Mallory does, his posts are dropped too.
+    expect((await remote.send(shared, accept(eve, '1'), { signer: eve })).status).toBe(202);
+    // The Mastodon Note fixture as status `n` of `by`, a post of their own rather than a reply to Ann.
+    const note = (by: FakeActor, n: string) => {
+      const create = fixture('create-note', by);
+      const {
+        inReplyTo: _reply,
+        inReplyToAtomUri: _atom,
+        ...object
+      } = create.object as Record<string, unknown>;
+      return {
+        ...create,
+        id: `${by.id}/statuses/${n}/activity`,
+        object: { ...object, id: `${by.id}/statuses/${n}` },
+      };
+    };
+    expect((await remote.send(shared, note(mallory, '1'), { signer: mallory })).status).toBe(202);
+    expect((await remote.send(shared, accept(mallory, '1'), { signer: mallory })).status).toBe(202);
+    const account = `/api/federation/accounts/${follow.json().account.id}`;
+    await eventually('the follow to be accepted', async () => {
+      const res = await a.api.app.inject({ url: account, headers: bearer(ann.token) });
+      return res.json().followState === 'ACCEPTED' ? true : undefined;
+    });
+
+    expect((await remote.send(shared, note(eve, '2'), { signer: eve })).status).toBe(202);
+    expect((await remote.send(shared, note(mallory, '3'), { signer: mallory })).status).toBe(202);
+    const items = await eventually("Mallory's note in Ann's feed", async () => {
+      const content = await feed();
+      return content.some((item) => item.type === 'REMOTE_POST') ? content : undefined;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await feed()).filter((item) => item.type === 'REMOTE_POST')).toEqual(
+      items.filter((item) => item.type === 'REMOTE_POST'),
+    );
+    expect(items.filter((item) => item.type === 'REMOTE_POST').map((item) => item.remotePost)).toEqual([
+      expect.objectContaining({ url: `${remote.origin}/@mallory/113001`, summary: 'Spoilers for chapter 3' }),
+    ]);
   });
 });

@@ -117,7 +117,10 @@ describe('following across servers', () => {
       payload: { account: `${a.origin}/@${ann.user.handle}` },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ actor: `${a.origin}/ap/users/${ann.user.id}` });
+    expect(res.json()).toMatchObject({
+      actor: `${a.origin}/ap/users/${ann.user.id}`,
+      account: { followState: 'PENDING' },
+    });
 
     const bobHandle = `@${bob.user.handle}@${new URL(b.origin).host}`;
     const notice = await eventually('Ann to be told of her new follower', async () => {

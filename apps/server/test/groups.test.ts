@@ -191,6 +191,90 @@ describe('study groups', () => {
     expect(refused.json().message).toBe(GROUP_MESSAGES.notAMember);
   });
 
+  it('does not count skipped topics against a member on the pace', async () => {
+    const plan = await createPlan(t, ann.token);
+    const group = await startGroup(ann, plan, { startDate: '2020-01-01', topicsPerWeek: 1 });
+    await join(bob, group);
+    expect((await setTopic(bob, plan, 0, 'SKIPPED')).statusCode).toBe(200);
+    expect((await setTopic(bob, plan, 1, 'COMPLETED')).statusCode).toBe(200);
+    expect((await setTopic(ann, plan, 0, 'SKIPPED')).statusCode).toBe(200);
+
+    const seen = await board(ann, group);
+    expect(seen.expectedCompleted).toBe(2);
+    expect(seen.members.content.map((m) => [m.user.name, m.completed, m.pace])).toEqual([
+      ['Ann Lee', 0, 'BEHIND'],
+      ['Bob Stone', 1, 'ON_TRACK'],
+    ]);
+  });
+
+  it('announces finished topics to the group, once each, newest first, in one statement a page', async () => {
+    const plan = await createPlan(t, ann.token);
+    const group = await startGroup(ann, plan, { name: 'Finishers' });
+    await join(bob, group);
+    const activityOf = async (account: TestAccount, query = '') => {
+      const res = await call(account, { url: `/api/groups/${group.id}/activity${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json()
+        .content.map(
+          (line: { user: { name: string }; topic: { title: string } }) =>
+            `${line.user.name} finished ${line.topic.title}`,
+        );
+    };
+    const empty = await t.queries.count(() => call(ann, { url: `/api/groups/${group.id}/activity` }));
+    expect(empty.statements).toBe(1);
+
+    await setTopic(bob, plan, 0, 'COMPLETED');
+    await setTopic(bob, plan, 0, 'IN_PROGRESS');
+    expect(await activityOf(ann)).toEqual([]);
+    await setTopic(bob, plan, 0, 'COMPLETED');
+    await setTopic(bob, plan, 1, 'COMPLETED');
+    await setTopic(ann, plan, 1, 'SKIPPED');
+    const full = await t.queries.count(() => call(ann, { url: `/api/groups/${group.id}/activity` }));
+    expect(full.statements).toBe(1);
+    expect(await activityOf(ann)).toEqual(['Bob Stone finished Traits', 'Bob Stone finished Ownership']);
+    expect(await activityOf(bob, '?size=1&page=1')).toEqual(['Bob Stone finished Ownership']);
+
+    // Done, undone and done again: one notification, and one per group while it is unread.
+    const notices = (await call(ann, { url: '/api/notifications' }))
+      .json()
+      .content.filter(
+        (n: { type: string; entityId: number }) => n.type === 'GROUP_TOPIC_DONE' && n.entityId === group.id,
+      );
+    expect(notices.map((n: { message: string }) => n.message)).toEqual([
+      'Bob Stone finished "Ownership" in your study group "Finishers"',
+    ]);
+    const grouped = (await call(ann, { url: '/api/notifications/groups' })).json();
+    const ours = grouped.content.filter(
+      (g: { type: string; entityId: number }) => g.type === 'GROUP_TOPIC_DONE' && g.entityId === group.id,
+    );
+    expect(ours).toHaveLength(1);
+
+    const stranger = await signUp(t, { name: 'Dee Outsider' });
+    const refused = await call(stranger, { url: `/api/groups/${group.id}/activity` });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(GROUP_MESSAGES.notAMember);
+  });
+
+  it('shows on a profile the public groups a person is in, invite-only ones to co-members only', async () => {
+    const cat = await signUp(t, { name: 'Cat Joiner' });
+    const plan = await createPlan(t, ann.token);
+    const open = await startGroup(ann, plan, { name: 'Open evenings' });
+    const closed = await startGroup(ann, plan, { name: 'Closed circle', isPublic: false });
+    await join(cat, open);
+    await join(cat, closed, closed.inviteToken!);
+    const groupsOf = async (viewer: TestAccount) => {
+      const res = await call(viewer, { url: `/api/users/${cat.user.id}/groups` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().content.map((g: Group) => g.name);
+    };
+    expect(await groupsOf(ann)).toEqual(['Closed circle', 'Open evenings']);
+    expect(await groupsOf(bob)).toEqual(['Open evenings']);
+    const one = await t.queries.count(() => call(bob, { url: `/api/users/${cat.user.id}/groups` }));
+    expect(one.statements).toBe(1);
+    expect((await call(null, { url: `/api/users/${cat.user.id}/groups` })).statusCode).toBe(401);
+  });
+
   it('reads a board page in one statement however many members it holds', async () => {
     const plan = await createPlan(t, ann.token);
     const group = await startGroup(ann, plan);

@@ -20,7 +20,7 @@ let t: TestApp;
 let smtp: TestSmtpServer;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp({ config: { smtpUrl: smtp.url, publicUrl: ORIGIN } });
+  t = await createTestApp({ config: { smtpUrl: smtp.url, publicUrl: ORIGIN, schedules: true } });
 });
 afterAll(async () => {
   await t.close();

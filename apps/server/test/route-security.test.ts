@@ -29,6 +29,8 @@ function requestTo(route: RouteAccess, id: string, other = '1'): InjectOptions {
     .replace(/:\w*[iI]d\b/g, id)
     // A tag is letters, digits and hyphens: `other` would be a malformed one (400).
     .replace(/:tag\b/g, 'rust')
+    // A handle is 3 to 30 letters, digits or underscores: `other` would be a malformed one (400).
+    .replace(/:handle\b/g, 'nobody')
     .replace(/:\w+/g, other)
     .replace(/\*$/, 'file.png');
   const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
@@ -69,13 +71,15 @@ describe('the route table', () => {
     expect(apiRoutes.filter((route) => route.url.startsWith('/api/docs')).every((r) => r.public)).toBe(true);
   });
 
-  it('marks as readable by visitors (with PUBLIC_READING on) only reads of public posts, plans, profiles, tags and Explore', () => {
+  it('marks as readable by visitors (with PUBLIC_READING on) only reads of public posts, plans, shared progress, profiles, tags and Explore', () => {
     const readable = apiRoutes.filter((route) => route.readable).map(label);
     expect(readable.sort()).toEqual([
       'GET /api/comments/:id/history',
       'GET /api/comments/:id/replies',
       'GET /api/explore',
       'GET /api/learning-plans/:planId',
+      'GET /api/learning-plans/:planId/progress/:handle',
+      'GET /api/learning-plans/:planId/progress/:handle/image.png',
       'GET /api/learning-plans/public',
       'GET /api/learning-plans/user/:userId',
       'GET /api/posts',

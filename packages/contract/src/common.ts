@@ -77,6 +77,33 @@ export const pageQuery = (defaultSize: number = PAGE_SIZE.default) =>
   });
 export type PageQuery = z.infer<ReturnType<typeof pageQuery>>;
 
+export const CURSOR_MESSAGES = { invalid: 'cursor must be a nextCursor this server answered' } as const;
+const CURSOR = /^(\d{1,15})_(\d{1,10})$/;
+
+/** The time (ms since 1970) and id of the last item of a page, read from a `nextCursor`. */
+export function readCursor(cursor: string): { at: number; id: number } | null {
+  const [, at, id] = CURSOR.exec(cursor) ?? [];
+  if (at === undefined || id === undefined) return null;
+  const position = { at: Number(at), id: Number(id) };
+  return position.id >= 1 && position.id <= MAX_ID && position.at <= 8.64e15 ? position : null;
+}
+
+/** The opaque `nextCursor` after an item made at `at` with `id`. */
+export const cursorAfter = (at: Date, id: number) => `${at.getTime()}_${id}`;
+
+/**
+ * `pageQuery` and an opaque `cursor` (a previous answer's `nextCursor`): with it the page is the `size`
+ * items after that one, found through the index (keyset) where a deep `page` skips all before it.
+ */
+export const cursorPageQuery = (defaultSize: number = PAGE_SIZE.default) =>
+  pageQuery(defaultSize).extend({
+    cursor: z
+      .string({ error: CURSOR_MESSAGES.invalid })
+      .refine((cursor) => readCursor(cursor) !== null, { error: CURSOR_MESSAGES.invalid })
+      .optional(),
+  });
+export type CursorPageQuery = z.infer<ReturnType<typeof cursorPageQuery>>;
+
 /** The Spring-style page every list answers, as the first web client reads it. */
 export const page = <T extends z.ZodType>(item: T) =>
   z.object({

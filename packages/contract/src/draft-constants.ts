@@ -18,6 +18,8 @@ export const DRAFT_MESSAGES = {
   tooMany: `You have ${DRAFT_LIMITS.perPerson} drafts: publish or delete some before starting another.`,
   tooLarge: `A draft must be at most ${DRAFT_LIMITS.fieldsMaxLength} characters of text.`,
   kindChanged: 'A draft stays the kind it was made as (post or plan).',
+  planChanged: 'A draft of changes to a plan stays the draft of that plan.',
+  invalidPlanId: 'planId must be the id of one of your learning plans',
   fieldsRequired: 'fields must be an object of the draft’s fields, like {"title": "…"}.',
   // Web texts.
   loadFailed: 'Could not load your drafts',
@@ -28,4 +30,7 @@ export const DRAFT_MESSAGES = {
   leaveWarning: 'Your latest changes are not saved yet. Leave anyway?',
   empty: 'Nothing here yet. What you write in the post or plan editor is kept here until you publish it.',
   untitled: 'Untitled draft',
+  restoredEdit: 'Your changes not saved yet are back. Update the plan to keep them.',
+  discardEdit: 'Discard changes',
+  planEdit: 'Changes to a learning plan',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, page, pageQuery, pathId, text } from './common.js';
+import { bodyId, isoDateTime, page, pageQuery, pathId, text } from './common.js';
 import { CATEGORIES } from './constants.js';
 import { DRAFT_LIMITS, DRAFT_MESSAGES } from './draft-constants.js';
 import { PLAN_LIMITS, PLAN_MESSAGES } from './plan-constants.js';
@@ -42,7 +42,10 @@ const draftItemText = (max: number) =>
     .max(max, { error: `A topic or resource text must be at most ${max} characters` })
     .optional();
 const draftNumber = z.number({ error: 'Numbers in a draft must be numbers' }).nullable().optional();
+/** A topic or resource of the plan being edited keeps its id, so saving it keeps its progress. */
+const draftItemId = bodyId().nullable().optional();
 const draftResource = z.object({
+  id: draftItemId,
   title: draftItemText(PLAN_LIMITS.itemTitleMaxLength),
   orderIndex: draftNumber,
   durationMinutes: draftNumber,
@@ -51,9 +54,17 @@ const draftResource = z.object({
   type: draftItemText(20),
 });
 const draftTopic = z.object({
+  id: draftItemId,
   title: draftItemText(PLAN_LIMITS.itemTitleMaxLength),
   orderIndex: draftNumber,
   description: draftItemText(PLAN_LIMITS.itemDescriptionMaxLength),
+  /** The topics it needs first, by their position in the draft's `topics`. */
+  prerequisiteTopicIndexes: z
+    .array(z.number({ error: 'Numbers in a draft must be numbers' }).int().min(0), {
+      error: 'prerequisiteTopicIndexes must be a list',
+    })
+    .max(PLAN_LIMITS.maxTopics, { error: PLAN_MESSAGES.tooManyTopics })
+    .optional(),
   resources: z
     .array(draftResource, { error: 'resources must be a list' })
     .max(PLAN_LIMITS.maxResourcesPerTopic, { error: PLAN_MESSAGES.tooManyResources })
@@ -85,7 +96,11 @@ const withinSize = (fields: object) => JSON.stringify(fields).length <= DRAFT_LI
 export const draftKind = z.enum(['POST', 'PLAN'], { error: 'kind must be POST or PLAN' });
 export type DraftKind = z.infer<typeof draftKind>;
 
-/** Body of `POST /api/drafts` and `PUT /api/drafts/{id}` (a draft keeps its kind). */
+/**
+ * Body of `POST /api/drafts` and `PUT /api/drafts/{id}` (a draft keeps its kind). A plan draft with
+ * `planId` holds changes to that plan of the writer's, not yet saved: one per plan, so a `POST` for a
+ * plan that has one replaces its fields.
+ */
 export const draftInput = z.discriminatedUnion(
   'kind',
   [
@@ -95,6 +110,7 @@ export const draftInput = z.discriminatedUnion(
     }),
     z.object({
       kind: z.literal('PLAN'),
+      planId: bodyId(DRAFT_MESSAGES.invalidPlanId).optional(),
       fields: planDraftFields.refine(withinSize, { error: DRAFT_MESSAGES.tooLarge }),
     }),
   ],
@@ -116,6 +132,8 @@ export const draft = z.discriminatedUnion('kind', [
   z.object({
     id: z.number().int(),
     kind: z.literal('PLAN'),
+    /** The plan whose changes it holds; null for a new plan. */
+    planId: z.number().int().nullable(),
     fields: planDraftFields.extend({ category: storedCategory }),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
@@ -127,6 +145,8 @@ export type Draft = z.infer<typeof draft>;
 export const listedDraft = z.object({
   id: z.number().int(),
   kind: draftKind,
+  /** For changes to an existing plan: that plan; null for a new post or plan. */
+  planId: z.number().int().nullable(),
   title: z.string(),
   excerpt: z.string(),
   updatedAt: isoDateTime,
@@ -141,6 +161,11 @@ export const draftsQuery = pageQuery();
 
 export const draftParams = z.object({
   id: pathId({ invalid: DRAFT_MESSAGES.invalidDraftId, notFound: DRAFT_MESSAGES.draftNotFound }),
+});
+
+/** `GET /api/drafts/plans/{planId}`: the writer's draft of changes to that plan. */
+export const planDraftParams = z.object({
+  planId: pathId({ invalid: PLAN_MESSAGES.invalidPlanId, notFound: DRAFT_MESSAGES.draftNotFound }),
 });
 
 /** What publishing a draft made: the post or plan's id (`POST /api/drafts/{id}/publish`). */

@@ -10,9 +10,34 @@ export const FEDERATION_MESSAGES = {
 export const REMOTE_FOLLOW_MESSAGES = {
   accountInvalid: 'Give the account as @name@server or the address of their profile',
   accountNotFound: 'No account was found at that address on the other server.',
+  /** An unfollow or a page of someone this server does not know of. */
+  unknownAccount: 'There is no such account from another server here.',
   profileNotShown:
     'Other servers can only see you once you show your profile to visitors (Settings, Privacy).',
 } as const;
 
 /** How long the account (`@name@server`, or a profile's address) may be. */
 export const REMOTE_ACCOUNT_MAX_LENGTH = 500;
+
+/**
+ * What another server may send us and what we take from it (docs/federation.md, "Safety"): inbox bodies,
+ * how often one server may deliver, and the documents we fetch.
+ */
+export const FEDERATION_LIMITS = {
+  /** An activity is a few kB; Mastodon's largest are well under this. */
+  inboxBodyBytes: 256 * 1024,
+  /** Deliveries per minute from one server (the host of the signing key, else the address). */
+  inboxPerHostPerMinute: 300,
+  fetchTimeoutMs: 10_000,
+  fetchBodyBytes: 1024 * 1024,
+  fetchRedirects: 5,
+  /** How long NodeInfo's figures are kept before they are counted again. */
+  nodeInfoCacheSeconds: 600,
+} as const;
+
+/** What the inboxes answer when they refuse a delivery before reading it. */
+export const INBOX_MESSAGES = {
+  tooLarge: `An activity may be at most ${FEDERATION_LIMITS.inboxBodyBytes / 1024} kB.`,
+  tooMany: 'Too many deliveries from your server. Please retry later.',
+  blockedDomain: 'This server does not accept activities from yours.',
+} as const;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { isoDateTime, page } from './common.js';
+import { isoDateTime, page, pageQuery } from './common.js';
 import { CATEGORIES } from './constants.js';
 import { learningPlan } from './plans.js';
 import { post } from './posts.js';
+import { remotePost } from './remote-posts.js';
 
 /**
  * `GET /api/feed/following`: the posts and the plans the viewer may see of the people the viewer
@@ -16,6 +17,26 @@ export type FollowingFeedItem = z.infer<typeof followingFeedItem>;
 
 export const followingFeedPage = page(followingFeedItem);
 export type FollowingFeedPage = z.infer<typeof followingFeedPage>;
+
+/**
+ * With `remote=true` the Following feed also carries the posts of people on other servers the viewer
+ * follows (FEDERATION=true), as `REMOTE_POST` items: clients that do not ask never see that type.
+ */
+export const followingFeedQuery = pageQuery().extend({
+  remote: z
+    .enum(['true', 'false'], { error: 'remote must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+export type FollowingFeedQuery = z.output<typeof followingFeedQuery>;
+
+export const followingFeedItemWithRemote = z.discriminatedUnion('type', [
+  ...followingFeedItem.options,
+  z.object({ type: z.literal('REMOTE_POST'), createdAt: isoDateTime, remotePost }),
+]);
+export type FollowingFeedItemWithRemote = z.infer<typeof followingFeedItemWithRemote>;
+export const followingFeedPageWithRemote = page(followingFeedItemWithRemote);
+export type FollowingFeedPageWithRemote = z.infer<typeof followingFeedPageWithRemote>;
 
 /**
  * `GET /api/feed/suggestions`: people the viewer does not follow yet (never the viewer), the most

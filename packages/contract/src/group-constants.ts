@@ -8,6 +8,10 @@ export const GROUP_LIMITS = {
   maxTopicsPerWeek: 50,
   inviteTokenMaxLength: 64,
   postMaxLength: 5_000,
+  /** Weekly check-ins claimed and written per statement. */
+  checkInBatch: 500,
+  /** Lines of the group page's "Finished" activity per page. */
+  activityPageSize: 20,
 } as const;
 
 /** FOUNDER: who started it (one, an organiser too); ORGANISER: may manage members and the invite link. */
@@ -47,6 +51,10 @@ export const GROUP_MESSAGES = {
   discussionFailed: 'Could not load the discussion',
   postFailed: 'Could not post. Please try again.',
   noPosts: 'Nothing posted yet: start the conversation.',
+  activityFailed: 'Could not load the group’s activity',
+  noActivity: 'No one has finished a topic yet.',
+  userGroupsFailed: 'Could not load this person’s groups',
+  noUserGroups: 'No groups yet',
   loadFailed: 'Could not load this group',
   listFailed: 'Could not load your groups',
   createFailed: 'Could not start the group. Please try again.',

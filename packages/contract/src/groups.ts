@@ -92,7 +92,7 @@ export const boardMember = z.object({
   /** The status of each topic, in the order of `topics`. */
   statuses: z.array(z.enum(TOPIC_STATUSES)),
   completed: z.number().int(),
-  /** Against the group's pace; null when it has no start date or pace. */
+  /** Against the group’s pace, counting completed and skipped topics; null without a start date or pace. */
   pace: z.enum(GROUP_PACES).nullable(),
 });
 export type BoardMember = z.infer<typeof boardMember>;
@@ -137,3 +137,15 @@ export type GroupPost = z.infer<typeof groupPost>;
 /** `GET /api/groups/{id}/posts`: the discussion, newest post first. */
 export const groupPostPage = page(groupPost);
 export type GroupPostPage = z.infer<typeof groupPostPage>;
+
+/** A line of the group's activity: a member finished a topic of the plan ("Maya finished Closures"). */
+export const groupActivity = z.object({
+  user: userRef,
+  topic: z.object({ id: z.number().int(), title: z.string() }),
+  doneAt: isoDateTime,
+});
+export type GroupActivity = z.infer<typeof groupActivity>;
+
+/** `GET /api/groups/{id}/activity`: the topics members finished, newest first (members only). */
+export const groupActivityPage = page(groupActivity);
+export type GroupActivityPage = z.infer<typeof groupActivityPage>;

@@ -6,7 +6,9 @@
 /**
  * LEARNING_PLAN_COPY: someone used your plan as a template (docs/features.md, "Plan templates");
  * COMMENT_REPLY and COMMENT_LIKE: a reply to, or a like of, your comment ("Replies and comment likes").
- * GROUP_JOINED: someone joined a study group you organise ("Study groups").
+ * GROUP_JOINED: someone joined a study group you organise ("Study groups"); GROUP_TOPIC_DONE: a member
+ * of a study group you are in finished a topic; GROUP_CHECK_IN: the weekly reminder of the topics a
+ * group's pace expects (no actor).
  */
 export const NOTIFICATION_TYPES = [
   'LIKE',
@@ -18,6 +20,8 @@ export const NOTIFICATION_TYPES = [
   'LEARNING_PLAN_SHARE',
   'LEARNING_PLAN_COPY',
   'GROUP_JOINED',
+  'GROUP_TOPIC_DONE',
+  'GROUP_CHECK_IN',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -89,6 +93,8 @@ export function notificationGroupMessage(group: {
       return `${who} used your learning plan as a template`;
     case 'GROUP_JOINED':
       return `${who} joined your study group`;
+    case 'GROUP_TOPIC_DONE':
+      return `${who} finished topics in your study group`;
     default:
       return message;
   }

@@ -102,6 +102,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   LEARNING_PLAN_SHARE: 'Learning plans shared by people you follow',
   LEARNING_PLAN_COPY: 'Your learning plans used as templates',
   GROUP_JOINED: 'People joining study groups you organise',
+  GROUP_TOPIC_DONE: 'Topics finished by members of your study groups',
+  GROUP_CHECK_IN: 'Weekly check-ins of your study groups',
 };
 
 export const NOTIFICATION_PREFERENCE_MESSAGES = {

@@ -14,3 +14,10 @@ export const EDIT_HISTORY_TEXTS = {
   loadFailed: 'Failed to load the edit history.',
   readingTime: (minutes: number) => `${minutes} min read`,
 } as const;
+
+/**
+ * The `user` of a comment deleted while it had replies (docs/api.md): the spec's user shape kept whole,
+ * so clients reading `comment.user.name` still work, but nobody's: id 0 (no account has it), no picture.
+ * Such a comment also says `deleted: true`.
+ */
+export const DELETED_COMMENT_USER = { id: 0, name: 'Deleted', profilePicture: null } as const;

@@ -213,7 +213,11 @@ export const scheduledPostChange = z.object({
 });
 export type ScheduledPostChange = z.infer<typeof scheduledPostChange>;
 
-export const postPage = page(post);
+/**
+ * `GET /api/posts` and `/api/posts/user/{id}`: a page of posts and, when more may follow, the cursor of
+ * the next page (null after the last).
+ */
+export const postPage = page(post).extend({ nextCursor: z.string().nullable().optional() });
 
 export const likeResponse = z.object({ liked: z.boolean(), likesCount: z.number().int() });
 export type LikeResponse = z.infer<typeof likeResponse>;
@@ -243,8 +247,14 @@ export const comment = z.object({
   postId: z.number().int(),
   /** The comment its thread is under; null for a comment that is not a reply. */
   parentCommentId: z.number().int().nullable(),
-  /** Null only on a deleted comment kept for its replies (`deleted`), whose text is empty too. */
-  user: userRef.nullable(),
+  /**
+   * On a deleted comment kept for its replies (`deleted`, its text empty too) the placeholder
+   * `DELETED_COMMENT_USER`, never its author. For a reply from another server (`remote`), id 0, their
+   * name (else handle) and their picture's address.
+   */
+  user: userRef,
+  /** Only on a reply from another server (ActivityPub): who wrote it there, and their profile page. */
+  remote: z.object({ handle: z.string(), profileUrl: z.string() }).optional(),
   /** When its text last changed (docs/features.md, "Edit history"); null if never. */
   editedAt: isoDateTime.nullable(),
   /** Deleted by its author or the post's author while it had replies: it stays, without author or text. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { page, pageQuery } from './common.js';
 import { learningPlanPage } from './plans.js';
 import { postPage } from './posts.js';
+import { remoteAccount } from './remote-posts.js';
 
 /** Search (`GET /api/search`): its limits, query rules and answer. */
 
@@ -11,10 +12,12 @@ export const SEARCH_LIMITS = {
   /** How many of each kind the All tab previews. */
   allTab: { users: 4, posts: 3, learningPlans: 2 },
   /**
-   * At most this many matches of each kind are ranked (the first the index finds); when there are
-   * more, the total says this many and `totalIsLowerBound` is true ("1,000+ results").
+   * At most this many matches of each kind are ranked (for a word alone, the newest posts having it;
+   * otherwise the first the index finds); when there are more, the total says this many and
+   * `totalIsLowerBound` is true ("200+ results"). Twenty pages of ten: what a product decision judged
+   * anyone reads, and what keeps the broadest search's cost from growing with the site.
    */
-  rankedMatches: 1000,
+  rankedMatches: 200,
 } as const;
 
 export const SEARCH_MESSAGES = {
@@ -60,7 +63,11 @@ const bounded = { totalIsLowerBound: z.boolean() };
 
 /** Each kind is a page with its total, most relevant first (ties: newest first). */
 export const searchResult = z.object({
-  users: page(userSearchItem).extend(bounded),
+  /**
+   * `remote`: with FEDERATION=true, the person on another server the query names (`@name@server` or
+   * their profile's address), found on their server; absent otherwise. It is not counted in the total.
+   */
+  users: page(userSearchItem).extend(bounded).extend({ remote: remoteAccount.optional() }),
   posts: postPage.extend(bounded),
   learningPlans: learningPlanPage.extend(bounded),
 });

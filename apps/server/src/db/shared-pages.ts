@@ -13,8 +13,12 @@ export const PAGES_CHANNEL = 'pathwise_pages';
  */
 export type SharedPages = {
   readonly enabled: boolean;
-  /** The kept value of `key`, or what `load` reads (kept unless a change was heard meanwhile). */
-  get<V>(key: string, load: () => Promise<V>): Promise<V>;
+  /**
+   * The kept value of `key`, or what `load` reads (kept unless a change was heard meanwhile). With
+   * `version` (what the page was built from, compared with `===`), a value kept for another version is
+   * read again and replaced.
+   */
+  get<V>(key: string, load: () => Promise<V>, version?: unknown): Promise<V>;
   forgetAll(): void;
   stop(): Promise<void>;
 };
@@ -32,20 +36,20 @@ export async function createSharedPages(database: DatabaseHandle, enabled: boole
     return { enabled, get: (_key, load) => load(), forgetAll: () => {}, stop: async () => {} };
   }
   // A load is kept from its start, so a burst after a change reads once; a change drops it with the rest.
-  const kept = new Map<string, Promise<unknown>>();
+  const kept = new Map<string, { version: unknown; value: Promise<unknown> }>();
   let hearing = false;
   const pages: SharedPages = {
     enabled,
-    get<V>(key: string, load: () => Promise<V>): Promise<V> {
+    get<V>(key: string, load: () => Promise<V>, version?: unknown): Promise<V> {
       if (!hearing) return load();
-      const found = kept.get(key) as Promise<V> | undefined;
-      if (found) return found;
-      const loading = load();
-      kept.set(key, loading);
-      loading.catch(() => {
-        if (kept.get(key) === loading) kept.delete(key);
+      const found = kept.get(key);
+      if (found && found.version === version) return found.value as Promise<V>;
+      const entry = { version, value: load() };
+      kept.set(key, entry);
+      entry.value.catch(() => {
+        if (kept.get(key) === entry) kept.delete(key);
       });
-      return loading;
+      return entry.value;
     },
     forgetAll: () => kept.clear(),
     async stop() {

@@ -88,6 +88,15 @@ export const visiblePost = (viewer: UserRef): SQL<boolean> =>
 export const postVisibleTo = (viewer: UserRef): SQL<boolean> =>
   sql<boolean>`(${shownTo(viewer, posts.authorId, { muted: false })} and ${visiblePost(viewer)})`;
 
+/**
+ * For a page kept for every viewer (db/shared-pages.ts): whether `viewer` sees the post as everyone
+ * does, in the lists that leave muted authors out: published, not hidden by a moderator (which its
+ * author alone would see, differently), of an author neither blocked either way, muted nor suspended.
+ */
+export const postAsEveryoneSees = (viewer: UserRef): SQL<boolean> =>
+  sql<boolean>`(${posts.hiddenAt} is null and ${postPublished}
+    and ${shownTo(viewer, posts.authorId, { muted: true })})`;
+
 /** Whether `viewer` may see the comment and the post it is on (a statement joining both). */
 export const commentVisibleTo = (viewer: UserRef): SQL<boolean> =>
   sql<boolean>`(${postVisibleTo(viewer)} and ${shownTo(viewer, comments.authorId, { muted: false })}

@@ -27,17 +27,46 @@ export type DomainEvent =
   | { type: 'comment.liked'; actorId: number; postId: number; commentId: number; commentAuthorId: number }
   | { type: 'comment.updated'; actorId: number; postId: number; commentId: number; content: string }
   | { type: 'user.followed'; actorId: number; followedId: number }
+  /** A person saved their profile (name, handle, bio, picture) or replaced their picture. */
+  | { type: 'user.profile.updated'; userId: number }
+  /** A moderator suspended the account (published once its row says so). */
+  | { type: 'user.suspended'; userId: number }
+  /** The person deleted their account: published before its rows go, so a subscriber can still read them. */
+  | { type: 'user.deleted'; userId: number }
   | { type: 'user.unfollowed'; actorId: number; followedId: number }
   /** Someone on another server followed a person here (modules/federation); `handle` is `@name@host`. */
   | { type: 'user.followed.remotely'; followedId: number; handle: string }
   /** Someone on another server liked a post here (modules/federation). */
   | { type: 'post.liked.remotely'; postId: number; postAuthorId: number; handle: string }
+  /**
+   * Someone on another server replied to a post here, or to a comment on it (modules/federation):
+   * `repliedToAuthorId` is the person here whose comment they answered, if any.
+   */
+  | {
+      type: 'comment.created.remotely';
+      postId: number;
+      postAuthorId: number;
+      commentId: number;
+      repliedToAuthorId: number | null;
+      handle: string;
+    }
   /** A plan became visible to others: created public, or switched from private to public. */
   | { type: 'plan.published'; actorId: number; planId: number; title: string }
   /** A plan was copied with "Use as template" into a new private plan of the actor's. */
   | { type: 'plan.copied'; actorId: number; planId: number; planCreatorId: number; title: string }
   /** Someone joined a study group (modules/groups): its organisers are told. */
   | { type: 'group.joined'; actorId: number; groupId: number; planId: number; groupName: string }
+  /**
+   * A member of study groups on a plan finished one of its topics for the first time (modules/groups):
+   * the other members of those groups are told.
+   */
+  | {
+      type: 'group.topic.done';
+      actorId: number;
+      planId: number;
+      topicTitle: string;
+      groups: { id: number; name: string }[];
+    }
   | {
       type: 'progress.topic';
       userId: number;

@@ -1,4 +1,4 @@
-import type { Page, PageQuery } from '@pathwise/contract';
+import { type CursorPageQuery, cursorAfter, type Page, type PageQuery, readCursor } from '@pathwise/contract';
 import { type Placeholder, sql } from 'drizzle-orm';
 
 /** LIMIT/OFFSET of a page request. */
@@ -46,4 +46,32 @@ export function toPage<T>(content: T[], totalElements: number, { page, size }: P
     first: page === 0,
     last: page >= totalPages - 1,
   };
+}
+
+/** LIMIT after the cursor's item when the query has one, else LIMIT/OFFSET of its page. */
+export function cursorWindow({ page, size, cursor }: CursorPageQuery) {
+  const position = cursor === undefined ? null : readCursor(cursor);
+  return position ? { limit: size, offset: 0, cursor: position } : pageWindow({ page, size });
+}
+
+/** A page read by `cursorWindow`; `rows` are its items as read, newest first. */
+export type CursorPage<T> = Page<T> & { nextCursor: string | null };
+
+/**
+ * The page of `content` with the cursor of the one after it: null after the last page, and after a
+ * cursor's page that came short. A cursor's page says neither its number nor whether it is the first.
+ */
+export function toCursorPage<T>(
+  content: T[],
+  rows: readonly { id: number; createdAt: Date }[],
+  totalElements: number,
+  query: CursorPageQuery,
+): CursorPage<T> {
+  const page = toPage(content, totalElements, query);
+  const lastRow = rows.length === query.size ? rows.at(-1) : undefined;
+  if (query.cursor !== undefined) {
+    const nextCursor = lastRow ? cursorAfter(lastRow.createdAt, lastRow.id) : null;
+    return { ...page, first: false, last: nextCursor === null, nextCursor };
+  }
+  return { ...page, nextCursor: lastRow && !page.last ? cursorAfter(lastRow.createdAt, lastRow.id) : null };
 }

@@ -1,4 +1,4 @@
-import { errorBody, pageQuery } from '@pathwise/contract';
+import { cursorPageQuery, errorBody, pageQuery } from '@pathwise/contract';
 import type { FastifyReply, FastifySchema } from 'fastify';
 import { z } from 'zod';
 
@@ -24,6 +24,12 @@ export const uploadFailures = failures(400, 403, 404, 413, 415);
 
 /** What a deletion answers: 204 without a body, or a change's failures. */
 export const deletionResponse = { 204: z.null().describe('Deleted'), ...writeFailures };
+
+/** `pagedList` whose query may also carry a `cursor` (a previous answer's `nextCursor`). */
+export const cursorPagedList = <Page extends z.ZodType>(pageSchema: Page) => ({
+  querystring: cursorPageQuery(),
+  response: { 200: pageSchema, ...readFailures },
+});
 
 /** The query string (`page`, `size`) and answers of a list read one page at a time. */
 export const pagedList = <Page extends z.ZodType>(pageSchema: Page) => ({

@@ -50,6 +50,9 @@ export const READABLE_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/learning-plans/:planId',
   'GET /api/learning-plans/user/:userId',
   'GET /api/posts/user/:userId',
+  // Progress a person shares on a public plan, and its Open Graph picture (a 404 unless they share it).
+  'GET /api/learning-plans/:planId/progress/:handle',
+  'GET /api/learning-plans/:planId/progress/:handle/image.png',
   // A profile, by id or by handle: 404 unless its owner shows it to visitors.
   'GET /api/users/:id',
   'GET /api/users/by-handle/:handle',

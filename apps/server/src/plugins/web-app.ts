@@ -72,7 +72,9 @@ export const webAppPlugin = fp(
 
     app.setNotFoundHandler(async (request, reply) => {
       const isApi = request.url === '/api' || request.url.startsWith('/api/');
-      if (isApi || !hasWebApp || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      // Where other servers look (federation off, or nothing there) is never the web app's page.
+      const isFederation = /^\/(\.well-known|nodeinfo|ap)\//.test(request.url);
+      if (isApi || isFederation || !hasWebApp || (request.method !== 'GET' && request.method !== 'HEAD')) {
         return reply.status(404).send(apiNotFoundBody(request.method, request.url));
       }
       const html = request.method === 'GET' ? await previewedIndex(request) : null;

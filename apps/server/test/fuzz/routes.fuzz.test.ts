@@ -208,6 +208,7 @@ const VALID_BODIES: Record<string, () => object> = {
   'PUT /api/comments/:id': () => ({ content: 'Edited' }),
   'POST /api/drafts': () => ({ kind: 'POST', fields: draftFields }),
   'PUT /api/drafts/:id': () => ({ kind: 'POST', fields: draftFields }),
+  'PUT /api/learning-plans/:planId/progress-share': () => ({ shared: true }),
   'PUT /api/learning-plans/:planId/topics/:topicId/note': () => ({ content: 'A note' }),
   'PUT /api/learning-plans/:planId/topics/:topicId/resources/:resourceId/note': () => ({ content: 'A note' }),
   'POST /api/learning-plans/:planId/topics/:topicId/resources': () => ({
@@ -233,6 +234,7 @@ const VALID_BODIES: Record<string, () => object> = {
   'POST /api/moderation/comments/:id/hide': () => ({ reason: 'Spam' }),
   'POST /api/moderation/plans/:id/hide': () => ({ reason: 'Spam' }),
   'POST /api/moderation/users/:userId/suspend': () => ({ reason: 'Spam' }),
+  'POST /api/moderation/domain-blocks': () => ({ domain: 'fuzz.example', reason: 'Spam' }),
   'PUT /api/notifications/preferences': () => ({
     types: { LIKE: { inApp: true, push: false } },
     digest: 'DAILY',

@@ -45,6 +45,7 @@ export const testConfig: Config = {
   corsOrigins: [],
   adminEmails: new Set([MODERATOR_EMAIL]),
   jobWorkers: true,
+  schedules: false,
   publicReading: false,
   oidcProviders: { google: { name: 'Google', client: null } },
   mediaStorage: { driver: 'local' },

@@ -18,11 +18,6 @@ function lazyPage(load: PageLoader): Pick<RouteObject, 'element' | 'handle'> {
   return { element: <Page />, handle: { load } };
 }
 
-/** The plan form of a plan being edited; a new plan's is the create-plan page, kept as a draft. */
-const planFormPage = lazyPage(() =>
-  import('../features/plans/pages/plan-form-page').then((m) => m.PlanFormPage),
-);
-
 /**
  * Every page of docs/product.md that exists so far; a path not listed falls to the 404 page. Pages are
  * lazy-loaded so each one only costs the JavaScript it needs. Public pages that neither guard
@@ -113,8 +108,14 @@ const ROUTES: RouteObject[] = [
                 ...lazyPage(() => import('./routes/plan-page').then((m) => m.PlanPage)),
               },
               {
+                path: '/learning-plan/:planId/progress/:handle',
+                ...lazyPage(() =>
+                  import('../features/plans/pages/shared-progress-page').then((m) => m.SharedProgressPage),
+                ),
+              },
+              {
                 path: '/learning-plan/:planId/edit',
-                ...planFormPage,
+                ...lazyPage(() => import('./routes/edit-plan-page').then((m) => m.EditPlanPage)),
               },
               {
                 path: '/create-learning-plan',

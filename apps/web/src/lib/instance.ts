@@ -50,14 +50,15 @@ export function forgetInstanceSettings() {
 
 /**
  * The pages a visitor may read when the instance allows it (docs/product.md#decisions, 19): the home
- * feeds, Explore, a post, a plan, a profile (`/profile/{id}` or `/@handle`) and a tag page. Any other page
- * asks to sign in.
+ * feeds, Explore, a post, a plan, someone's shared progress on one, a profile (`/profile/{id}` or
+ * `/@handle`) and a tag page. Any other page asks to sign in.
  */
 const READABLE_PAGES = [
   /^\/$/,
   /^\/explore\/?$/,
   /^\/post\/\d+\/?$/,
   /^\/learning-plan\/\d+\/?$/,
+  /^\/learning-plan\/\d+\/progress\/\w+\/?$/,
   /^\/profile\/\d+\/?$/,
   /^\/@\w+\/?$/,
   /^\/tags\/[^/]+\/?$/,

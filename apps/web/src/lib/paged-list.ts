@@ -11,8 +11,14 @@ export function pageQuery(page: number, filters: Record<string, string> = {}): U
   return new URLSearchParams({ ...filters, page: String(page), size: String(PAGE_SIZE.default) });
 }
 
-/** What a paged list needs of an API page; some answers add fields of their own. */
-type PageLike = Pick<Page<unknown>, 'content' | 'number' | 'last'>;
+/**
+ * What a paged list needs of an API page; some answers add fields of their own, such as the cursor of
+ * the next page (lists that answer one are read after it, through the index, where a deep page skips).
+ */
+type PageLike = Pick<Page<unknown>, 'content' | 'number' | 'last'> & { nextCursor?: string | null };
+
+/** Which page to read: its number, and the cursor after the one before when the list answers cursors. */
+type PageParam = { page: number; cursor?: string | undefined };
 
 /** The pages of a list loaded so far, as the cache holds them. */
 export type Pages<P extends PageLike> = InfiniteData<P>;
@@ -22,7 +28,7 @@ export type PagedList<P extends PageLike> = UseInfiniteQueryResult<Pages<P>>;
 
 type PagedListOptions<P extends PageLike> = {
   queryKey: QueryKey;
-  fetchPage: (page: number, signal: AbortSignal) => Promise<P>;
+  fetchPage: (page: number, signal: AbortSignal, cursor?: string) => Promise<P>;
   /**
    * Coming back to this list (another tab, another visit, the dialog reopened) starts it again from page 0.
    */
@@ -40,9 +46,10 @@ export function usePagedList<P extends PageLike>({
 }: PagedListOptions<P>) {
   return useInfiniteQuery({
     queryKey,
-    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (page: P) => (page.last ? undefined : page.number + 1),
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam.page, signal, pageParam.cursor),
+    initialPageParam: { page: 0 } as PageParam,
+    getNextPageParam: (page: P): PageParam | undefined =>
+      page.last ? undefined : { page: page.number + 1, cursor: page.nextCursor ?? undefined },
     // Nothing is kept once the list is off screen, so showing it again loads page 0 anew.
     ...(restartOnReturn && { gcTime: 0 }),
   });

@@ -58,6 +58,11 @@ const firstStepsResponses = [
  */
 const instanceResponses = [http.get('/api/instance', () => HttpResponse.json({ publicReading: false }))];
 
+/** Asked for by a plan's page for a signed-in person: unless a test says otherwise, they share nothing. */
+const progressShareResponses = [
+  http.get('/api/learning-plans/:planId/progress-share', () => HttpResponse.json({ shared: false })),
+];
+
 /** The network as the tests see it; each test declares the responses it needs with `server.use`. */
 export const server = setupServer(
   ...bellResponses,
@@ -65,4 +70,5 @@ export const server = setupServer(
   ...signInProviderResponses,
   ...firstStepsResponses,
   ...instanceResponses,
+  ...progressShareResponses,
 );

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { learningPlans } from './plans.js';
+import { learningPlans, planTopics } from './plans.js';
 import { users } from './users.js';
 
 /**
@@ -97,5 +97,55 @@ export const studyGroupPosts = pgTable(
       .where(sql`${t.parentId} is null`),
     index('study_group_posts_parent_idx').on(t.parentId),
     index('study_group_posts_author_idx').on(t.authorId),
+  ],
+);
+
+/**
+ * The weekly check-ins sent (docs/features.md, "Study groups"): one row per member and week of the pace
+ * (`week` 0 is the start date's), written by the claim that sends it, so no member is reminded twice
+ * of one week however many workers run.
+ */
+export const studyGroupCheckIns = pgTable(
+  'study_group_check_ins',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => studyGroups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    week: integer('week').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId, t.week] }),
+    index('study_group_check_ins_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The topics of a plan a member of a group on it finished, announced to their groups: once per person
+ * and topic, the first time it is done, so marking it not done and done again announces nothing new.
+ * Group pages show the lines of their members whose topic is still done.
+ */
+export const studyGroupTopicsDone = pgTable(
+  'study_group_topics_done',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => planTopics.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => learningPlans.id, { onDelete: 'cascade' }),
+    doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.topicId] }),
+    // A group page reads its plan's lines newest first.
+    index('study_group_topics_done_plan_idx').on(t.planId, t.doneAt.desc()),
+    index('study_group_topics_done_topic_idx').on(t.topicId),
   ],
 );

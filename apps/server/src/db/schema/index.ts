@@ -1,5 +1,6 @@
 export * from './activity.js';
 export * from './blocks.js';
+export * from './domain-blocks.js';
 export * from './drafts.js';
 export * from './email-changes.js';
 export * from './federation.js';
@@ -15,6 +16,8 @@ export * from './plans.js';
 export * from './posts.js';
 export * from './push-subscriptions.js';
 export * from './rate-limit-counters.js';
+export * from './remote-actors.js';
+export * from './remote-following.js';
 export * from './reports.js';
 export * from './row-counts.js';
 export * from './saved.js';

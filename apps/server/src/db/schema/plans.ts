@@ -172,3 +172,21 @@ export const resourceCompletions = pgTable(
     index('resource_completions_resource_idx').on(t.resourceId),
   ],
 );
+
+/**
+ * A person sharing their progress on a plan (docs/features.md, "Sharing your progress"): off without a
+ * row, so nothing is shared by default. Gone with the person or the plan.
+ */
+export const progressShares = pgTable(
+  'progress_shares',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => learningPlans.id, { onDelete: 'cascade' }),
+    sharedAt: timestamp('shared_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.planId] }), index('progress_shares_plan_idx').on(t.planId)],
+);

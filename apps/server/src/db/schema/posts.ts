@@ -12,13 +12,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import {
-  byteOrderedText,
-  markdownPlainText,
-  SEARCH_INDEX_OPTIONS,
-  searchDocument,
-  tsvector,
-} from './search-document.js';
+import { remoteActors } from './remote-actors.js';
+import { markdownPlainText, SEARCH_INDEX_OPTIONS, searchDocument, tsvector } from './search-document.js';
 import { users } from './users.js';
 
 export const posts = pgTable(
@@ -104,22 +99,6 @@ export const posts = pgTable(
   ],
 );
 
-/**
- * Each word (lexeme) of each post's `search_vector`, kept by the triggers of migration 0024. A GIN
- * index answers a prefix only after collecting every match, so a broad one ('typesc': one post in eight)
- * costs as much as its matches are many; a B-tree reads a prefix's range in order and can stop after
- * the few hundred posts a search ranks. No foreign key: the triggers delete a post's rows by its words,
- * through this key, where a cascade would need a second index on `post_id`.
- */
-export const postSearchWords = pgTable(
-  'post_search_words',
-  {
-    word: byteOrderedText('word').notNull(),
-    postId: integer('post_id').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.word, t.postId] })],
-);
-
 export const postMedia = pgTable(
   'post_media',
   {
@@ -171,9 +150,16 @@ export const comments = pgTable(
     postId: integer('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    authorId: integer('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null on a reply from another server, whose author is `remoteActorId` (exactly one is set). */
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Someone of another server whose `Note` replied to the post (modules/federation), with the Note's
+     * id in `remoteUri`, which their `Update` and `Delete` name.
+     */
+    remoteActorId: integer('remote_actor_id').references((): AnyPgColumn => remoteActors.id, {
+      onDelete: 'cascade',
+    }),
+    remoteUri: text('remote_uri').unique('comments_remote_uri_key'),
     /**
      * The comment whose thread this reply is in, always one without a parent (threads are one level
      * deep); null for a comment that is not a reply. Its replies go with it when its row goes.
@@ -210,6 +196,8 @@ export const comments = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('comments_author_idx').on(t.authorId),
+    index('comments_remote_actor_idx').on(t.remoteActorId).where(sql`${t.remoteActorId} is not null`),
+    check('comments_one_author', sql`num_nonnulls(${t.authorId}, ${t.remoteActorId}) = 1`),
     // Explore's trending posts read the last days' comments off this index.
     index('comments_created_at_idx').on(t.createdAt, t.postId),
   ],

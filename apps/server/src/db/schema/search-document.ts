@@ -5,13 +5,6 @@ import { type AnyPgColumn, customType } from 'drizzle-orm/pg-core';
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * Text compared byte by byte, whatever the database's collation: every word beginning with a prefix
- * then lies in one B-tree range after it (a linguistic collation may sort 'type-a' between 'typea' and
- * 'typeb'). Drizzle has no collation option for its columns.
- */
-export const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
-
-/**
  * The full-text document of weighted fields (A ranks above B). Each field is indexed twice: as English
  * stems, so 'hooks' finds 'hook', and as the words were written, so the prefix 'learni' finds 'learning'
  * (whose stem is 'learn'). The search module builds its queries for exactly this shape.

@@ -306,7 +306,7 @@ const accountParts = {
   }),
   // Drafts are the person's own alone; their fields as the editor saved them.
   drafts: part({
-    fields: columnsOf(drafts, 'id', 'kind', 'fields', 'createdAt', 'updatedAt'),
+    fields: columnsOf(drafts, 'id', 'kind', 'planId', 'fields', 'createdAt', 'updatedAt'),
     from: drafts,
     owner: drafts.userId,
     orderBy: [asc(drafts.id)],

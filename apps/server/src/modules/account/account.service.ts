@@ -1,6 +1,7 @@
 import type { DeleteAccountBody } from '@pathwise/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
+import type { EventBus } from '../../lib/events.js';
 import type { FileRemoval } from '../../lib/storage/file-removal.js';
 import type { Storage } from '../../lib/storage/storage.js';
 import { isStoredFile } from '../users/index.js';
@@ -9,12 +10,14 @@ import { accountArchive } from './account-export.js';
 
 export function createAccountService({
   db,
+  events,
   storage,
   removal,
   confirmDeletion,
   log,
 }: {
   db: Database;
+  events: EventBus;
   storage: Storage;
   removal: FileRemoval;
   /** Refuses unless the caller proved they own the account (the auth service's check). */
@@ -37,6 +40,7 @@ export function createAccountService({
         // Holding the row keeps new posts, plans and pictures (which reference it) out until the delete.
         await lockUser(tx, userId);
         const owned = await selectOwnedFileKeys(tx, userId);
+        await events.publish(tx, { type: 'user.deleted', userId });
         await deleteUser(tx, userId);
         return owned;
       });

@@ -1,12 +1,8 @@
-import {
-  ANALYTICS_LIMITS,
-  type Analytics,
-  DEFAULT_RESOURCE_MINUTES,
-  LEARNING_ACTIVITY_TYPES,
-} from '@pathwise/contract';
+import { ANALYTICS_LIMITS, type Analytics, DEFAULT_RESOURCE_MINUTES } from '@pathwise/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { planColumnsOf, planVisibleTo } from '../../db/visibility.js';
+import { learningStreaks, learningTypes } from './learning-days.js';
 
 /**
  * All SQL of the analytics (definitions: packages/contract/src/analytics.ts): one statement that
@@ -19,11 +15,6 @@ export type AnalyticsWindow = { userId: number; startDate: string; endDate: stri
 
 /** Every block of the response except the plan list, which the plans feature answers for these ids. */
 export type AnalyticsFigures = Omit<Analytics, 'learningPlans'> & { listedPlanIds: number[] };
-
-const learningTypes = sql.join(
-  LEARNING_ACTIVITY_TYPES.map((type) => sql`${type}`),
-  sql`, `,
-);
 
 /** Estimated minutes of a resource without a duration of its own, by its type (OTHER's when it is gone). */
 const defaultMinutes = (resourceType: SQL) =>
@@ -114,7 +105,7 @@ const standingTopic = sql`a.type = 'TOPIC_COMPLETED'
  * A completed resource or topic counts while it stays completed, on the day it was last completed;
  * one whose resource or topic no longer exists keeps its recorded completions. A completed resource
  * counts its recorded duration, else the default of its type. Then `per_day`, `streaks` (runs of
- * consecutive learning days: gaps and islands, consecutive days share `day - row number`),
+ * consecutive learning days, `learningStreaks`),
  * `weekdays`, `hours` and `categories` summarise it.
  */
 const actionsInRange = ({ userId, tz }: AnalyticsWindow) => sql`
@@ -147,10 +138,7 @@ const actionsInRange = ({ userId, tz }: AnalyticsWindow) => sql`
     select day, sum(actions) as actions, sum(resources) as resources, sum(topics) as topics,
       sum(minutes) as minutes
     from grouped where day is not null group by day),
-  streaks as (
-    select count(*) as days
-    from (select day, day - (row_number() over (order by day))::int as island from per_day) runs
-    group by island),
+  streaks as (${learningStreaks(sql`per_day`)}),
   weekdays as (
     select extract(isodow from day) as dow, to_char(day, 'FMDay') as name, sum(actions) as actions
     from per_day group by 1, 2),

@@ -11,6 +11,7 @@ import {
   commentVersions,
   notifications,
   posts,
+  remoteActors,
   users,
 } from '../../db/schema/index.js';
 import { commentVisibleTo, visiblePost } from '../../db/visibility.js';
@@ -27,7 +28,10 @@ const replyShownTo = (viewerId: UserRef) =>
     notHiddenFrom(viewerId, { hiddenAt: replies.hiddenAt, author: replies.authorId }),
   )!;
 
-/** A comment with its author, its likes and whether the viewer is one of them: no follow-up queries. */
+/**
+ * A comment with its author (a person here, or one of another server), its likes and whether the
+ * viewer is one of them: no follow-up queries.
+ */
 const commentColumns = (viewerId: UserRef) => ({
   id: comments.id,
   content: comments.content,
@@ -39,6 +43,10 @@ const commentColumns = (viewerId: UserRef) => ({
   userId: users.id,
   userName: users.name,
   userPicture: users.profilePicture,
+  remoteHandle: remoteActors.handle,
+  remoteName: remoteActors.name,
+  remoteIcon: remoteActors.iconUrl,
+  remoteProfileUrl: remoteActors.profileUrl,
   hiddenAt: comments.hiddenAt,
   hiddenReason: comments.hiddenReason,
   editedAt: comments.editedAt,
@@ -50,7 +58,11 @@ const commentColumns = (viewerId: UserRef) => ({
 export type CommentRow = NonNullable<Awaited<ReturnType<typeof findComment>>>;
 
 const selectComments = (db: Database, viewerId: UserRef) =>
-  db.select(commentColumns(viewerId)).from(comments).innerJoin(users, eq(users.id, comments.authorId));
+  db
+    .select(commentColumns(viewerId))
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.authorId))
+    .leftJoin(remoteActors, eq(remoteActors.id, comments.remoteActorId));
 
 /** Comments of users blocked either way by the viewer, and others' a moderator hid, are not shown. */
 const shownComment = (viewerId: UserRef) =>
@@ -74,7 +86,8 @@ export function selectThreadsOfPost(
         where ${replies.parentCommentId} = ${comments.id} and ${replyShownTo(viewerId)})`.mapWith(Number),
     })
     .from(comments)
-    .innerJoin(users, eq(users.id, comments.authorId))
+    .leftJoin(users, eq(users.id, comments.authorId))
+    .leftJoin(remoteActors, eq(remoteActors.id, comments.remoteActorId))
     .where(and(eq(comments.postId, postId), isNull(comments.parentCommentId), shownComment(viewerId)))
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(literalLimit(window.limit))
@@ -213,7 +226,7 @@ export async function lockCommentToReply(db: Database, id: number, viewerId: num
       and not exists (select 1 from ${comments} as thread
         where thread.id = ${comments.parentCommentId} and not (${threadShownTo(viewerId)}))
     for key share of ${comments}`)) as unknown as {
-    rows: { id: number; postId: number; threadId: number; authorId: number; deleted: boolean }[];
+    rows: { id: number; postId: number; threadId: number; authorId: number | null; deleted: boolean }[];
   };
   return result.rows[0] ?? null;
 }
@@ -237,7 +250,8 @@ export async function lockCommentWithPostAuthor(db: Database, id: number, viewer
     for no key update of ${posts} for update of ${comments}`)) as unknown as {
     rows: {
       postId: number;
-      authorId: number;
+      /** Null for a reply from another server, which no one here edits. */
+      authorId: number | null;
       postAuthorId: number;
       parentCommentId: number | null;
       hasReplies: boolean;
@@ -347,7 +361,8 @@ export async function markCommentDeleted(db: Database, id: number) {
 }
 
 export type CommentLikeToggle = {
-  authorId: number;
+  /** Null for a reply from another server. */
+  authorId: number | null;
   postId: number;
   added: boolean;
   removed: boolean;

@@ -3,6 +3,7 @@ import {
   type CommentInput,
   type CommentThread,
   type CommentVersion,
+  DELETED_COMMENT_USER,
   type LikeResponse,
   type NewCommentInput,
   type Page,
@@ -37,7 +38,16 @@ import {
   updateCommentContent,
 } from './comments.queries.js';
 
-/** A deleted comment kept for its thread says nothing of its author: no name, no text, no likes. */
+/**
+ * Who wrote it: a person here, or someone of another server, whom old clients still get as a whole
+ * `user` (id 0, their name or else their handle, their picture's address on their server).
+ */
+const authorOf = (row: CommentRow, mediaUrl: MediaUrl): Comment['user'] =>
+  row.userId !== null
+    ? { id: row.userId, name: row.userName!, profilePicture: mediaUrl(row.userPicture) }
+    : { id: 0, name: row.remoteName || row.remoteHandle!, profilePicture: row.remoteIcon };
+
+/** A deleted comment kept for its thread says nothing of its author: a placeholder, no text, no likes. */
 const toComment = (row: CommentRow, mediaUrl: MediaUrl): Comment => {
   const deleted = row.deletedAt !== null;
   return {
@@ -47,7 +57,10 @@ const toComment = (row: CommentRow, mediaUrl: MediaUrl): Comment => {
     updatedAt: row.updatedAt.toISOString(),
     postId: row.postId,
     parentCommentId: row.parentCommentId,
-    user: deleted ? null : { id: row.userId, name: row.userName, profilePicture: mediaUrl(row.userPicture) },
+    user: deleted ? { ...DELETED_COMMENT_USER } : authorOf(row, mediaUrl),
+    ...(row.remoteHandle !== null && !deleted
+      ? { remote: { handle: row.remoteHandle, profileUrl: row.remoteProfileUrl! } }
+      : {}),
     editedAt: row.editedAt?.toISOString() ?? null,
     deleted,
     likesCount: deleted ? 0 : row.likesCount,
@@ -65,7 +78,7 @@ async function lockChangeable(
   tx: Database,
   id: number,
   viewerId: number,
-  may: (comment: { authorId: number; postAuthorId: number }) => boolean,
+  may: (comment: { authorId: number | null; postAuthorId: number }) => boolean,
   refusal: string,
 ) {
   const comment = await lockCommentWithPostAuthor(tx, id, viewerId);
@@ -242,7 +255,8 @@ export function createCommentsService({ db, events }: { db: Database; events: Ev
         // As for post likes: having waited behind this person's own toggle, run again to see it.
         if (toggled && !toggled.added && !toggled.removed) toggled = await toggle();
         if (!toggled) throw notFound(POST_MESSAGES.commentNotFound);
-        if (toggled.added) {
+        // Someone of another server is not told here (their server would be: not sent yet).
+        if (toggled.added && toggled.authorId !== null) {
           await events.publish(tx, {
             type: 'comment.liked',
             actorId: viewer.id,

@@ -9,28 +9,45 @@ type Window = { limit: number; offset: number };
 const draftColumns = {
   id: drafts.id,
   kind: drafts.kind,
+  planId: drafts.planId,
   fields: drafts.fields,
   createdAt: drafts.createdAt,
   updatedAt: drafts.updatedAt,
 };
-export type DraftRow = { id: number; kind: DraftKind; fields: unknown; createdAt: Date; updatedAt: Date };
+export type DraftRow = {
+  id: number;
+  kind: DraftKind;
+  planId: number | null;
+  fields: unknown;
+  createdAt: Date;
+  updatedAt: Date;
+};
+type DraftWrite = { kind: DraftKind; planId?: number; fields: object };
 
 /**
  * Creates a draft unless the writer has the most they may keep: one statement, so the check and the
- * insert see the same rows. Null when refused.
+ * insert see the same rows. A draft of changes to a plan that already has one replaces its fields
+ * instead, whatever the count. Null when refused.
  */
-export async function insertDraft(
-  db: Database,
-  userId: number,
-  draft: { kind: DraftKind; fields: object },
-): Promise<DraftRow | null> {
-  const result = (await db.execute(sql`insert into ${drafts} (user_id, kind, fields)
-    select ${userId}, ${draft.kind}, ${JSON.stringify(draft.fields)}::jsonb
+export async function insertDraft(db: Database, userId: number, draft: DraftWrite): Promise<DraftRow | null> {
+  const planId = draft.planId ?? null;
+  const result = (await db.execute(sql`insert into ${drafts} (user_id, kind, plan_id, fields)
+    select ${userId}, ${draft.kind}, ${planId}::int, ${JSON.stringify(draft.fields)}::jsonb
     where (select count(*) from ${drafts} where user_id = ${userId}) < ${DRAFT_LIMITS.perPerson}
-    returning id, kind, fields, created_at as "createdAt", updated_at as "updatedAt"`)) as unknown as {
-    rows: DraftRow[];
-  };
+      or exists (select 1 from ${drafts} where plan_id = ${planId}::int and user_id = ${userId})
+    on conflict (plan_id, user_id) do update set fields = excluded.fields, updated_at = now()
+    returning id, kind, plan_id as "planId", fields, created_at as "createdAt",
+      updated_at as "updatedAt"`)) as unknown as { rows: DraftRow[] };
   return result.rows[0] ?? null;
+}
+
+/** The writer's draft of changes to that plan, through `drafts_plan_user_idx`. */
+export async function findOwnPlanDraft(db: Database, userId: number, planId: number) {
+  const [row] = await db
+    .select(draftColumns)
+    .from(drafts)
+    .where(and(eq(drafts.planId, planId), eq(drafts.userId, userId)));
+  return row ?? null;
 }
 
 export async function findOwnDraft(db: Database, userId: number, id: number): Promise<DraftRow | null> {
@@ -41,17 +58,21 @@ export async function findOwnDraft(db: Database, userId: number, id: number): Pr
   return row ?? null;
 }
 
-/** Replaces the fields of the writer's draft of that kind; null when there is none. */
+/**
+ * Replaces the fields of the writer's draft of that kind (and of that plan, when `planId` names one);
+ * null when there is none.
+ */
 export async function updateOwnDraft(
   db: Database,
   userId: number,
   id: number,
-  draft: { kind: DraftKind; fields: object },
+  draft: DraftWrite,
 ): Promise<DraftRow | null> {
+  const samePlan = draft.planId === undefined ? undefined : eq(drafts.planId, draft.planId);
   const [row] = await db
     .update(drafts)
     .set({ fields: draft.fields, updatedAt: sql`now()` })
-    .where(and(eq(drafts.id, id), eq(drafts.userId, userId), eq(drafts.kind, draft.kind)))
+    .where(and(eq(drafts.id, id), eq(drafts.userId, userId), eq(drafts.kind, draft.kind), samePlan))
     .returning(draftColumns);
   return row ?? null;
 }
@@ -67,6 +88,7 @@ export async function deleteOwnDraft(db: Database, userId: number, id: number): 
 export type ListedDraftRow = {
   id: number;
   kind: DraftKind;
+  planId: number | null;
   title: string;
   excerpt: string;
   updatedAt: string;
@@ -79,7 +101,7 @@ export type ListedDraftRow = {
  */
 export async function selectDraftPage(db: Database, userId: number, window: Window) {
   const result = (await db.execute(sql`with page as (
-      select id, kind, coalesce(fields->>'title', '') as title,
+      select id, kind, plan_id, coalesce(fields->>'title', '') as title,
         left(coalesce(fields->>'content', fields->>'description', ''), ${DRAFT_LIMITS.excerptLength})
           as excerpt,
         updated_at
@@ -89,8 +111,8 @@ export async function selectDraftPage(db: Database, userId: number, window: Wind
     )
     select (select count(*) from ${drafts} where user_id = ${userId})::int as total,
       coalesce((
-        select json_agg(json_build_object('id', id, 'kind', kind, 'title', title, 'excerpt', excerpt,
-          'updatedAt', updated_at) order by updated_at desc, id desc)
+        select json_agg(json_build_object('id', id, 'kind', kind, 'planId', plan_id, 'title', title,
+          'excerpt', excerpt, 'updatedAt', updated_at) order by updated_at desc, id desc)
         from page), '[]') as drafts`)) as unknown as {
     rows: { total: number; drafts: ListedDraftRow[] }[];
   };

@@ -1,4 +1,11 @@
-import { draft, draftInput, draftPage, draftParams, publishedDraft } from '@pathwise/contract';
+import {
+  draft,
+  draftInput,
+  draftPage,
+  draftParams,
+  planDraftParams,
+  publishedDraft,
+} from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deleted,
@@ -26,11 +33,23 @@ export const draftsRoutes: FastifyPluginAsyncZod<{ drafts: DraftsService }> = as
 
   app.post(
     '/',
-    route('Start a draft of a post or plan (fields may be unfinished)', {
+    route('Start a draft of a post or plan, or of changes to a plan (fields may be unfinished)', {
+      description:
+        'With `planId` (a plan draft only) the draft holds changes to that plan of yours: one per plan,' +
+        " so a second POST replaces the first's fields.",
       body: draftInput,
-      response: { 201: draft, ...failures(400, 409) },
+      response: { 201: draft, ...failures(400, 403, 404, 409) },
     }),
     async (request, reply) => reply.status(201).send(await drafts.create(viewerOf(request), request.body)),
+  );
+
+  app.get(
+    '/plans/:planId',
+    route('Your draft of changes to one of your plans (404 when there is none)', {
+      params: planDraftParams,
+      response: readResponse(draft),
+    }),
+    async (request) => drafts.ofPlan(viewerOf(request), request.params.planId),
   );
 
   app.get(

@@ -1,6 +1,6 @@
-import { EXPLORE_LIMITS } from '@pathwise/contract';
+import { EXPLORE_LIMITS, type TopicStatus } from '@pathwise/contract';
 import { sql } from 'drizzle-orm';
-import { shownTo } from '../../db/block-state.js';
+import { shownTo, type UserRef } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import {
   activities,
@@ -10,10 +10,19 @@ import {
   postLikes,
   posts,
   postTags,
+  savedLearningPlans,
   savedPosts,
   tags,
+  topicProgress,
 } from '../../db/schema/index.js';
-import { NOBODY, planColumnsOf, planVisibleTo, postVisibleTo } from '../../db/visibility.js';
+import {
+  NOBODY,
+  planColumnsOf,
+  planVisibleTo,
+  postAsEveryoneSees,
+  postVisibleTo,
+  publicPlanAsEveryoneSees,
+} from '../../db/visibility.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 /** The shared rankings of the Explore page: ids best first, with the figure a plan section shows. */
@@ -118,9 +127,16 @@ export async function selectRanking(db: Database): Promise<ExploreRanking> {
 }
 
 /**
- * Which of the ranked posts and plans `viewerId` may see, in one statement: the rules of every list
- * (`postVisibleTo`, `planVisibleTo`), and a muted author's posts left out as the feed and search leave
- * them out. Only the first visible ones of each section are then read in full.
+ * The rules of Explore's rows for a viewer: those of every list (`postVisibleTo`, `planVisibleTo`), and
+ * a muted author's posts left out as the feed and search leave them out.
+ */
+const exploredPost = (viewer: UserRef) =>
+  sql`(${postVisibleTo(viewer)} and ${shownTo(viewer, posts.authorId, { muted: true })})`;
+const exploredPlan = (viewer: UserRef) => planVisibleTo(viewer, { plan: planColumnsOf('lp') });
+
+/**
+ * Which of the ranked posts and plans `viewerId` may see, in one statement. Only the first visible
+ * ones of each section are then read in full.
  */
 export async function selectVisible(
   db: Database,
@@ -129,11 +145,66 @@ export async function selectVisible(
 ): Promise<{ posts: number[]; plans: number[] }> {
   const result = (await db.execute(sql`select
       coalesce((select array_agg(${posts.id}) from ${posts}
-        where ${posts.id} = any(${sql.param(ids.posts)}::int[]) and ${postVisibleTo(viewerId)}
-          and ${shownTo(viewerId, posts.authorId, { muted: true })}), '{}') as posts,
+        where ${posts.id} = any(${sql.param(ids.posts)}::int[]) and ${exploredPost(viewerId)}),
+        '{}') as posts,
       coalesce((select array_agg(lp.id) from ${learningPlans} lp
-        where lp.id = any(${sql.param(ids.plans)}::int[])
-          and ${planVisibleTo(viewerId, { plan: planColumnsOf('lp') })}),
+        where lp.id = any(${sql.param(ids.plans)}::int[]) and ${exploredPlan(viewerId)}),
         '{}') as plans`)) as unknown as { rows: { posts: number[]; plans: number[] }[] };
   return result.rows[0]!;
+}
+
+/**
+ * Explore's sections kept as a visitor sees them, as the viewer's statement checks them: the posts and
+ * plans shown, the topics and originals of those plans, and the ranked ids a visitor may not see that
+ * rank above the last one shown (`skippedPosts`, `skippedPlans`).
+ */
+export type KeptSections = {
+  postIds: number[];
+  planIds: number[];
+  topicIds: number[];
+  originalIds: number[];
+  skippedPosts: number[];
+  skippedPlans: number[];
+};
+
+/**
+ * What `viewer` adds to Explore's sections kept as a visitor sees them, in one statement read by
+ * primary keys and small indexes: the kept posts they liked and saved, the kept posts and plans they
+ * see as everyone does with their counts now (any missing: hidden, made private, deleted, of an author
+ * blocked either way, muted or suspended), the kept plans they saved, their progress on those plans'
+ * topics, the originals they may see, and whether they may see a ranked post or plan a visitor may
+ * not that ranks above the last one shown (their own, hidden or made private since).
+ */
+export function prepareViewerState(db: Database) {
+  const viewer = sql.placeholder('viewerId');
+  const ids = (name: keyof KeptSections) => sql`${sql.placeholder(name)}::int[]`;
+  return db
+    .select({
+      liked: sql<number[]>`array(select ${postLikes.postId} from ${postLikes}
+        where ${postLikes.userId} = ${viewer} and ${postLikes.postId} = any(${ids('postIds')}))`,
+      savedPosts: sql<number[]>`array(select ${savedPosts.postId} from ${savedPosts}
+        where ${savedPosts.userId} = ${viewer} and ${savedPosts.postId} = any(${ids('postIds')}))`,
+      shownPosts: sql<[id: number, likesCount: number, commentsCount: number][]>`coalesce((
+        select json_agg(json_build_array(${posts.id}, ${posts.likesCount}, ${posts.commentsCount}))
+        from ${posts} where ${posts.id} = any(${ids('postIds')}) and ${postAsEveryoneSees(viewer)}), '[]')`,
+      savedPlans: sql<number[]>`array(select ${savedLearningPlans.planId} from ${savedLearningPlans}
+        where ${savedLearningPlans.userId} = ${viewer}
+          and ${savedLearningPlans.planId} = any(${ids('planIds')}))`,
+      shownPlans: sql<[id: number, templateUseCount: number][]>`coalesce((
+        select json_agg(json_build_array(${learningPlans.id}, ${learningPlans.templateUseCount}))
+        from ${learningPlans}
+        where ${learningPlans.id} = any(${ids('planIds')}) and ${publicPlanAsEveryoneSees(viewer)}), '[]')`,
+      topics: sql<[topicId: number, status: TopicStatus][]>`coalesce((
+        select json_agg(json_build_array(${topicProgress.topicId}, ${topicProgress.status}))
+        from ${topicProgress} where ${topicProgress.userId} = ${viewer}
+          and ${topicProgress.topicId} = any(${ids('topicIds')})), '[]')`,
+      originals: sql<number[]>`array(select lp.id from ${learningPlans} lp
+        where lp.id = any(${ids('originalIds')}) and ${exploredPlan(viewer)})`,
+      seesMore: sql<boolean>`(exists (select 1 from ${posts}
+          where ${posts.id} = any(${ids('skippedPosts')}) and ${exploredPost(viewer)})
+        or exists (select 1 from ${learningPlans} lp
+          where lp.id = any(${ids('skippedPlans')}) and ${exploredPlan(viewer)}))`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('explore_viewer_state');
 }

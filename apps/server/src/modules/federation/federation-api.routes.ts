@@ -1,6 +1,17 @@
-import { remoteFollowInput, remoteFollowResponse } from '@pathwise/contract';
+import {
+  remoteAccount,
+  remoteAccountParams,
+  remoteFollowInput,
+  remoteFollowResponse,
+} from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { routeOptions, writeResponse } from '../../lib/route-schema.js';
+import {
+  deleted,
+  deletionResponse,
+  readResponse,
+  routeOptions,
+  writeResponse,
+} from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { PathwiseFederation } from './federation.js';
 
@@ -14,10 +25,30 @@ export const federationApiRoutes: FastifyPluginAsyncZod<{ federation: PathwiseFe
   app.post(
     '/follows',
     route('Follow someone on another server (sends an ActivityPub Follow)', {
-      description: 'Only with FEDERATION=true. The other server accepts or refuses in its own time.',
+      description:
+        'Only with FEDERATION=true. The other server accepts or refuses in its own time: ' +
+        '`account.followState` is PENDING until it does.',
       body: remoteFollowInput,
       response: { ...writeResponse(remoteFollowResponse) },
     }),
     async (request) => federation.follow(viewerOf(request), request.body.account),
+  );
+
+  app.delete(
+    '/follows/:id',
+    route('Stop following someone on another server (sends an ActivityPub Undo of the Follow)', {
+      params: remoteAccountParams,
+      response: deletionResponse,
+    }),
+    async (request, reply) => deleted(reply, federation.unfollow(viewerOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/accounts/:id',
+    route('Someone on another server known here, with whether you follow them', {
+      params: remoteAccountParams,
+      response: readResponse(remoteAccount),
+    }),
+    async (request) => federation.account(viewerOf(request), request.params.id),
   );
 };

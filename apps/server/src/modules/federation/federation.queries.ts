@@ -30,8 +30,10 @@ export async function findActor(db: Database, id: number) {
       showProfileToVisitors: users.showProfileToVisitors,
       followersCount: users.followersCount,
       followingCount: users.followingCount,
-      remoteFollowersCount: sql<number>`(select count(*)::int from ${remoteFollowers}
-        where ${remoteFollowers.userId} = ${users.id})`,
+      // Qualified by hand: in a one-table select Drizzle writes columns bare, and a bare "id" here
+      // would be the follower row's own id, so only a follower whose row id was the user's counted.
+      remoteFollowersCount: sql<number>`(select count(*)::int from ${remoteFollowers} rf
+        where rf.user_id = ${users}.id)`,
     })
     .from(users)
     .where(eq(users.id, id));

@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream';
 import type { Federation } from '@fedify/fedify';
-import { FEDERATION_MESSAGES } from '@pathwise/contract';
+import { FEDERATION_LIMITS, FEDERATION_MESSAGES } from '@pathwise/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-
-/** An inbox takes an activity, not an upload: the same limit as the API's JSON bodies. */
-const BODY_LIMIT = 1024 * 1024;
+import type { Database } from '../../db/client.js';
+import { inboxGuard } from './inbox-guard.js';
 
 /** Our answer when Fedify has none: the API's error body, with the contract's message. */
 const problem = (statusCode: number, error: string, message: string) => () =>
@@ -42,14 +41,14 @@ async function send(reply: FastifyReply, response: Response) {
  * the documents are public, and the inboxes take only activities whose signature Fedify verified.
  * Encapsulated, so its byte-for-byte body parser applies to these routes alone.
  */
-export const federationRoutes: FastifyPluginAsync<{ federation: Federation<void> }> = async (
+export const federationRoutes: FastifyPluginAsync<{ federation: Federation<void>; db: Database }> = async (
   app,
-  { federation },
+  { federation, db },
 ) => {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
-    done(null, body),
-  );
+  // An activity is a few kB: a larger body is refused (413) before it is read.
+  const bodyLimit = FEDERATION_LIMITS.inboxBodyBytes;
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body));
   const handler = async (request: FastifyRequest, reply: FastifyReply) =>
     send(
       reply,
@@ -61,5 +60,8 @@ export const federationRoutes: FastifyPluginAsync<{ federation: Federation<void>
     );
   const schema = { hide: true };
   app.route({ method: ['GET', 'HEAD'], url: '/.well-known/webfinger', schema, handler });
-  app.route({ method: ['GET', 'HEAD', 'POST'], url: '/ap/*', schema, handler });
+  app.route({ method: ['GET', 'HEAD'], url: '/.well-known/nodeinfo', schema, handler });
+  app.route({ method: ['GET', 'HEAD'], url: '/nodeinfo/2.1', schema, handler });
+  app.route({ method: ['GET', 'HEAD'], url: '/ap/*', schema, handler });
+  app.route({ method: 'POST', url: '/ap/*', schema, preHandler: inboxGuard(app, db), handler });
 };

@@ -23,9 +23,11 @@ import {
   Image,
   isActor,
   Like,
+  Note,
   Person,
   PUBLIC_COLLECTION,
   type Recipient,
+  Reject,
   Tombstone,
   Undo,
   Update,
@@ -35,10 +37,13 @@ import { REMOTE_FOLLOW_MESSAGES, type RemoteFollowResponse } from '@pathwise/con
 import type { FastifyBaseLogger } from 'fastify';
 import type { FederationConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { forbidden, notFound } from '../../lib/app-error.js';
+import { forbidden } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
+import { refusePrivateUrl } from '../../lib/federation-fetch.js';
 import type { Viewer } from '../../lib/viewer.js';
+import { createRemoteComments } from '../comments/index.js';
 import { escapeHtml } from '../link-previews/index.js';
+import { createAccountActivities } from './account-activities.js';
 import { instantOf, markdownToHtml } from './article.js';
 import {
   type ArticleRow,
@@ -51,11 +56,17 @@ import {
   insertActorKeys,
   insertRemoteFollower,
   insertRemoteReaction,
+  type RemoteActorInput,
   selectActorKeys,
   selectOutboxPage,
   selectRemoteFollowerInboxes,
   upsertRemoteActor,
 } from './federation.queries.js';
+import { fetchOptions } from './fetch-options.js';
+import { setNodeInfo } from './nodeinfo.js';
+import { noteToMarkdown } from './note-content.js';
+import { deleteRemoteActorTraces, refreshRemoteActor } from './remote-accounts.queries.js';
+import { createRemoteFollowing } from './remote-following.js';
 
 /** Where each ActivityPub document lives; the web app's pages (`/@handle`, `/post/:id`) stay put. */
 export const ACTOR_PATH = '/ap/users/{identifier}';
@@ -110,8 +121,12 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
     queue,
     manuallyStartQueue: true,
     origin,
-    allowPrivateAddress: config.allowPrivateAddress,
+    ...fetchOptions(kv, config.allowPrivateAddress),
   });
+
+  setNodeInfo(federation, db);
+  const remoteComments = createRemoteComments({ events });
+  const following = createRemoteFollowing({ db, log, origin, federation });
 
   const mediaUrl = (key: string) => (/^https?:\/\//.test(key) ? key : `${origin}/api/media/${key}`);
 
@@ -186,6 +201,83 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
     return parsed?.type === 'object' && parsed.class === Article ? userIdOf(parsed.values.id ?? '') : null;
   };
 
+  /** How a remote person is recorded here, from their actor document. */
+  async function describeActor(ctx: Context<void>, actor: APObject): Promise<RemoteActorInput | null> {
+    if (!isActor(actor) || !actor.id) return null;
+    const icon = await actor.getIcon(ctx).catch(() => null);
+    return {
+      uri: actor.id.href,
+      // Their name at their actor's host: getActorHandle would ask their WebFinger, over https only.
+      handle: `@${actor.preferredUsername ?? 'someone'}@${actor.id.host}`,
+      name: actor.name?.toString() ?? null,
+      iconUrl: icon?.url instanceof URL ? icon.url.href : null,
+      profileUrl: actor.url instanceof URL ? actor.url.href : actor.id.href,
+    };
+  }
+
+  /** The actor of `activity` (the one who signed it: Fedify checked), or null. */
+  async function remoteActorOf(ctx: Context<void>, activity: Activity) {
+    const actor = await activity.getActor(ctx).catch(() => null);
+    if (!actor || actor.id?.href !== activity.actorId?.href) return null;
+    return describeActor(ctx, actor);
+  }
+
+  /**
+   * The Note of a `Create` or `Update`, when it is the actor's own: attributed to them and with an id
+   * on their server (no one answers for a Note of someone else's).
+   */
+  async function ownNoteOf(ctx: Context<void>, activity: Create | Update) {
+    const object = await activity.getObject(ctx).catch(() => null);
+    const actorId = activity.actorId;
+    if (!(object instanceof Note) || !object.id || !actorId) return null;
+    if (object.attributionId?.href !== actorId.href || object.id.origin !== actorId.origin) return null;
+    return object;
+  }
+
+  const markdownOf = (note: Note) =>
+    noteToMarkdown(note.content?.toString() ?? '', note.summary?.toString() ?? null);
+
+  /**
+   * A Note replying to one of our public posts, or to a comment on one that came from elsewhere,
+   * becomes a comment by its remote author; a reply to anything else is not ours to keep. True when
+   * it was such a reply (kept, or dropped because the post may not be read).
+   */
+  async function reply(ctx: Context<void>, create: Create, note: Note): Promise<boolean> {
+    const target = note.replyTargetId;
+    if (!target) return false;
+    const parent = postIdOf(ctx, target) === null ? await remoteComments.findPlace(db, target.href) : null;
+    const postId = parent?.postId ?? postIdOf(ctx, target);
+    if (postId === null) return false;
+    const post = await findPublicPost(db, postId);
+    if (!post || (await actorState(db, post.authorId)).kind !== 'person') return true;
+    const remote = await remoteActorOf(ctx, create);
+    if (!remote) return true;
+    await db.transaction(async (tx) => {
+      const remoteActorId = await upsertRemoteActor(tx, remote);
+      await remoteComments.add(tx, {
+        postId,
+        parent,
+        remoteActorId,
+        handle: remote.handle,
+        remoteUri: note.id!.href,
+        content: markdownOf(note),
+      });
+    });
+    return true;
+  }
+
+  /**
+   * Their account went (`Delete` of their actor): their comments go as comments their author deletes,
+   * their likes, shares and follows with them. Their record stays for any comment kept for its replies.
+   */
+  async function forgetActor(actorUri: string) {
+    await db.transaction(async (tx) => {
+      for (const uri of await remoteComments.selectUrisOf(tx, actorUri))
+        await remoteComments.remove(tx, uri, actorUri);
+      await deleteRemoteActorTraces(tx, actorUri);
+    });
+  }
+
   /**
    * A remote person's `Like` or `Announce` of one of our public posts: the person is recorded (or their
    * record refreshed) and the reaction counted once; a like tells the post's author.
@@ -195,17 +287,8 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
     const postId = postIdOf(ctx, activity.objectId);
     const post = postId === null ? null : await findPublicPost(db, postId);
     if (!post || (await actorState(db, post.authorId)).kind !== 'person') return;
-    const actor = await activity.getActor(ctx);
-    if (!isActor(actor) || actor.id?.href !== activity.actorId.href) return;
-    const icon = await actor.getIcon(ctx).catch(() => null);
-    const remote = {
-      uri: actor.id.href,
-      // Their name at their actor's host: getActorHandle would ask their WebFinger, over https only.
-      handle: `@${actor.preferredUsername ?? 'someone'}@${actor.id.host}`,
-      name: actor.name?.toString() ?? null,
-      iconUrl: icon?.url instanceof URL ? icon.url.href : null,
-      profileUrl: actor.url instanceof URL ? actor.url.href : actor.id.href,
-    };
+    const remote = await remoteActorOf(ctx, activity);
+    if (!remote) return;
     await db.transaction(async (tx) => {
       const remoteActorId = await upsertRemoteActor(tx, remote);
       const added = await insertRemoteReaction(tx, {
@@ -299,6 +382,14 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
       const follower = await follow.getActor(ctx);
       if (!isActor(follower) || !follower.id || !follower.inboxId) return;
       if (follower.id.href !== follow.actorId.href) return;
+      // Deliveries go to these addresses later: none may be a private one (Fedify does not check them).
+      const inboxes = [follower.inboxId.href, follower.endpoints?.sharedInbox?.href].filter((url) => !!url);
+      try {
+        for (const url of inboxes) await refusePrivateUrl(url!, config.allowPrivateAddress);
+      } catch (error) {
+        log.warn({ err: error, actor: follower.id.href }, 'a follow with a private inbox was refused');
+        return;
+      }
       // Their name at their actor's host: getActorHandle would ask their WebFinger, over https only.
       const handle = `@${follower.preferredUsername ?? 'someone'}@${follower.id.host}`;
       await db.transaction(async (tx) => {
@@ -340,18 +431,54 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
       const userId = target?.type === 'actor' ? userIdOf(target.identifier) : null;
       if (userId !== null) await deleteRemoteFollower(db, userId, undo.actorId.href);
     })
-    // Following others is only sent so far (`follow`), their posts not yet shown: what arrives is logged.
-    .on(Accept, (_ctx, accept) => {
+    // Answers to our follows, and the posts of people followed from here (logged too: tests wait on them).
+    .on(Accept, async (_ctx, accept) => {
       log.info({ actor: accept.actorId?.href, object: accept.objectId?.href }, 'a follow was accepted');
+      await following.answered(accept, 'ACCEPTED');
     })
-    .on(Create, (_ctx, create) => {
+    .on(Reject, async (_ctx, reject) => {
+      log.info({ actor: reject.actorId?.href, object: reject.objectId?.href }, 'a follow was rejected');
+      await following.answered(reject, 'REJECTED');
+    })
+    // A Note replying to us becomes a comment; anything else may be a post of someone followed from here.
+    .on(Create, async (ctx, create) => {
+      const note = await ownNoteOf(ctx, create);
+      if (note && (await reply(ctx, create, note))) return;
       log.info({ actor: create.actorId?.href, object: create.objectId?.href }, 'a post arrived');
+      await following.created(ctx, create);
     })
-    .on(Update, (_ctx, update) => {
-      log.info({ actor: update.actorId?.href, object: update.objectId?.href }, 'a post was updated');
+    .on(Update, async (ctx, update) => {
+      const actorId = update.actorId;
+      if (actorId && update.objectId?.href === actorId.href) {
+        // Their profile changed: what is kept of them follows, whoever they are to us.
+        const actor = await update.getObject(ctx).catch(() => null);
+        const remote = actor?.id?.href === actorId.href ? await describeActor(ctx, actor) : null;
+        if (remote) await refreshRemoteActor(db, remote);
+        return;
+      }
+      const note = await ownNoteOf(ctx, update);
+      if (note && actorId) {
+        const content = markdownOf(note);
+        const edited = await db.transaction((tx) =>
+          remoteComments.edit(tx, note.id!.href, actorId.href, content),
+        );
+        if (edited) return;
+      }
+      log.info({ actor: actorId?.href, object: update.objectId?.href }, 'a post was updated');
+      await following.updated(ctx, update);
     })
-    .on(Delete, (_ctx, deletion) => {
-      log.info({ actor: deletion.actorId?.href, object: deletion.objectId?.href }, 'a post was deleted');
+    .on(Delete, async (_ctx, deletion) => {
+      const actorId = deletion.actorId;
+      const objectId = deletion.objectId;
+      if (!actorId || !objectId) return;
+      if (objectId.href === actorId.href) {
+        await forgetActor(actorId.href);
+        return;
+      }
+      // Only the Note's author deletes it: the comment is found by the Note's id and its actor both.
+      if (await db.transaction((tx) => remoteComments.remove(tx, objectId.href, actorId.href))) return;
+      log.info({ actor: actorId.href, object: objectId.href }, 'a post was deleted');
+      await following.deleted(deletion);
     });
 
   federation
@@ -395,6 +522,7 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
 
   return {
     federation,
+    accounts: createAccountActivities({ federation, db, origin, log }),
 
     /**
      * Sends a `Follow` from the viewer to someone on another server, named by `@name@server` or by their
@@ -402,28 +530,19 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
      * server fetches it to check the signature.
      */
     async follow(viewer: Viewer, account: string): Promise<RemoteFollowResponse> {
-      const identifier = String(viewer.id);
       if ((await actorState(db, viewer.id)).kind !== 'person')
         throw forbidden(REMOTE_FOLLOW_MESSAGES.profileNotShown);
-      const ctx = federation.createContext(new URL(origin), undefined);
-      let target: APObject | null = null;
-      try {
-        target = await ctx.lookupObject(account.startsWith('http') ? account : account.replace(/^@?/, '@'));
-      } catch (error) {
-        log.info({ err: error, account }, 'a remote account could not be looked up');
-      }
-      if (!isActor(target) || !target.id) throw notFound(REMOTE_FOLLOW_MESSAGES.accountNotFound);
-      await ctx.sendActivity(
-        { identifier },
-        target,
-        new Follow({
-          id: new URL(`#follows/${randomUUID()}`, ctx.getActorUri(identifier)),
-          actor: ctx.getActorUri(identifier),
-          object: target.id,
-        }),
-      );
-      return { actor: target.id.href };
+      return following.follow(viewer.id, account);
     },
+
+    /** Stops following someone on another server: `Undo(Follow)` goes to them. */
+    unfollow: (viewer: Viewer, remoteActorId: number) => following.unfollow(viewer.id, remoteActorId),
+
+    /** A remote account known here, as the viewer sees it (their follow state). */
+    account: (viewer: Viewer, remoteActorId: number) => following.account(viewer.id, remoteActorId),
+
+    /** The account a search names (`@name@server`, a profile's address), found on its server, or null. */
+    findAccount: (viewer: Viewer, query: string) => following.find(viewer.id, query),
 
     /**
      * Sends a new post as `Create(Article)` to the author's remote followers. Called once the post's

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import {
@@ -8,6 +8,9 @@ import {
   planTopics,
   posts,
   postTags,
+  remoteActors,
+  remoteFollows,
+  remotePosts,
   resourceCompletions,
   tagFollows,
   topicProgress,
@@ -23,7 +26,7 @@ async function rowsOf<Row>(db: Database, statement: SQL) {
   return result.rows;
 }
 
-export type FeedRef = { type: 'POST' | 'LEARNING_PLAN'; id: number; createdAt: string };
+export type FeedRef = { type: 'POST' | 'LEARNING_PLAN' | 'REMOTE_POST'; id: number; createdAt: string };
 
 /**
  * One page of what the people `viewerId` follows made, newest first, and how many in all: one
@@ -37,8 +40,26 @@ export type FeedRef = { type: 'POST' | 'LEARNING_PLAN'; id: number; createdAt: s
  * (`tagged`: each once, none of a followed person's, whose posts are already there, none of the
  * viewer's own), read per followed tag through `post_tags_tag_post_idx` and counted the same way.
  */
-export async function selectFollowingPage(db: Database, viewerId: number, window: Window) {
+export async function selectFollowingPage(
+  db: Database,
+  viewerId: number,
+  window: Window,
+  withRemote = false,
+) {
   const depth = window.offset + window.limit;
+  // The posts of people on other servers the viewer follows (accepted), read the same way, when asked.
+  const remoteFollowed = sql`select ${remoteFollows.remoteActorId} as id from ${remoteFollows}
+    where ${remoteFollows.followerId} = ${viewerId} and ${remoteFollows.state} = 'ACCEPTED'`;
+  const remoteItems = withRemote
+    ? sql`union all
+        select 'REMOTE_POST', rp.id, rp.created_at from (${remoteFollowed}) rf cross join lateral (
+          select ${remotePosts.id} as id, ${remotePosts.publishedAt} as created_at from ${remotePosts}
+          where ${remotePosts.remoteActorId} = rf.id
+          order by ${remotePosts.publishedAt} desc, ${remotePosts.id} desc limit ${depth}) rp`
+    : sql``;
+  const remoteTotal = withRemote
+    ? sql`+ (select count(*) from ${remotePosts} where ${remotePosts.remoteActorId} in (${remoteFollowed}))`
+    : sql``;
   const [row] = await rowsOf<{ total: number; items: FeedRef[] }>(
     db,
     sql`with followed as (
@@ -64,14 +85,15 @@ export async function selectFollowingPage(db: Database, viewerId: number, window
           where ${learningPlans.creatorId} = f.id and ${planVisibleTo(viewerId)}
           order by ${learningPlans.createdAt} desc, ${learningPlans.id} desc limit ${depth}) lp
         union all
-        select 'POST', tp.id, tp.created_at from tagged_posts tp)
+        select 'POST', tp.id, tp.created_at from tagged_posts tp
+        ${remoteItems})
       select ((select coalesce(sum(${users.postsCount}), 0) from ${users}
             where ${users.id} in (select id from followed))
           - (select count(*) from ${posts}
             where ${posts.hiddenAt} is not null and ${posts.authorId} in (select id from followed))
           + (select count(*) from ${learningPlans}
             where ${learningPlans.creatorId} in (select id from followed) and ${planVisibleTo(viewerId)})
-          + (select count(*) from tagged_posts))::int as total,
+          + (select count(*) from tagged_posts) ${remoteTotal})::int as total,
         coalesce((select json_agg(json_build_object('type', type, 'id', id, 'createdAt', created_at)
             order by created_at desc, type desc, id desc)
           from (select * from items order by created_at desc, type desc, id desc
@@ -166,4 +188,29 @@ export async function selectPlansInProgress(db: Database, viewerId: number, limi
       where s.completed < s.total - s.skipped
       order by s.at desc, lp.id desc limit ${literalLimit(limit)}`,
   );
+}
+
+/** The remote posts `ids` with their authors, for the Following feed: one statement. */
+export function selectRemotePosts(db: Database, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: remotePosts.id,
+      uri: remotePosts.uri,
+      url: remotePosts.url,
+      name: remotePosts.name,
+      summary: remotePosts.summary,
+      content: remotePosts.content,
+      attachments: remotePosts.attachments,
+      publishedAt: remotePosts.publishedAt,
+      updatedAt: remotePosts.updatedAt,
+      authorId: remoteActors.id,
+      authorHandle: remoteActors.handle,
+      authorName: remoteActors.name,
+      authorIconUrl: remoteActors.iconUrl,
+      authorProfileUrl: remoteActors.profileUrl,
+    })
+    .from(remotePosts)
+    .innerJoin(remoteActors, eq(remoteActors.id, remotePosts.remoteActorId))
+    .where(inArray(remotePosts.id, ids));
 }

@@ -1,4 +1,9 @@
-import { followingFeedPage, followSuggestions, pageQuery, plansInProgress } from '@pathwise/contract';
+import {
+  followingFeedPageWithRemote,
+  followingFeedQuery,
+  followSuggestions,
+  plansInProgress,
+} from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failures, routeOptions } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
@@ -12,7 +17,13 @@ export const feedRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async (a
     '/following',
     route(
       'Posts and learning plans of the people you follow, and posts of the tags you follow, newest first',
-      { querystring: pageQuery(), response: { 200: followingFeedPage, ...failures(400) } },
+      {
+        description:
+          'With `remote=true`, posts of people you follow on other servers too, as `REMOTE_POST` items ' +
+          '(read-only, sanitised HTML, a link to the original); without it, never.',
+        querystring: followingFeedQuery,
+        response: { 200: followingFeedPageWithRemote, ...failures(400) },
+      },
     ),
     async (request) => feed.following(viewerOf(request), request.query),
   );

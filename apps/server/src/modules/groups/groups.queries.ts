@@ -1,7 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { noBlockBetween, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
-import { studyGroupMembers, studyGroupPosts, studyGroups } from '../../db/schema/index.js';
+import {
+  studyGroupMembers,
+  studyGroupPosts,
+  studyGroups,
+  studyGroupTopicsDone,
+} from '../../db/schema/index.js';
 import { planColumnsOf, planVisibleTo } from '../../db/visibility.js';
 import { literalLimit } from '../../lib/pagination.js';
 
@@ -303,4 +308,93 @@ export async function selectGroupPostAuthor(db: Database, groupId: number, postI
 
 export async function deleteGroupPost(db: Database, postId: number) {
   await db.delete(studyGroupPosts).where(eq(studyGroupPosts.id, postId));
+}
+
+/**
+ * Records that `userId` finished the topic, once per person and topic, when they are in a group on its
+ * plan: the groups to announce it to, none when it was recorded before (done, undone and done again)
+ * or they are in no group on the plan. One statement.
+ */
+export async function insertTopicDone(
+  db: Database,
+  done: { userId: number; topicId: number; planId: number },
+): Promise<{ id: number; name: string }[]> {
+  const result = (await db.execute(sql`with made as (
+      insert into ${studyGroupTopicsDone} (user_id, topic_id, plan_id)
+      select ${done.userId}::int, ${done.topicId}::int, ${done.planId}::int
+      where exists (select 1 from ${studyGroupMembers} m join ${studyGroups} g on g.id = m.group_id
+        where m.user_id = ${done.userId} and g.plan_id = ${done.planId})
+      on conflict do nothing
+      returning plan_id
+    )
+    select g.id, g.name from ${studyGroups} g
+    join ${studyGroupMembers} m on m.group_id = g.id and m.user_id = ${done.userId}
+    where g.plan_id in (select plan_id from made)
+    order by g.id`)) as unknown as Rows<{ id: number; name: string }>;
+  return result.rows;
+}
+
+export type ActivityRow = {
+  user: AuthorJson;
+  topic: { id: number; title: string };
+  doneAt: string;
+};
+
+/**
+ * One page of the group's activity, newest first: the topics its members finished, while they stay done
+ * (marked not done, a line is gone; done again, it is back at its first time), in one statement; `found`
+ * false when the viewer is not a member of a group they may see. People hidden from the viewer are left
+ * out.
+ */
+export async function selectGroupActivity(db: Database, viewer: number, groupId: number, window: Window) {
+  const result = (await db.execute(sql`with grp as (
+      select g.id, g.plan_id from ${studyGroups} g
+      join learning_plans p on p.id = g.plan_id
+      join ${studyGroupMembers} me on me.group_id = g.id and me.user_id = ${viewer}
+      where g.id = ${groupId} and ${groupShownTo(viewer)}
+    ), shown as (
+      select d.user_id, d.topic_id, d.done_at from ${studyGroupTopicsDone} d
+      join grp on d.plan_id = grp.plan_id
+      join ${studyGroupMembers} m on m.group_id = grp.id and m.user_id = d.user_id
+      join topic_progress tp on tp.user_id = d.user_id and tp.topic_id = d.topic_id
+        and tp.status = 'COMPLETED'
+      where ${shownTo(viewer, sql.raw('d.user_id'), { muted: false })}
+    ), page as (
+      select * from shown order by done_at desc, user_id, topic_id
+      limit ${literalLimit(window.limit)} offset ${window.offset}
+    )
+    select exists (select 1 from grp) as found, (select count(*) from shown)::int as total,
+      coalesce((select json_agg(json_build_object(
+          'user', json_build_object('id', u.id, 'name', u.name, 'profilePicture', u.profile_picture),
+          'topic', json_build_object('id', t.id, 'title', t.title), 'doneAt', page.done_at)
+        order by page.done_at desc, page.user_id, page.topic_id)
+        from page join users u on u.id = page.user_id join plan_topics t on t.id = page.topic_id), '[]')
+      as activity`)) as unknown as Rows<{ found: boolean; total: number; activity: ActivityRow[] }>;
+  return result.rows[0]!;
+}
+
+/**
+ * One page of the groups `userId` is a member of that `viewer` may see (newest joined first), with how
+ * many: public ones, and invite-only ones only when the viewer is in them too; none of someone hidden
+ * from the viewer. One statement.
+ */
+export async function selectGroupsOfUser(db: Database, viewer: number, userId: number, window: Window) {
+  const result = (await db.execute(sql`with theirs as (
+      select ${groupColumns}, m.joined_at
+      from ${studyGroupMembers} m
+      join ${studyGroups} g on g.id = m.group_id
+      join learning_plans p on p.id = g.plan_id
+      join users f on f.id = g.founder_id
+      left join ${studyGroupMembers} me on me.group_id = g.id and me.user_id = ${viewer}
+      where m.user_id = ${userId} and ${groupShownTo(viewer)}
+        and ${shownTo(viewer, sql.raw('m.user_id'), { muted: false })}
+        and (not g.invite_only or me.user_id is not null)
+    )
+    select exists(select 1 from users where id = ${userId}) as "userFound",
+      (select count(*) from theirs)::int as total,
+      coalesce((select json_agg(row_to_json(page) order by page.joined_at desc, page.id desc) from (
+        select * from theirs order by joined_at desc, id desc
+        limit ${literalLimit(window.limit)} offset ${window.offset}) page), '[]')
+      as groups`)) as unknown as Rows<{ userFound: boolean; total: number; groups: GroupRow[] }>;
+  return result.rows[0]!;
 }

@@ -1,5 +1,6 @@
 import {
   group,
+  groupActivityPage,
   groupBoard,
   groupBody,
   groupInvite,
@@ -13,6 +14,7 @@ import {
   groupQuery,
   joinBody,
   memberRoleBody,
+  userIdParams,
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -121,6 +123,16 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
   );
 
   app.get(
+    '/:id/activity',
+    route('The topics the members finished, newest first, while they stay done (members only)', {
+      params: groupParams,
+      querystring: pagedList(groupActivityPage).querystring,
+      response: { 200: groupActivityPage, ...failures(400, 403, 404) },
+    }),
+    async (request) => groups.activity(viewerOf(request), request.params.id, request.query),
+  );
+
+  app.get(
     '/:id/posts',
     route('The group’s discussion, newest post first, each with its replies (members only)', {
       params: groupParams,
@@ -149,5 +161,17 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
     }),
     async (request, reply) =>
       deleted(reply, groups.removePost(viewerOf(request), request.params.id, request.params.postId)),
+  );
+};
+
+/** A person's groups, under `/api/users` beside their other lists: the ones the viewer may see. */
+export const userGroupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = async (app, { groups }) => {
+  app.get(
+    '/:id/groups',
+    route('The study groups a person is in: public ones, and invite-only ones you are in too', {
+      params: userIdParams,
+      ...pagedList(groupPage),
+    }),
+    async (request) => groups.ofUser(viewerOf(request), request.params.id, request.query),
   );
 };

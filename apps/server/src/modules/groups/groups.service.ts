@@ -3,6 +3,7 @@ import {
   type BoardMember,
   GROUP_MESSAGES,
   type Group,
+  type GroupActivityPage,
   type GroupBoard,
   type GroupPace,
   type GroupPage,
@@ -14,6 +15,7 @@ import {
   type PageQuery,
   PLAN_MESSAGES,
   type TopicStatus,
+  USER_MESSAGES,
 } from '@pathwise/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
@@ -31,8 +33,10 @@ import {
   insertMember,
   selectBoard,
   selectGroup,
+  selectGroupActivity,
   selectGroupPostAuthor,
   selectGroupPosts,
+  selectGroupsOfUser,
   selectMemberRole,
   selectMyGroups,
   updateInviteToken,
@@ -137,6 +141,17 @@ export function createGroupsService({ db, events }: { db: Database; events: Even
 
     async mine(viewer: Viewer, query: PageQuery): Promise<GroupPage> {
       const { total, groups } = await selectMyGroups(db, viewer.id, pageWindow(query));
+      return toPage(
+        groups.map((row) => response(row, viewer)),
+        total,
+        query,
+      );
+    },
+
+    /** A person’s groups the viewer may see, for their profile: invite-only ones only to co-members. */
+    async ofUser(viewer: Viewer, userId: number, query: PageQuery): Promise<GroupPage> {
+      const { userFound, total, groups } = await selectGroupsOfUser(db, viewer.id, userId, pageWindow(query));
+      if (!userFound) throw notFound(USER_MESSAGES.notFound);
       return toPage(
         groups.map((row) => response(row, viewer)),
         total,
@@ -257,6 +272,21 @@ export function createGroupsService({ db, events }: { db: Database; events: Even
       });
     },
 
+    /** The topics members finished, newest first, one page: one statement (a second to explain a refusal). */
+    async activity(viewer: Viewer, groupId: number, query: PageQuery): Promise<GroupActivityPage> {
+      const { found, total, activity } = await selectGroupActivity(db, viewer.id, groupId, pageWindow(query));
+      if (!found) {
+        await visible(db, viewer, groupId);
+        throw forbidden(GROUP_MESSAGES.notAMember);
+      }
+      const lines = activity.map((row) => ({
+        user: { ...row.user, profilePicture: viewer.mediaUrl(row.user.profilePicture) },
+        topic: row.topic,
+        doneAt: new Date(row.doneAt).toISOString(),
+      }));
+      return toPage(lines, total, query);
+    },
+
     /** The progress board, one page of members: one statement (a second only to explain a refusal). */
     async board(viewer: Viewer, groupId: number, query: PageQuery): Promise<GroupBoard> {
       const board = await selectBoard(db, viewer.id, groupId, pageWindow(query));
@@ -267,6 +297,8 @@ export function createGroupsService({ db, events }: { db: Database; events: Even
       const expected = expectedCompleted(board.startDate, board.topicsPerWeek, board.topics.length);
       const members: BoardMember[] = board.members.map((member) => {
         const completed = member.statuses.filter((status) => status === 'COMPLETED').length;
+        // A skipped topic is one the member chose to pass over: it counts as behind them, not against them.
+        const skipped = member.statuses.filter((status) => status === 'SKIPPED').length;
         return {
           user: {
             id: member.userId,
@@ -277,7 +309,7 @@ export function createGroupsService({ db, events }: { db: Database; events: Even
           joinedAt: new Date(member.joinedAt).toISOString(),
           statuses: member.statuses as TopicStatus[],
           completed,
-          pace: paceOf(completed, expected),
+          pace: paceOf(completed + skipped, expected),
         };
       });
       return {

@@ -1,8 +1,12 @@
 import {
   MAX_ID,
   normalizeTag,
+  PROGRESS_SHARE_TEXTS,
   profileFeedPath,
+  type SharedProgress,
   SITE_TEXTS,
+  sharedProgressImagePath,
+  sharedProgressPath,
   TAG_PATTERN,
   tagFeedPath,
 } from '@pathwise/contract';
@@ -21,16 +25,25 @@ const PREVIEWED_PAGE = /^\/(post|learning-plan)\/(\d{1,10})\/?$/;
 const TAG_PAGE = /^\/tags\/([^/]+)\/?$/;
 /** A profile's pages: `/@handle` and `/profile/{id}`. */
 const PROFILE_PAGE = /^\/(?:@([A-Za-z0-9_]{3,30})|profile\/(\d{1,10}))\/?$/;
+/** A person's shared progress on a plan: `/learning-plan/{id}/progress/{handle}`. */
+const PROGRESS_PAGE = /^\/learning-plan\/(\d{1,10})\/progress\/([A-Za-z0-9_]{3,30})\/?$/;
 
 type Site = { origin: string; mediaUrl: MediaUrl };
+
+type Options = {
+  publicReading: boolean;
+  /** The shared progress as a visitor may see it (the plans module's), or null. */
+  sharedProgress: (planId: number, handle: string, mediaUrl: MediaUrl) => Promise<SharedProgress | null>;
+};
 
 /**
  * Previews of shared links to public content. Anything else (a private plan, a missing post, a path
  * that is not such a page) has none, so nothing about it is told to whoever asks. Profiles have one
  * only when the instance lets visitors read (PUBLIC_READING) and the person shows their profile to
- * visitors: a link-preview fetcher is a visitor.
+ * visitors: a link-preview fetcher is a visitor. Shared progress, under the same setting, when the person
+ * shares it on a public plan; its picture is drawn by the plans module.
  */
-export function createLinkPreviews(db: Database, { publicReading }: { publicReading: boolean }) {
+export function createLinkPreviews(db: Database, { publicReading, sharedProgress }: Options) {
   async function profilePreviewOf(match: RegExpExecArray, site: Site): Promise<LinkPreview | null> {
     const [, handle, id] = match;
     if (id !== undefined && (Number(id) < 1 || Number(id) > MAX_ID)) return null;
@@ -63,12 +76,28 @@ export function createLinkPreviews(db: Database, { publicReading }: { publicRead
     };
   }
 
+  async function progressPreviewOf(match: RegExpExecArray, site: Site): Promise<LinkPreview | null> {
+    const planId = Number(match[1]);
+    if (planId < 1 || planId > MAX_ID) return null;
+    const progress = await sharedProgress(planId, match[2]!, site.mediaUrl);
+    if (!progress) return null;
+    const { person, plan } = progress;
+    return {
+      title: PROGRESS_SHARE_TEXTS.pageTitle(person.name, plan.title),
+      description: PROGRESS_SHARE_TEXTS.description(person.name, progress.percentage, progress.streakDays),
+      url: `${site.origin}${sharedProgressPath(plan.id, person.handle)}`,
+      image: `${site.origin}${sharedProgressImagePath(plan.id, person.handle)}`,
+    };
+  }
+
   return {
     async previewOf(pathname: string, site: Site): Promise<LinkPreview | null> {
       const profile = PROFILE_PAGE.exec(pathname);
       if (profile) return publicReading ? profilePreviewOf(profile, site) : null;
       const tagPage = TAG_PAGE.exec(pathname);
       if (tagPage) return publicReading ? tagPreviewOf(tagPage[1]!, site) : null;
+      const progressPage = PROGRESS_PAGE.exec(pathname);
+      if (progressPage) return publicReading ? progressPreviewOf(progressPage, site) : null;
       const match = PREVIEWED_PAGE.exec(pathname);
       if (!match) return null;
       const id = Number(match[2]);

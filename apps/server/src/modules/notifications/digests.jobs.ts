@@ -10,10 +10,10 @@ export const SEND_DIGESTS_JOB = 'send-digests';
  */
 export const DIGEST_SCHEDULE = '0 * * * *';
 
-/** The periodic job that mails the digests that are due. */
-export function registerDigestJob(jobs: JobQueue, digests: DigestService) {
+/** The periodic job that mails the digests that are due; `scheduled` where their links can be made. */
+export function registerDigestJob(jobs: JobQueue, digests: DigestService, { scheduled = true } = {}) {
   jobs.handle(SEND_DIGESTS_JOB, async () => {
     await digests.sendDue();
   });
-  jobs.schedule(SEND_DIGESTS_JOB, DIGEST_SCHEDULE);
+  if (scheduled) jobs.schedule(SEND_DIGESTS_JOB, DIGEST_SCHEDULE);
 }

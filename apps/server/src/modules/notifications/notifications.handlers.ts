@@ -5,6 +5,7 @@ import type { JobQueue } from '../../lib/jobs.js';
 import { notifyFollowersLater } from './notifications.fan-out.js';
 import { notify } from './notifications.notify.js';
 import {
+  groupMembers,
   groupOrganisers,
   insertRemoteNotification,
   oneUser,
@@ -169,6 +170,25 @@ export function registerNotificationHandlers(events: EventBus, jobs: JobQueue) {
     }),
   );
 
+  // As for a reply from here: the comment's author hears of a reply, the post's author of a comment.
+  events.subscribe('comment.created.remotely', async (tx, event) => {
+    const where = { postId: event.postId, commentId: event.commentId };
+    if (event.repliedToAuthorId !== null)
+      await insertRemoteNotification(tx, {
+        recipientId: event.repliedToAuthorId,
+        type: 'COMMENT_REPLY',
+        message: `${event.handle} replied to your comment`,
+        ...where,
+      });
+    if (event.postAuthorId !== event.repliedToAuthorId)
+      await insertRemoteNotification(tx, {
+        recipientId: event.postAuthorId,
+        type: 'COMMENT',
+        message: `${event.handle} commented on your post`,
+        ...where,
+      });
+  });
+
   // Linked to the original (the copy is private to its maker); goes with the original.
   events.subscribe('plan.copied', async (tx, event) => {
     if (event.planCreatorId === event.actorId) return;
@@ -205,6 +225,27 @@ export function registerNotificationHandlers(events: EventBus, jobs: JobQueue) {
       'unread',
     ),
   );
+
+  // The other members of each of the finisher's groups on the plan, one notification per group; while one
+  // is unread, more of the same person's in that group add nothing (the group page lists them all).
+  events.subscribe('group.topic.done', async (tx, event) => {
+    for (const group of event.groups) {
+      await notify(
+        tx,
+        jobs,
+        {
+          type: 'GROUP_TOPIC_DONE',
+          actorId: event.actorId,
+          message: (actor) => `${actor} finished "${event.topicTitle}" in your study group "${group.name}"`,
+          entityType: 'group',
+          entityId: group.id,
+          planId: event.planId,
+        },
+        groupMembers(group.id, event.actorId),
+        'unread',
+      );
+    }
+  });
 
   // Published only for plans others can see (created public, or made public): every follower may
   // open it. Followers can be many, so they are notified by a background job (notifications.fan-out).

@@ -47,6 +47,11 @@ export const groupOrganisers = (groupId: number, exceptId: number): SQL =>
     where ${studyGroupMembers.groupId} = ${groupId} and ${studyGroupMembers.role} = 'ORGANISER'
       and ${studyGroupMembers.userId} <> ${exceptId}`;
 
+/** The members of a study group, but `exceptId` (who acted). */
+export const groupMembers = (groupId: number, exceptId: number): SQL =>
+  sql`select ${studyGroupMembers.userId} as id from ${studyGroupMembers}
+    where ${studyGroupMembers.groupId} = ${groupId} and ${studyGroupMembers.userId} <> ${exceptId}`;
+
 /** The followers of `userId` whose id is in (afterId, upToId], all after `afterId` when `upToId` is null. */
 export const followersBetween = (userId: number, afterId: number, upToId: number | null): SQL =>
   sql`select ${follows.followerId} as id from ${follows}
@@ -89,7 +94,7 @@ export const usersWithHandles = (handles: string[]): SQL =>
  * the cause's transaction commits (`afterCommit`), so a rolled-back cause announces nothing, and writes
  * are not made to commit one at a time (bench/RESULTS.md, "Write mix").
  */
-async function sendSignals(db: Database, signals: LiveSignal[]): Promise<void> {
+export async function sendSignals(db: Database, signals: LiveSignal[]): Promise<void> {
   if (signals.length === 0) return;
   await db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, signal::text)
     from json_array_elements(${JSON.stringify(signals)}::json) as signal`);
@@ -171,21 +176,29 @@ export async function insertNotifications(
 }
 
 /**
- * A follow, or a like of the recipient's post (`postId`), from someone on another server (who has no
- * account here, so no actor row): `message` names them. Written unless the recipient turned that kind
- * off or mutes people they do not follow (they cannot follow anyone remote yet), nor while the same
- * one is still unread. Unread likes of one post group with the likes from here.
+ * A follow, a like of the recipient's post (`postId`) or a reply to it, from someone on another server
+ * (who has no account here, so no actor row): `message` names them. Written unless the recipient turned
+ * that kind off or mutes people they do not follow (they cannot follow anyone remote yet), nor while
+ * the same one is still unread. Unread likes or comments of one post group with those from here.
  */
 export async function insertRemoteNotification(
   db: Database,
-  notice: { recipientId: number; type: 'FOLLOW' | 'LIKE'; message: string; postId: number | null },
+  notice: {
+    recipientId: number;
+    type: 'FOLLOW' | 'LIKE' | 'COMMENT' | 'COMMENT_REPLY';
+    message: string;
+    postId: number | null;
+    /** A reply's comment, with which its notification goes. */
+    commentId?: number;
+  },
 ): Promise<void> {
-  const { recipientId, type, message, postId } = notice;
+  const { recipientId, type, message, postId, commentId = null } = notice;
   const [entityType, entityId] = postId === null ? ['user', recipientId] : ['post', postId];
   const inserted = (await db.execute(sql`
-    insert into ${notifications} (recipient_id, actor_id, type, message, entity_type, entity_id, post_id)
+    insert into ${notifications}
+      (recipient_id, actor_id, type, message, entity_type, entity_id, post_id, comment_id)
     select recipient.id, null, ${type}::text, ${message}::text, ${entityType}::text, ${entityId}::int,
-      ${postId}::int
+      ${postId}::int, ${commentId}::int
     from ${users} recipient
       left join ${notificationPreferences} pref on pref.user_id = recipient.id
     where recipient.id = ${recipientId}

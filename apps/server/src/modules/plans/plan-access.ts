@@ -25,6 +25,11 @@ export async function requireOwnPlan(
   return plan;
 }
 
+/** A plan the viewer may see, or a 404. */
+export async function requireVisiblePlan(db: Database, viewer: Viewer, planId: number) {
+  return refuseInvisible(await findPlanOwnership(db, planId, viewer.id));
+}
+
 /** A topic of a plan the viewer may see; 404 when either is missing or the topic is another plan's. */
 export async function requireVisibleTopic(db: Database, viewer: Viewer, planId: number, topicId: number) {
   const plan = refuseInvisible(await findPlanTopic(db, planId, topicId, viewer.id));

@@ -186,6 +186,19 @@ export async function planCards(
 ): Promise<LearningPlanCard[]> {
   if (ids.length === 0) return [];
   const [plans, rows] = await reads.cardsWithIds(viewer.id, ids);
+  return planCardsOf(viewer, ids, plans, rows);
+}
+
+/** What `cardsWithIds` reads: the plans, and their topics' titles with the viewer's status. */
+export type PlanCardRows = Awaited<ReturnType<PlanReads['cardsWithIds']>>;
+
+/** The cards for plan rows already read (`cardsWithIds`), in the order of `ids`. */
+export function planCardsOf(
+  viewer: Viewer,
+  ids: number[],
+  plans: PlanCardRows[0],
+  rows: PlanCardRows[1],
+): LearningPlanCard[] {
   const topicsByPlan = new Map<number, { id: number; title: string; completionStatus: TopicStatus }[]>();
   for (const row of rows) {
     const planTopics = topicsByPlan.get(row.planId) ?? [];

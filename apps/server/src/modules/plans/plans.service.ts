@@ -6,6 +6,7 @@ import {
   type ParsedPlanBody,
   PLAN_MESSAGES,
   type PlanResource,
+  type TopicStatus,
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { forgetPagesAfterCommit, type SharedPages } from '../../db/shared-pages.js';
@@ -18,7 +19,13 @@ import type { FileRemoval } from '../../lib/storage/file-removal.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { requireOwnPlan, requireOwnTopic } from './plan-access.js';
 import { applyPlanItems } from './plan-items.js';
-import { planCards, planResponses, planResponsesOf } from './plan-responses.js';
+import {
+  type PlanCardRows,
+  planCards,
+  planCardsOf,
+  planResponses,
+  planResponsesOf,
+} from './plan-responses.js';
 import {
   deletePlan,
   insertPlan,
@@ -33,6 +40,28 @@ import {
   userExists,
 } from './plans.queries.js';
 
+/**
+ * Plan cards kept as a visitor sees them (a page kept for every viewer, Explore's): their rows, the
+ * topics a viewer's progress is read on, the originals they were copied from (`originalIds`) and those
+ * of them a visitor sees (`originals`).
+ */
+export type KeptCards = {
+  ids: number[];
+  plans: PlanCardRows[0];
+  rows: PlanCardRows[1];
+  topicIds: number[];
+  originalIds: number[];
+  originals: number[];
+};
+
+/** What a viewer's statement reads of kept plans: those they see as everyone does, with their uses now. */
+export type SharedPlanState = {
+  shown: [id: number, templateUseCount: number][];
+  saved: number[];
+  topics: [topicId: number, status: TopicStatus][];
+  originals: number[];
+};
+
 type Dependencies = {
   db: Database;
   events: EventBus;
@@ -40,6 +69,10 @@ type Dependencies = {
   /** Where the first page of public plans is kept built (PAGE_CACHE). */
   pages: SharedPages;
 };
+
+/** Whether two lists hold the same ids (each once). */
+const sameIds = (some: number[], others: number[]) =>
+  some.length === others.length && others.every((id) => some.includes(id));
 
 function planColumns({ topics: _topics, tags: _tags, ...plan }: ParsedPlanBody) {
   return plan;
@@ -73,9 +106,8 @@ export function createPlansService({ db, events, removal, pages }: Dependencies)
       resourceIds: items.flatMap((item) => item.resourceId ?? []),
       originalIds: plans.flatMap((plan) => plan.basedOnPlanId ?? []),
     });
-    const sameOriginals =
-      state?.originals.length === originals.length && originals.every((id) => state.originals.includes(id));
-    if (!state || state.ownHidden || state.shown.length !== ids.length || !sameOriginals) return null;
+    if (!state || state.ownHidden || state.shown.length !== ids.length) return null;
+    if (!sameIds(state.originals, originals)) return null;
     const uses = new Map(state.shown);
     const saved = new Set(state.saved);
     const statuses = new Map(state.topics);
@@ -117,6 +149,38 @@ export function createPlansService({ db, events, removal, pages }: Dependencies)
     plansFor: (viewer: Viewer, ids: number[]) => planResponses(reads, viewer, ids),
     /** The same plans as their cards show them: topics' titles only (Explore's sections). */
     planCardsFor: (viewer: Viewer, ids: number[]) => planCards(reads, viewer, ids),
+
+    /** The cards of the plans `ids` as a visitor sees them, for a page kept for every viewer. */
+    async visitorCards(ids: number[]): Promise<KeptCards> {
+      const [plans, rows] = ids.length === 0 ? [[], []] : await reads.cardsWithIds(VISITOR_ID, ids);
+      return {
+        ids,
+        plans,
+        rows,
+        topicIds: rows.map((row) => row.topicId),
+        originalIds: plans.flatMap((plan) => plan.basedOnPlanId ?? []),
+        originals: plans.flatMap((plan) => plan.original?.id ?? []),
+      };
+    },
+
+    /**
+     * The kept cards `ids` for `viewer`, with their saves, progress and the template uses of now; null
+     * when the viewer sees an original otherwise than a visitor does (their own private plan, a creator
+     * they blocked): the caller reads them in full.
+     */
+    cardsWithState(viewer: Viewer, ids: number[], kept: KeptCards, state: SharedPlanState) {
+      if (!sameIds(state.originals, kept.originals)) return null;
+      const uses = new Map(state.shown);
+      const saved = new Set(state.saved);
+      const statuses = new Map(state.topics);
+      const plans = kept.plans.map((plan) => ({
+        ...plan,
+        isSaved: saved.has(plan.id),
+        templateUseCount: uses.get(plan.id) ?? plan.templateUseCount,
+      }));
+      const rows = kept.rows.map((row) => ({ ...row, status: statuses.get(row.topicId) ?? null }));
+      return planCardsOf(viewer, ids, plans, rows);
+    },
 
     /** Every public plan, newest first. */
     async publicPlans(viewer: Viewer, query: PageQuery): Promise<Page<LearningPlan>> {
@@ -170,10 +234,19 @@ export function createPlansService({ db, events, removal, pages }: Dependencies)
       return planFor(viewer, planId);
     },
 
-    /** Applies the whole body; progress on the topics and resources it keeps survives. */
-    async update(viewer: Viewer, planId: number, body: ParsedPlanBody): Promise<LearningPlan> {
+    /**
+     * Applies the whole body; progress on the topics and resources it keeps survives. `takeDraft` removes
+     * the draft of these changes being published (modules/drafts) in the same transaction.
+     */
+    async update(
+      viewer: Viewer,
+      planId: number,
+      body: ParsedPlanBody,
+      takeDraft?: (tx: Database) => Promise<void>,
+    ): Promise<LearningPlan> {
       const unusedFiles = await db.transaction(async (tx) => {
         const plan = await requireOwnPlan(tx, viewer, planId);
+        await takeDraft?.(tx);
         await updatePlan(tx, planId, planColumns(body));
         await forgetPagesAfterCommit(tx);
         if (body.tags) await setPlanTags(tx, planId, body.tags);

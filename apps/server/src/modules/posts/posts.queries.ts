@@ -12,8 +12,8 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { tagNamesOf, upsertedTagIds } from '../../db/tagging.js';
-import { postPublished, postVisibleTo, visiblePost } from '../../db/visibility.js';
-import { literalLimit, preparedPerSize } from '../../lib/pagination.js';
+import { postAsEveryoneSees, postPublished, postVisibleTo, visiblePost } from '../../db/visibility.js';
+import { literalLimit, preparedPerKey } from '../../lib/pagination.js';
 
 /**
  * A post row with its author, its counts (kept on the row by the triggers of migration 0011), the
@@ -107,17 +107,22 @@ const authorTotal = (viewer: number | Placeholder, author: number | Placeholder)
  * One page of `size` posts matching `where`, newest first, each row with `total` (how many match in
  * all): one statement, one round trip. The page's ids are found first: PostgreSQL computes a row's
  * counts before OFFSET skips it, so deep pages would count the likes and comments of every post
- * before them.
+ * before them. `after`: the posts after the cursor's instead of OFFSET, read from the index where
+ * the cursor's post is (its time as the cursor says when it was deleted since).
  */
-function postPage(db: Database, where: SQL | undefined, total: SQL, size: number) {
-  const page = db
+function postPage(db: Database, where: SQL, total: SQL, { size, after }: Shape) {
+  const afterCursor = sql`(${posts.createdAt}, ${posts.id}) < (coalesce(
+      (select c.created_at from posts c where c.id = ${sql.placeholder('cursorId')}),
+      to_timestamp(${sql.placeholder('cursorAt')}::bigint / 1000.0)),
+    ${sql.placeholder('cursorId')})`;
+  const ids = db
     .select({ id: posts.id })
     .from(posts)
-    .where(where)
+    .where(after ? and(where, afterCursor) : where)
     .orderBy(...newestFirst)
     .limit(literalLimit(size))
-    .offset(sql.placeholder('offset'))
-    .as('page');
+    .$dynamic();
+  const page = (after ? ids : ids.offset(sql.placeholder('offset'))).as('page');
   return db
     .select({ ...postColumns(viewerId), total: sql`(${total})`.mapWith(Number) })
     .from(page)
@@ -126,7 +131,17 @@ function postPage(db: Database, where: SQL | undefined, total: SQL, size: number
     .orderBy(...newestFirst);
 }
 
-type Window = { limit: number; offset: number };
+/** A page's size, and whether it follows a cursor (else an OFFSET). */
+type Shape = { size: number; after: boolean };
+/** Which posts a read answers: LIMIT and OFFSET, or LIMIT after a cursor's post. */
+export type Window = { limit: number; offset: number; cursor?: { at: number; id: number } | undefined };
+
+const shapeOf = ({ limit, cursor }: Window): Shape => ({ size: limit, after: cursor !== undefined });
+const windowParameters = ({ offset, cursor }: Window) =>
+  cursor ? { offset: 0, cursorId: cursor.id, cursorAt: cursor.at } : { offset };
+/** Statement names per shape: `${name}_page_10`, `${name}_after_10`. */
+const statementName = (name: string, { size, after }: Shape) => `${name}_${after ? 'after' : 'page'}_${size}`;
+const keyOfShape = ({ size, after }: Shape) => `${size}:${after}`;
 
 /**
  * The post reads of every feed, profile and post page, each one statement whose SQL is built once
@@ -135,34 +150,42 @@ type Window = { limit: number; offset: number };
 export function preparePostReads(db: Database) {
   const authorId = sql.placeholder('authorId');
   // The feed leaves out muted authors too; a profile shows its muted owner's posts (as Mastodon does).
-  const feedPages = preparedPerSize((size) =>
-    postPage(
-      db,
-      and(shownTo(viewerId, posts.authorId, { muted: true }), visiblePost(viewerId))!,
-      sql`select ${feedTotal(viewerId)}`,
-      size,
-    ).prepare(`posts_feed_page_${size}`),
+  const feedPages = preparedPerKey(
+    (shape: Shape) =>
+      postPage(
+        db,
+        and(shownTo(viewerId, posts.authorId, { muted: true }), visiblePost(viewerId))!,
+        sql`select ${feedTotal(viewerId)}`,
+        shape,
+      ).prepare(statementName('posts_feed', shape)),
+    keyOfShape,
   );
-  const authorPages = preparedPerSize((size) =>
-    postPage(
-      db,
-      and(
-        eq(posts.authorId, authorId),
-        shownTo(viewerId, posts.authorId, { muted: false }),
-        visiblePost(viewerId),
-      ),
-      authorTotal(viewerId, authorId),
-      size,
-    ).prepare(`posts_author_page_${size}`),
+  const authorPages = preparedPerKey(
+    (shape: Shape) =>
+      postPage(
+        db,
+        and(
+          eq(posts.authorId, authorId),
+          shownTo(viewerId, posts.authorId, { muted: false }),
+          visiblePost(viewerId),
+        )!,
+        authorTotal(viewerId, authorId),
+        shape,
+      ).prepare(statementName('posts_author', shape)),
+    keyOfShape,
   );
   const withIds = postRows(db, sql`${posts.id} = any(${sql.placeholder('ids')})`).prepare('posts_with_ids');
   const sharedFeedState = sharedPageState(db).prepare('posts_feed_viewer_state');
   return {
     /** A page of all posts; an empty page (past the end) has no row to carry the total. */
-    feed: (viewer: number, { limit, offset }: Window) =>
-      feedPages(limit).execute({ viewerId: viewer, offset }),
-    ofAuthor: (viewer: number, author: number, { limit, offset }: Window) =>
-      authorPages(limit).execute({ viewerId: viewer, authorId: author, offset }),
+    feed: (viewer: number, window: Window) =>
+      feedPages(shapeOf(window)).execute({ viewerId: viewer, ...windowParameters(window) }),
+    ofAuthor: (viewer: number, author: number, window: Window) =>
+      authorPages(shapeOf(window)).execute({
+        viewerId: viewer,
+        authorId: author,
+        ...windowParameters(window),
+      }),
     /** The posts among `ids`, in no particular order. */
     withIds: (viewer: number, ids: readonly number[]) => withIds.execute({ viewerId: viewer, ids: [...ids] }),
     /**
@@ -191,8 +214,7 @@ function sharedPageState(db: Database) {
         where ${savedPosts.userId} = ${viewerId} and ${savedPosts.postId} = any(${ids}))`,
       shown: sql<[id: number, likesCount: number, commentsCount: number][]>`coalesce((
         select json_agg(json_build_array(${posts.id}, ${posts.likesCount}, ${posts.commentsCount}))
-        from ${posts} where ${posts.id} = any(${ids}) and ${posts.hiddenAt} is null and ${postPublished}
-          and ${shownTo(viewerId, posts.authorId, { muted: true })}), '[]')`,
+        from ${posts} where ${posts.id} = any(${ids}) and ${postAsEveryoneSees(viewerId)}), '[]')`,
       ownHidden: sql<boolean>`exists (select 1 from ${posts}
         where ${posts.authorId} = ${viewerId} and ${posts.hiddenAt} is not null and ${postPublished}
           and (${lastId} = 0 or (${posts.createdAt}, ${posts.id})

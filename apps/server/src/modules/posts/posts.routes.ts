@@ -11,6 +11,7 @@ import {
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  cursorPagedList,
   deleted,
   deletionResponse,
   pagedList,
@@ -33,13 +34,13 @@ const multipartNote =
   ' repeated `files` parts (images and videos, checked by content).';
 
 export const postsRoutes: FastifyPluginAsyncZod<PostsRoutesOptions> = async (app, { posts }) => {
-  app.get('/', route('All posts, newest first', pagedList(postPage)), async (request) =>
+  app.get('/', route('All posts, newest first', cursorPagedList(postPage)), async (request) =>
     posts.feed(readerOf(request), request.query),
   );
 
   app.get(
     '/user/:userId',
-    route("A user's posts, newest first", { params: postsOfUserParams, ...pagedList(postPage) }),
+    route("A user's posts, newest first", { params: postsOfUserParams, ...cursorPagedList(postPage) }),
     async (request) => posts.byAuthor(readerOf(request), request.params.userId, request.query),
   );
 

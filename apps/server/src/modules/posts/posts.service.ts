@@ -1,4 +1,5 @@
 import {
+  type CursorPageQuery,
   type LikeResponse,
   MEDIA_LIMITS,
   MEDIA_MESSAGES,
@@ -19,7 +20,7 @@ import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { whenReferenceGone } from '../../lib/db-errors.js';
 import type { EventBus } from '../../lib/events.js';
 import type { JobQueue } from '../../lib/jobs.js';
-import { pageWindow, toPage } from '../../lib/pagination.js';
+import { type CursorPage, cursorWindow, pageWindow, toCursorPage, toPage } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/parse-input.js';
 import type { ReceivedUploads } from '../../lib/uploads/receive.js';
 import type { Uploads } from '../../lib/uploads/upload.js';
@@ -40,6 +41,7 @@ import {
   lockPost,
   lockScheduledPost,
   type PostFields,
+  type PostRow,
   preparePostReads,
   recordPostVersion,
   selectMediaFiles,
@@ -64,6 +66,13 @@ type PostsDependencies = {
 /** The job that publishes a scheduled post at its time (docs/features.md, "Scheduled posts"). */
 export const PUBLISH_SCHEDULED_POST_JOB = 'publish-scheduled-post';
 export type ScheduledPostJob = { postId: number };
+
+/** What a viewer's statement reads of kept posts: those they see as everyone does, with their counts. */
+export type SharedPostState = {
+  shown: [id: number, likesCount: number, commentsCount: number][];
+  liked: number[];
+  saved: number[];
+};
 
 /**
  * A draft being published (modules/drafts): its fields stand for the `post` part, of which only `altTexts`
@@ -132,7 +141,7 @@ export function createPostsService({ db, events, uploads, jobs, pages }: PostsDe
    * kept page is not what they may see (an author they blocked, were blocked by or muted, a post hidden
    * or deleted since, a hidden post of their own that belongs on it): the caller reads it in full.
    */
-  async function sharedFirstPage(viewer: Viewer, query: PageQuery): Promise<Page<Post> | null> {
+  async function sharedFirstPage(viewer: Viewer, query: CursorPageQuery): Promise<CursorPage<Post> | null> {
     const shared = await pages.get(`posts-feed:${query.size}`, () =>
       reads.feed(VISITOR_ID, { limit: query.size, offset: 0 }),
     );
@@ -140,18 +149,26 @@ export function createPostsService({ db, events, uploads, jobs, pages }: PostsDe
     const lastId = shared.length === query.size ? ids.at(-1)! : 0;
     const state = await reads.sharedFeedState(viewer.id, ids, lastId);
     if (!state || state.ownHidden || state.shown.length !== ids.length) return null;
+    return toCursorPage(responsesWithState(viewer, shared, state), shared, state.total, query);
+  }
+
+  /**
+   * Responses for rows kept as a visitor sees them, with `viewer`'s own likes and saves and the counts
+   * of now (`shown`: [id, likes, comments], read by the viewer's statement).
+   */
+  function responsesWithState(viewer: Viewer, rows: readonly PostRow[], state: SharedPostState): Post[] {
     const counts = new Map(
       state.shown.map(([id, likesCount, commentsCount]) => [id, { likesCount, commentsCount }]),
     );
     const liked = new Set(state.liked);
     const saved = new Set(state.saved);
-    const rows = shared.map((row) => ({
+    const viewersRows = rows.map((row) => ({
       ...row,
       ...counts.get(row.id),
       isLikedByCurrentUser: liked.has(row.id),
       isSaved: saved.has(row.id),
     }));
-    return toPage(toPostResponses(viewer, rows), state.total, query);
+    return toPostResponses(viewer, viewersRows);
   }
 
   const scheduledMissing = () => notFound(POST_MESSAGES.scheduledNotFound);
@@ -183,12 +200,14 @@ export function createPostsService({ db, events, uploads, jobs, pages }: PostsDe
 
   /** Post responses for `ids`, in that order, in one statement whatever their number (search uses this). */
   async function responsesFor(viewer: Viewer, ids: readonly number[]): Promise<Post[]> {
+    return toPostResponses(viewer, await rowsFor(viewer.id, ids));
+  }
+
+  /** The rows of the posts `ids` that `viewerId` may see, in that order. */
+  async function rowsFor(viewerId: number, ids: readonly number[]): Promise<PostRow[]> {
     if (ids.length === 0) return [];
-    const rows = new Map((await reads.withIds(viewer.id, ids)).map((row) => [row.id, row]));
-    return toPostResponses(
-      viewer,
-      ids.flatMap((id) => rows.get(id) ?? []),
-    );
+    const rows = new Map((await reads.withIds(viewerId, ids)).map((row) => [row.id, row]));
+    return ids.flatMap((id) => rows.get(id) ?? []);
   }
 
   async function responseFor(viewer: Viewer, id: number): Promise<Post> {
@@ -200,22 +219,26 @@ export function createPostsService({ db, events, uploads, jobs, pages }: PostsDe
   return {
     responsesFor,
     byId: responseFor,
+    /** The rows of the posts `ids` as a visitor sees them, in that order: a page kept for every viewer. */
+    visitorRows: (ids: readonly number[]) => rowsFor(VISITOR_ID, ids),
+    responsesWithState,
 
-    async feed(viewer: Viewer, query: PageQuery): Promise<Page<Post>> {
-      const fromShared = pages.enabled && query.page === 0 ? await sharedFirstPage(viewer, query) : null;
+    async feed(viewer: Viewer, query: CursorPageQuery): Promise<CursorPage<Post>> {
+      const first = query.page === 0 && query.cursor === undefined;
+      const fromShared = pages.enabled && first ? await sharedFirstPage(viewer, query) : null;
       if (fromShared) return fromShared;
-      const rows = await reads.feed(viewer.id, pageWindow(query));
+      const rows = await reads.feed(viewer.id, cursorWindow(query));
       const total = rows[0]?.total ?? (await countFeedPosts(db, viewer.id));
-      return toPage(toPostResponses(viewer, rows), total, query);
+      return toCursorPage(toPostResponses(viewer, rows), rows, total, query);
     },
 
-    async byAuthor(viewer: Viewer, authorId: number, query: PageQuery): Promise<Page<Post>> {
-      const rows = await reads.ofAuthor(viewer.id, authorId, pageWindow(query));
-      if (rows[0]) return toPage(toPostResponses(viewer, rows), rows[0].total, query);
+    async byAuthor(viewer: Viewer, authorId: number, query: CursorPageQuery): Promise<CursorPage<Post>> {
+      const rows = await reads.ofAuthor(viewer.id, authorId, cursorWindow(query));
+      if (rows[0]) return toCursorPage(toPostResponses(viewer, rows), rows, rows[0].total, query);
       // No row to carry the total: past the last page, no posts, or no such user.
       const { total, authorExists } = await countPostsOfAuthor(db, authorId, viewer.id);
       if (!authorExists) throw notFound(USER_MESSAGES.notFound);
-      return toPage([], total, query);
+      return toCursorPage([], [], total, query);
     },
 
     /**

@@ -1,5 +1,7 @@
 export { contentModerationRoutes } from './content-moderation.routes.js';
 export { createContentModerationService } from './content-moderation.service.js';
+export { domainBlockRoutes } from './domain-blocks.routes.js';
+export { createDomainBlocksService } from './domain-blocks.service.js';
 export { moderationRoutes, reportsRoutes } from './reports.routes.js';
 export { createReportsService, type ReportsService } from './reports.service.js';
 export { suspensionRoutes } from './suspensions.routes.js';

@@ -18,7 +18,7 @@ export async function findReportTarget(
   type: ReportTargetType,
   id: number,
   viewerId: number,
-): Promise<{ ownerId: number; visible: boolean } | null> {
+): Promise<{ ownerId: number | null; visible: boolean } | null> {
   const shown = (author: SQLWrapper) => shownTo(viewerId, author, { muted: false });
   const [row] =
     type === 'POST'

@@ -1,11 +1,13 @@
 import { SUSPENSION_MESSAGES, type SuspendBody, type SuspensionState } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import type { EventBus } from '../../lib/events.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { findSuspensionTarget, suspendAccount, unsuspendAccount } from './suspensions.queries.js';
 
 type SuspensionsDependencies = {
   db: Database;
+  events: EventBus;
   /** ADMIN_EMAILS, lowercased: the accounts that moderate, and that cannot be suspended. */
   moderatorEmails: ReadonlySet<string>;
   /** Whether the user moderates (the reports service's check). */
@@ -13,7 +15,12 @@ type SuspensionsDependencies = {
 };
 
 /** Moderators suspend accounts (no sign-in, content hidden from everyone) and lift suspensions. */
-export function createSuspensionsService({ db, moderatorEmails, isModerator }: SuspensionsDependencies) {
+export function createSuspensionsService({
+  db,
+  events,
+  moderatorEmails,
+  isModerator,
+}: SuspensionsDependencies) {
   /** The account to act on, once the viewer is known to moderate. */
   const targetFor = async (viewer: Viewer, userId: number) => {
     if (!(await isModerator(viewer.id))) throw forbidden(SUSPENSION_MESSAGES.moderatorsOnly);
@@ -29,8 +36,13 @@ export function createSuspensionsService({ db, moderatorEmails, isModerator }: S
       if (moderatorEmails.has(target.email.toLowerCase())) {
         throw conflict(SUSPENSION_MESSAGES.cannotSuspendModerator);
       }
-      const suspendedAt = await suspendAccount(db, { userId, moderatorId: viewer.id, reason: body.reason });
-      if (!suspendedAt) throw conflict(SUSPENSION_MESSAGES.alreadySuspended);
+      // Refused inside the transaction, so that nothing its event deferred runs for a second suspension.
+      const suspendedAt = await db.transaction(async (tx) => {
+        const at = await suspendAccount(tx, { userId, moderatorId: viewer.id, reason: body.reason });
+        if (!at) throw conflict(SUSPENSION_MESSAGES.alreadySuspended);
+        await events.publish(tx, { type: 'user.suspended', userId });
+        return at;
+      });
       return {
         userId,
         suspendedAt: suspendedAt.toISOString(),

@@ -4,15 +4,7 @@ import { type AnyPgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { shownTo, type UserRef } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { isFollowedBy } from '../../db/follow-state.js';
-import {
-  learningPlans,
-  planTags,
-  postSearchWords,
-  posts,
-  postTags,
-  tags,
-  users,
-} from '../../db/schema/index.js';
+import { learningPlans, planTags, posts, postTags, tags, users } from '../../db/schema/index.js';
 import { visibleEmail } from '../../db/user-privacy.js';
 import { planVisibleTo, visiblePost } from '../../db/visibility.js';
 import { literalLimit, preparedPerKey } from '../../lib/pagination.js';
@@ -87,36 +79,19 @@ const withPrefix = (query: SQL) =>
  */
 const once = (value: SQL) => sql`(select ${value})`;
 
-/** The tsqueries of a query's halves, for documents built by `searchDocument`, and the one asking both. */
-type TextQuery = { english: SQL; simple: SQL; both: SQL };
-
 /**
  * The tsquery for documents built by `searchDocument`: the query's English stems or its words as typed
  * (each half of the document answers one), the last word also as a prefix when it is a plain word.
  * When both are the same (a word English does not stem, such as a prefix being typed), it is asked
  * once: the index would otherwise read the same entries twice, half of a broad prefix's cost.
  */
-function textQueries(text: unknown, prefix: boolean): TextQuery {
+function textQuery(text: unknown, prefix: boolean): SQL {
   const [english, simple] = (['english', 'simple'] as const).map((config) => {
     const query = sql`websearch_to_tsquery(${sql.raw(`'${config}'`)}, ${text})`;
     return prefix ? withPrefix(query) : query;
   }) as [SQL, SQL];
-  return {
-    english,
-    simple,
-    both: once(sql`case when ${english} = ${simple} then ${english} else ${english} || ${simple} end`),
-  };
+  return once(sql`case when ${english} = ${simple} then ${english} else ${english} || ${simple} end`);
 }
-const textQuery = (text: unknown, prefix: boolean) => textQueries(text, prefix).both;
-
-/** The last lexeme of a tsquery's text form when it is a prefix (`'typesc':*`), still quoted. */
-const LAST_PREFIX = sql.raw(String.raw`'''((?:[^'']|'''')*)'':\*$'`);
-/** The text form's escapes of a quote and a backslash, undone. */
-const unescaped = (lexeme: SQL) =>
-  sql`replace(replace(${lexeme}, '''''', ''''), ${sql.raw(String.raw`'\\', '\'`)})`;
-
-/** The lexeme a prefix query (`withPrefix`) searches as a prefix; null when it has none. */
-const prefixLexeme = (query: SQL) => once(unescaped(sql`(regexp_match(${query}::text, ${LAST_PREFIX}))[1]`));
 
 const matches = (document: AnyPgColumn, query: SQL) => sql`${document} @@ ${query}`;
 const rankOf = (document: AnyPgColumn, query: SQL) => sql`ts_rank(${document}, ${query})`;
@@ -172,42 +147,29 @@ function rankDocuments(table: Searchable, input: RankInput, only?: SQL, tagged?:
 }
 
 /**
- * Post ids having a word that begins with `prefix` (none when it is null) and meeting `only`, by word
- * and then newest first (highest id): read backwards along the key.
+ * How many of the newest posts a one-word search looks among before it reads the older ones: a word
+ * in at least one recent post in ten fills the ranked matches from them alone.
  */
-const postsWithWordFrom = (prefix: SQL, only?: SQL) =>
-  sql`(select ${postSearchWords.postId} from ${postSearchWords}
-    where ${and(
-      sql`${postSearchWords.word} >= ${prefix}`,
-      sql`${postSearchWords.word} < ${prefix} || chr(${MAX_CODE_POINT})`,
-      only,
-    )}
-    order by ${postSearchWords.word} desc, ${postSearchWords.postId} desc)`;
-/**
- * The last Unicode code point: a word beginning with a prefix sorts below the prefix followed by it,
- * unless that very code point (a noncharacter, in no language) comes next.
- */
-const MAX_CODE_POINT = sql.raw('1114111');
+export const RECENT_POSTS_CHECKED = 10 * SEARCH_LIMITS.rankedMatches;
 
 /**
- * The first posts matching `where` among those having a word that begins with the prefix one half of
- * `query` searches (both halves' when they differ), in the order of `postsWithWordFrom`: a range of
- * a B-tree read until enough match, where the GIN index would collect all of a broad prefix's matches
- * first. For a query of one word, whose every match has such a word: with more words, the GIN index
- * intersecting each word's matches is cheaper than checking the prefix's posts one by one until enough
- * match ('react hoo': 15 ms against 76, bench/RESULTS.md). A recursive union leaves out a post met
- * again under another word as it goes (`distinct` would read the whole range first); a lateral
- * subquery makes the planner check the candidates one by one, in that order.
+ * The newest posts matching `where`, for a query of one word: the GIN index's matches intersected with
+ * the newest `RECENT_POSTS_CHECKED` ids of the key (a BitmapAnd), so only those are read from the
+ * table, newest first; when too few, the first matches the index yields among the older posts. The GIN
+ * index alone yields matches in the table's order, the oldest first. With more words the candidates
+ * are the first the index yields, as for users and plans.
  */
-function postsByPrefixWord({ english, simple }: TextQuery, where: SQL) {
-  const [ofEnglish, ofSimple] = [prefixLexeme(english), prefixLexeme(simple)];
-  const notInEnglishRange = sql`(${ofEnglish} is null or not starts_with(${ofSimple}, ${ofEnglish}))`;
-  return sql`(with recursive candidate (id) as (
-        (${postsWithWordFrom(ofEnglish)} union all ${postsWithWordFrom(ofSimple, notInEnglishRange)})
-        union select id from candidate where false)
-      select ${posts}.* from candidate,
-        lateral (select * from ${posts} where ${posts.id} = candidate.id and ${where} offset 0) as ${posts}
-      limit ${FETCHED_MATCHES}) as ${posts}`;
+function newestMatches(where: SQL) {
+  const checked = sql.raw(String(RECENT_POSTS_CHECKED));
+  const oldestChecked = sql`(select max(${posts.id}) - ${checked} from ${posts})`;
+  return sql`(with recent as materialized (
+        select * from ${posts} where ${and(where, sql`${posts.id} > ${oldestChecked}`)}
+        order by ${posts.id} desc limit ${FETCHED_MATCHES})
+      select * from recent
+      union all
+      (select * from ${posts} where ${and(where, sql`${posts.id} <= ${oldestChecked}`)}
+        and (select count(*) from recent) < ${FETCHED_MATCHES}
+        limit ${FETCHED_MATCHES})) as ${posts}`;
 }
 
 /**
@@ -217,19 +179,17 @@ function postsByPrefixWord({ english, simple }: TextQuery, where: SQL) {
 export function rankPosts(input: RankInput) {
   const { shape, values } = input;
   const { viewerId } = values;
-  const query = textQueries(values.text, shape.endsInWord);
+  const query = textQuery(values.text, shape.endsInWord);
   const tagged = taggedWith(input, postTags, postTags.postId, postTags.tagId, posts.id);
   const where = and(
-    tagged ? or(matches(posts.searchVector, query.both), tagged) : matches(posts.searchVector, query.both),
+    tagged ? or(matches(posts.searchVector, query), tagged) : matches(posts.searchVector, query),
     shownTo(viewerId, posts.authorId, { muted: true }),
     visiblePost(viewerId),
   )!;
-  // Tagged posts need not have the word: the prefix path reads only posts having it.
-  const candidates =
-    shape.isOneWord && !tagged ? postsByPrefixWord(query, where) : firstMatches(posts, where);
+  const candidates = shape.isOneWord ? newestMatches(where) : firstMatches(posts, where);
   return rankedIds(
     posts,
-    { candidates, rank: withTagRank(rankOf(posts.searchVector, query.both), tagged) },
+    { candidates, rank: withTagRank(rankOf(posts.searchVector, query), tagged) },
     input,
   );
 }

@@ -1,8 +1,8 @@
-import type { PageQuery, SearchQuery, SearchResult } from '@pathwise/contract';
+import type { PageQuery, RemoteAccount, SearchQuery, SearchResult } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
 import { responseText } from '../../lib/response-text.js';
-import type { Viewer } from '../../lib/viewer.js';
+import { isVisitor, type Viewer } from '../../lib/viewer.js';
 import type { PlansService } from '../plans/index.js';
 import type { PostsService } from '../posts/index.js';
 import { prepareSearch, prepareUserItems, type RankedIds, rankAll, rankInput } from './search.queries.js';
@@ -15,6 +15,11 @@ type SearchDependencies = {
   db: Database;
   posts: Pick<PostsService, 'responsesFor'>;
   plans: Pick<PlansService, 'plansFor'>;
+  /**
+   * With FEDERATION=true: the person on another server a query names (`@name@server`, a profile's
+   * address), looked up on their server, else null.
+   */
+  findRemote?: (viewer: Viewer, query: string) => Promise<RemoteAccount | null>;
 };
 
 /** A kind's page; its total is a lower bound when more matched than were ranked. */
@@ -29,7 +34,7 @@ function inRankOrder<T extends { id: number }>(ids: number[], items: T[]): T[] {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export function createSearchService({ db, posts, plans }: SearchDependencies) {
+export function createSearchService({ db, posts, plans, findRemote }: SearchDependencies) {
   const usersWithIds = prepareUserItems(db);
   return {
     /**
@@ -39,6 +44,12 @@ export function createSearchService({ db, posts, plans }: SearchDependencies) {
     async search(viewer: Viewer, { query, ...pageQuery }: SearchQuery): Promise<SearchResult> {
       const terms = readSearchTerms(query);
       const window = pageWindow(pageQuery);
+      // Asked of the other server beside the local search, on the first page and for people signed in
+      // only (a visitor does not make this server fetch); a failure there leaves the local answer.
+      const remote =
+        findRemote && pageQuery.page === 0 && !isVisitor(viewer)
+          ? findRemote(viewer, query).catch(() => null)
+          : Promise.resolve(null);
       const {
         users: foundUsers,
         posts: foundPosts,
@@ -47,13 +58,14 @@ export function createSearchService({ db, posts, plans }: SearchDependencies) {
         await prepareSearch(tx);
         return rankAll(tx, rankInput(terms, viewer.id, window));
       });
-      const [userItems, postResponses, planResponses] = await Promise.all([
+      const [userItems, postResponses, planResponses, remoteAccount] = await Promise.all([
         usersWithIds(foundUsers.ids, viewer.id),
         posts.responsesFor(viewer, foundPosts.ids),
         plans.plansFor(viewer, foundPlans.ids),
+        remote,
       ]);
-      return {
-        users: boundedPage(
+      const users = {
+        ...boundedPage(
           inRankOrder(foundUsers.ids, userItems).map((user) => ({
             ...user,
             bio: responseText(user.bio),
@@ -62,6 +74,10 @@ export function createSearchService({ db, posts, plans }: SearchDependencies) {
           foundUsers,
           pageQuery,
         ),
+        ...(remoteAccount && { remote: remoteAccount }),
+      };
+      return {
+        users,
         posts: boundedPage(postResponses, foundPosts, pageQuery),
         learningPlans: boundedPage(planResponses, foundPlans, pageQuery),
       };

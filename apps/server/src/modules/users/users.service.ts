@@ -9,6 +9,7 @@ import {
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
+import type { EventBus } from '../../lib/events.js';
 import { responseText } from '../../lib/response-text.js';
 import type { Uploads } from '../../lib/uploads/upload.js';
 import { type IncomingUpload, withUpload } from '../../lib/uploads/upload.js';
@@ -58,7 +59,7 @@ function nextPicture(viewer: Viewer, current: string | null, requested: string |
 export function createUsersService(
   db: Database,
   uploads: Uploads,
-  { publicReading }: { publicReading: boolean },
+  { publicReading, events }: { publicReading: boolean; events: EventBus },
 ) {
   const reads = prepareUserReads(db);
 
@@ -123,6 +124,7 @@ export function createUsersService(
         const picture = nextPicture(viewer, current.profilePicture, body.profilePicture);
         const { email: _unchanged, ...fields } = body;
         await updateProfileFields(tx, id, { ...fields, profilePicture: picture });
+        await events.publish(tx, { type: 'user.profile.updated', userId: id });
         return picture === current.profilePicture ? [] : ownedPictureKeys(current.profilePicture);
       });
       await uploads.removal.removeUnreferenced(replaced);
@@ -148,6 +150,7 @@ export function createUsersService(
             const current = await lockProfilePicture(tx, viewer.id);
             if (!current) throw notFound(USER_MESSAGES.notFound);
             await setProfilePicture(tx, viewer.id, key);
+            await events.publish(tx, { type: 'user.profile.updated', userId: viewer.id });
             return current.profilePicture;
           });
           return { key, previous };

@@ -1,4 +1,4 @@
-import type { Post } from '@pathwise/contract';
+import { GROUP_MESSAGES, type Post } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -36,7 +36,10 @@ beforeAll(loadProfileRoute);
 describe('profile tabs', () => {
   it("shows the owner's empty Posts and Learning Plans tabs with links to create them", async () => {
     serveProfiles();
-    server.use(http.get('/api/learning-plans/user/7', () => HttpResponse.json(pageOf([], 0, true))));
+    server.use(
+      http.get('/api/learning-plans/user/7', () => HttpResponse.json(pageOf([], 0, true))),
+      http.get('/api/users/7/groups', () => HttpResponse.json(pageOf([]))),
+    );
     const { user } = renderApp('/profile/7', { signedIn: true });
     await findProfileHeading('Ann Lee');
 
@@ -44,6 +47,7 @@ describe('profile tabs', () => {
       'Posts',
       'Learning Plans',
       'Activity',
+      'Groups',
     ]);
     expect(screen.getByRole('tab', { name: 'Posts', selected: true })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Create your first post' })).toHaveAttribute(
@@ -57,6 +61,36 @@ describe('profile tabs', () => {
       'href',
       '/create-learning-plan',
     );
+
+    await user.click(screen.getByRole('tab', { name: 'Groups' }));
+    expect(await screen.findByText(GROUP_MESSAGES.noUserGroups)).toBeInTheDocument();
+  });
+
+  it("lists the person's study groups in the Groups tab", async () => {
+    serveProfiles(bob);
+    const groups = [
+      {
+        id: 9,
+        name: 'Rust evenings',
+        description: null,
+        isPublic: true,
+        plan: { id: 5, title: 'Learn Rust' },
+        founder: { id: 8, name: 'Bob Stone', profilePicture: null },
+        startDate: null,
+        topicsPerWeek: null,
+        memberCount: 3,
+        createdAt: '2026-01-05T10:00:00.000Z',
+        viewerRole: null,
+        inviteToken: null,
+      },
+    ];
+    server.use(http.get('/api/users/8/groups', () => HttpResponse.json(pageOf(groups))));
+    const { user } = renderApp('/profile/8', { signedIn: true });
+    await findProfileHeading('Bob Stone');
+    await user.click(screen.getByRole('tab', { name: 'Groups' }));
+    const list = await screen.findByRole('list', { name: 'Study groups' });
+    expect(within(list).getByRole('link', { name: 'Rust evenings' })).toHaveAttribute('href', '/groups/9');
+    expect(list).toHaveTextContent('Learn Rust · 3 members');
   });
 
   it("offers no create links on someone else's profile", async () => {

@@ -3,6 +3,7 @@ import { Navigate, useParams } from 'react-router';
 import { ErrorBox } from '../../components/callout';
 import { type TabItem, Tabs } from '../../components/tabs';
 import { ActivityTab } from '../../features/activity';
+import { UserGroups } from '../../features/groups';
 import { UserPlans } from '../../features/plans';
 import { UserPosts } from '../../features/posts';
 import { ProfileByHandle, type ProfileSectionProps, ProfileView } from '../../features/users';
@@ -48,7 +49,7 @@ function ProfileOf({ userId }: { userId: number }) {
 
 /**
  * Only the selected tab is mounted, so switching tabs starts its list again from page 0. A visitor
- * gets no Activity tab: what people do is shown to members only.
+ * gets no Activity or Groups tab: what people do and the groups they are in are shown to members only.
  */
 function profileTabs(
   userId: number,
@@ -69,5 +70,9 @@ function profileTabs(
   ];
   return visitor
     ? tabs
-    : [...tabs, { key: 'activity', label: 'Activity', panel: <ActivityTab userId={userId} /> }];
+    : [
+        ...tabs,
+        { key: 'activity', label: 'Activity', panel: <ActivityTab userId={userId} /> },
+        { key: 'groups', label: 'Groups', panel: <UserGroups userId={userId} /> },
+      ];
 }

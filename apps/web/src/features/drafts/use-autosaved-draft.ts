@@ -2,7 +2,7 @@ import { DRAFT_LIMITS, type DraftInput, type DraftKind } from '@pathwise/contrac
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { createDraft, deleteDraft, updateDraft } from './api/drafts-api';
-import { useDraft } from './api/queries';
+import { useDraft, usePlanDraft } from './api/queries';
 
 export type DraftStatus = 'idle' | 'saving' | 'saved' | 'failed';
 
@@ -14,14 +14,20 @@ function draftIdOf(value: string | null): number | null {
 
 /**
  * An editor's draft, saved to the server a moment after the last change (so another device and a reload
- * find it) and restored from `?draft=<id>`, which the first save puts in the address. `dirty` says a
- * change is not saved yet; `flush` saves it now and answers the draft's id.
+ * find it) and restored from `?draft=<id>`, which the first save puts in the address. With `planId` it
+ * holds changes to that existing plan instead: found and restored by the plan, the address left as it is.
+ * `dirty` says a change is not saved yet; `flush` saves it now and answers the draft's id.
  */
-export function useAutosavedDraft<Kind extends DraftKind>(kind: Kind) {
+export function useAutosavedDraft<Kind extends DraftKind>(
+  kind: Kind,
+  { planId = null }: { planId?: number | null } = {},
+) {
   const [params, setParams] = useSearchParams();
   // Read once: the first save changes the address, which must not load the draft anew.
-  const [openedId] = useState(() => draftIdOf(params.get('draft')));
-  const restored = useDraft(openedId);
+  const [openedId] = useState(() => (planId === null ? draftIdOf(params.get('draft')) : null));
+  const restoredById = useDraft(openedId);
+  const restoredOfPlan = usePlanDraft(planId);
+  const restored = planId === null ? restoredById : restoredOfPlan;
   const id = useRef(openedId);
   const pending = useRef<Extract<DraftInput, { kind: Kind }>['fields'] | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -37,17 +43,21 @@ export function useAutosavedDraft<Kind extends DraftKind>(kind: Kind) {
       pending.current = null;
       setStatus('saving');
       try {
-        const input = { kind, fields } as DraftInput;
-        if (id.current === null) {
+        const input = { kind, fields, ...(planId !== null && { planId }) } as DraftInput;
+        // A plan's changes always go by the plan, which replaces its draft: one deleted meanwhile (saved
+        // on another device) is started again rather than lost.
+        if (id.current === null || planId !== null) {
           const created = await createDraft(input);
           id.current = created.id;
-          setParams(
-            (current) => {
-              current.set('draft', String(created.id));
-              return current;
-            },
-            { replace: true },
-          );
+          // A plan's changes are found by the plan: its editor's address stays.
+          if (planId === null)
+            setParams(
+              (current) => {
+                current.set('draft', String(created.id));
+                return current;
+              },
+              { replace: true },
+            );
         } else {
           await updateDraft(id.current, input);
         }
@@ -63,7 +73,7 @@ export function useAutosavedDraft<Kind extends DraftKind>(kind: Kind) {
     });
     chain.current = next.catch(() => undefined);
     return next;
-  }, [kind, setParams]);
+  }, [kind, planId, setParams]);
 
   const change = useCallback(
     (fields: Extract<DraftInput, { kind: Kind }>['fields']) => {
@@ -96,16 +106,25 @@ export function useAutosavedDraft<Kind extends DraftKind>(kind: Kind) {
     forget();
     await chain.current;
     if (id.current === null) return;
-    await deleteDraft(id.current).catch(() => undefined);
+    const gone = id.current;
+    // A change after this starts a new draft.
+    id.current = null;
+    await deleteDraft(gone).catch(() => undefined);
   }, [forget]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // A plan's draft found on opening is the one later saves replace and `discard` deletes.
+  const restoredId = restored.data?.id;
+  useEffect(() => {
+    if (restoredId !== undefined && id.current === null) id.current = restoredId;
+  }, [restoredId]);
 
   const fields = restored.data?.kind === kind ? restored.data.fields : undefined;
   return {
     /** The fields of the draft the editor was opened with, once read. */
     restored: fields as Extract<DraftInput, { kind: Kind }>['fields'] | undefined,
-    restoring: openedId !== null && restored.isPending,
+    restoring: (openedId !== null || planId !== null) && restored.isPending,
     restoreFailed: restored.isError,
     status,
     dirty,

@@ -1,5 +1,5 @@
 import type { Draft, DraftInput, DraftPage, PublishedDraft } from '@pathwise/contract';
-import { apiRequest, apiUpload } from '../../../lib/api-client';
+import { ApiError, apiRequest, apiUpload } from '../../../lib/api-client';
 import { pageQuery } from '../../../lib/paged-list';
 
 export function fetchDrafts(page: number, signal?: AbortSignal) {
@@ -8,6 +8,16 @@ export function fetchDrafts(page: number, signal?: AbortSignal) {
 
 export function fetchDraft(id: number, signal?: AbortSignal) {
   return apiRequest<Draft>(`/api/drafts/${id}`, { signal });
+}
+
+/** The viewer's draft of changes to that plan of theirs; null when there is none. */
+export async function fetchPlanDraft(planId: number, signal?: AbortSignal): Promise<Draft | null> {
+  try {
+    return await apiRequest<Draft>(`/api/drafts/plans/${planId}`, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }
 
 export function createDraft(input: DraftInput) {

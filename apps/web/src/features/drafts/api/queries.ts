@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePagedList } from '../../../lib/paged-list';
-import { deleteDraft, fetchDraft, fetchDrafts } from './drafts-api';
+import { deleteDraft, fetchDraft, fetchDrafts, fetchPlanDraft } from './drafts-api';
 
 export const draftKeys = {
   all: ['drafts'] as const,
   list: ['drafts', 'list'] as const,
   one: (id: number) => ['drafts', 'one', id] as const,
+  ofPlan: (planId: number) => ['drafts', 'plan', planId] as const,
 };
 
 /** The Drafts page: read afresh on every visit, since another device may have saved one meanwhile. */
@@ -23,6 +24,17 @@ export function useDraft(id: number | null) {
     queryKey: draftKeys.one(id ?? 0),
     queryFn: ({ signal }) => fetchDraft(id ?? 0, signal),
     enabled: id !== null,
+    gcTime: 0,
+    staleTime: 0,
+  });
+}
+
+/** The draft of changes to a plan its editor restores (null when none); never kept, as `useDraft`. */
+export function usePlanDraft(planId: number | null) {
+  return useQuery({
+    queryKey: draftKeys.ofPlan(planId ?? 0),
+    queryFn: ({ signal }) => fetchPlanDraft(planId ?? 0, signal),
+    enabled: planId !== null,
     gcTime: 0,
     staleTime: 0,
   });

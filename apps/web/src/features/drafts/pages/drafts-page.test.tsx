@@ -11,13 +11,29 @@ import { renderApp } from '../../../test/render-app';
 
 const drafts: ListedDraft[] = [
   {
+    id: 4,
+    kind: 'PLAN',
+    planId: 12,
+    title: 'Learn Go',
+    excerpt: '',
+    updatedAt: '2026-01-07T10:00:00.000Z',
+  },
+  {
     id: 3,
     kind: 'POST',
+    planId: null,
     title: 'Rust traits',
     excerpt: 'Like interfaces',
     updatedAt: '2026-01-06T10:00:00.000Z',
   },
-  { id: 2, kind: 'POST', title: '', excerpt: 'Only words so far', updatedAt: '2026-01-05T10:00:00.000Z' },
+  {
+    id: 2,
+    kind: 'POST',
+    planId: null,
+    title: '',
+    excerpt: 'Only words so far',
+    updatedAt: '2026-01-05T10:00:00.000Z',
+  },
 ];
 
 /** Answers /api/drafts with what is left of `listed`, deleting on DELETE. */
@@ -40,14 +56,21 @@ describe('Drafts page', { timeout: SLOW_PAGE_TEST_MS }, () => {
     const list = await screen.findByRole('list', { name: 'Your drafts' });
     const items = within(list).getAllByRole('article');
     expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual([
+      'Learn Go',
       'Rust traits',
       DRAFT_MESSAGES.untitled,
     ]);
-    expect(within(items[0]!).getByRole('link', { name: 'Rust traits' })).toHaveAttribute(
+    // Changes to an existing plan open in that plan's editor, which restores them.
+    expect(within(items[0]!).getByRole('link', { name: 'Learn Go' })).toHaveAttribute(
+      'href',
+      '/learning-plan/12/edit',
+    );
+    expect(items[0]).toHaveTextContent(DRAFT_MESSAGES.planEdit);
+    expect(within(items[1]!).getByRole('link', { name: 'Rust traits' })).toHaveAttribute(
       'href',
       '/create-post?draft=3',
     );
-    expect(items[1]).toHaveTextContent('Only words so far');
+    expect(items[2]).toHaveTextContent('Only words so far');
   });
 
   it('deletes a draft once asked', async () => {

@@ -9,9 +9,14 @@ import { serverMessageOr } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useDeleteDraft, useDrafts } from '../api/queries';
 
-/** Where a draft opens: the editor of its kind, which restores it. */
-const editorOf = (draft: ListedDraft) =>
-  draft.kind === 'POST' ? `/create-post?draft=${draft.id}` : `/create-learning-plan?draft=${draft.id}`;
+/** Where a draft opens: the editor of its kind (of its plan, for changes to one), which restores it. */
+function editorOf(draft: ListedDraft) {
+  if (draft.planId !== null) return `/learning-plan/${draft.planId}/edit`;
+  return draft.kind === 'POST' ? `/create-post?draft=${draft.id}` : `/create-learning-plan?draft=${draft.id}`;
+}
+
+const kindLabel = (draft: ListedDraft) =>
+  draft.planId !== null ? DRAFT_MESSAGES.planEdit : draft.kind === 'POST' ? 'Post' : 'Learning plan';
 
 /** /drafts: the viewer's drafts, newest change first (docs/features.md, "Drafts"). */
 export function DraftsPage() {
@@ -78,8 +83,7 @@ function DraftItem({ draft }: { draft: ListedDraft }) {
             </Link>
           </h2>
           <p className="text-xs text-slate-500">
-            {draft.kind === 'POST' ? 'Post' : 'Learning plan'} · saved{' '}
-            <RelativeTime value={draft.updatedAt} />
+            {kindLabel(draft)} · saved <RelativeTime value={draft.updatedAt} />
           </p>
           {draft.excerpt && (
             <p className="mt-2 line-clamp-2 break-words text-sm text-slate-700">{draft.excerpt}</p>

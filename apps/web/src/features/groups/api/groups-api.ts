@@ -1,5 +1,6 @@
 import type {
   Group,
+  GroupActivityPage,
   GroupBoard,
   GroupBody,
   GroupPage,
@@ -67,4 +68,12 @@ export function postInGroup(id: number, body: GroupPostBody) {
 
 export function deleteGroupPost(id: number, postId: number) {
   return apiRequest<void>(`/api/groups/${id}/posts/${postId}`, { method: 'DELETE' });
+}
+
+export function fetchGroupActivity(id: number, page: number, signal?: AbortSignal) {
+  return apiRequest<GroupActivityPage>(`/api/groups/${id}/activity?${pageQuery(page)}`, { signal });
+}
+
+export function fetchUserGroups(userId: number, page: number, signal?: AbortSignal) {
+  return apiRequest<GroupPage>(`/api/users/${userId}/groups?${pageQuery(page)}`, { signal });
 }

@@ -1,6 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePagedList } from '../../../lib/paged-list';
-import { fetchBoard, fetchGroup, fetchGroupPosts, fetchMyGroups } from './groups-api';
+import {
+  fetchBoard,
+  fetchGroup,
+  fetchGroupActivity,
+  fetchGroupPosts,
+  fetchMyGroups,
+  fetchUserGroups,
+} from './groups-api';
 
 export const groupKeys = {
   all: ['groups'] as const,
@@ -8,6 +15,8 @@ export const groupKeys = {
   one: (id: number) => ['groups', id] as const,
   board: (id: number, page: number) => ['groups', id, 'board', page] as const,
   posts: (id: number) => ['groups', id, 'posts'] as const,
+  activity: (id: number) => ['groups', id, 'activity'] as const,
+  ofUser: (userId: number) => ['groups', 'user', userId] as const,
 };
 
 export function useGroup(id: number, invite: string | null) {
@@ -46,5 +55,21 @@ export function useGroupPosts(id: number) {
   return usePagedList({
     queryKey: groupKeys.posts(id),
     fetchPage: (page, signal) => fetchGroupPosts(id, page, signal),
+  });
+}
+
+/** The topics the group's members finished, newest first, page by page with Load More. */
+export function useGroupActivity(id: number) {
+  return usePagedList({
+    queryKey: groupKeys.activity(id),
+    fetchPage: (page, signal) => fetchGroupActivity(id, page, signal),
+  });
+}
+
+/** A person's groups for their profile: the ones the viewer may see. */
+export function useUserGroups(userId: number) {
+  return usePagedList({
+    queryKey: groupKeys.ofUser(userId),
+    fetchPage: (page, signal) => fetchUserGroups(userId, page, signal),
   });
 }

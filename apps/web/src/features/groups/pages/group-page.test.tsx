@@ -1,4 +1,4 @@
-import { GROUP_MESSAGES, type Group, type GroupBoard } from '@pathwise/contract';
+import { GROUP_MESSAGES, type Group, type GroupActivity, type GroupBoard } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -51,6 +51,12 @@ const board: GroupBoard = {
   ]),
 };
 
+const finished: GroupActivity = {
+  user: { id: 77, name: 'Cleo Founder', profilePicture: null },
+  topic: { id: 11, title: 'Ownership' },
+  doneAt: '2026-01-07T10:00:00.000Z',
+};
+
 describe('the group page', { timeout: SLOW_PAGE_TEST_MS }, () => {
   it('joins through the invite link, then shows the board', async () => {
     let joined = false;
@@ -67,6 +73,7 @@ describe('the group page', { timeout: SLOW_PAGE_TEST_MS }, () => {
         return HttpResponse.json({ ...group, viewerRole: 'MEMBER' });
       }),
       http.get('/api/groups/9/progress', () => HttpResponse.json(board)),
+      http.get('/api/groups/9/activity', () => HttpResponse.json(pageOf([finished]))),
       http.get('/api/groups/9/posts', () =>
         HttpResponse.json(
           pageOf([
@@ -107,6 +114,8 @@ describe('the group page', { timeout: SLOW_PAGE_TEST_MS }, () => {
     expect(within(table).getByRole('row', { name: new RegExp(ann.name) })).toHaveTextContent('Behind');
     expect(screen.getByText('The pace expects 1 of 2 topics done by today.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Leave the group' })).toBeVisible();
+    const activity = await screen.findByRole('list', { name: 'Activity' });
+    expect(within(activity).getByRole('listitem')).toHaveTextContent(/^Cleo Founder finished Ownership ·/);
     const post = await screen.findByRole('article', { name: 'Cleo Founder’s post' });
     expect((await within(post).findByText('ownership')).tagName).toBe('STRONG');
     expect(within(screen.getByRole('list', { name: 'Replies' })).getByText('Done!')).toBeVisible();
@@ -125,6 +134,7 @@ describe('the group page', { timeout: SLOW_PAGE_TEST_MS }, () => {
         return new HttpResponse(null, { status: 204 });
       }),
       http.get('/api/groups/9/progress', () => HttpResponse.json(board)),
+      http.get('/api/groups/9/activity', () => HttpResponse.json(pageOf([]))),
       http.get('/api/groups/9/posts', () => HttpResponse.json(pageOf([]))),
     );
     renderApp('/groups/9', { signedIn: true });
@@ -135,6 +145,43 @@ describe('the group page', { timeout: SLOW_PAGE_TEST_MS }, () => {
     expect(await screen.findByText(GROUP_MESSAGES.inviteRevoked)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Remove Ann Lee' })).toBeVisible();
     expect(await screen.findByText(GROUP_MESSAGES.noPosts)).toBeVisible();
+    expect(screen.getByText(GROUP_MESSAGES.noActivity)).toBeVisible();
+  });
+
+  it('pages the activity newest first, and offers a retry when it fails', async () => {
+    const pages: string[] = [];
+    let fail = true;
+    server.use(
+      http.get('/api/groups/9', () => HttpResponse.json({ ...group, viewerRole: 'MEMBER' })),
+      http.get('/api/groups/9/progress', () => HttpResponse.json(board)),
+      http.get('/api/groups/9/posts', () => HttpResponse.json(pageOf([]))),
+      http.get('/api/groups/9/activity', ({ request }) => {
+        const page = new URL(request.url).searchParams.get('page') ?? '0';
+        pages.push(page);
+        if (fail) return errorResponse(500, 'Boom')();
+        const traits = { ...finished, topic: { id: 12, title: 'Traits' } };
+        return HttpResponse.json(page === '0' ? pageOf([traits], 0, false) : pageOf([finished], 1, true));
+      }),
+    );
+    renderApp('/groups/9', { signedIn: true });
+
+    expect(await screen.findByText(GROUP_MESSAGES.activityFailed)).toBeVisible();
+    fail = false;
+    const section = screen.getByRole('region', { name: 'Activity' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Retry' }));
+    const activity = await within(section).findByRole('list', { name: 'Activity' });
+    expect(within(activity).getByRole('listitem')).toHaveTextContent(/^Cleo Founder finished Traits/);
+    await userEvent.click(within(section).getByRole('button', { name: 'Load More' }));
+    await within(activity).findByText(/finished Ownership/);
+    expect(
+      within(activity)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Cleo Founder finished Traits/),
+      expect.stringMatching(/^Cleo Founder finished Ownership/),
+    ]);
+    expect(pages.at(-1)).toBe('1');
   });
 
   it('says when the group does not exist (or is not the viewer’s to see)', async () => {

@@ -23,6 +23,7 @@ import {
   setMemberRole,
 } from '../api/groups-api';
 import { useBoard, useGroup, useGroupChange } from '../api/queries';
+import { GroupActivity } from '../components/group-activity';
 import { GroupDiscussion } from '../components/group-discussion';
 
 const STATUS_MARKS: Record<TopicStatus, { mark: string; label: string; className: string }> = {
@@ -100,6 +101,7 @@ function GroupDetail({ group, invite }: { group: Group; invite: string | null })
       </header>
       {(group.viewerRole === 'FOUNDER' || group.viewerRole === 'ORGANISER') && <InviteLink group={group} />}
       {group.viewerRole !== null && <Board group={group} />}
+      {group.viewerRole !== null && <GroupActivity group={group} />}
       {group.viewerRole !== null && <GroupDiscussion group={group} />}
     </div>
   );

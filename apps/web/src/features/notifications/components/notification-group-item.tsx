@@ -1,23 +1,15 @@
-import type { NotificationGroup } from '@pathwise/contract';
+import { type NotificationGroup, notificationPath } from '@pathwise/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { RelativeTime } from '../../../components/relative-time';
 
-const ENTITY_PATHS: Record<string, string> = {
-  post: '/post',
-  comment: '/post',
-  user: '/profile',
-  'learning-plan': '/learning-plan',
-};
-
-/** Where a notification leads, or null for an entity type with no page. */
+/** Where a notification leads (the contract's map, as push uses), or null for a type with no page. */
 export function notificationLink({
   entityType,
   entityId,
 }: Pick<NotificationGroup, 'entityType' | 'entityId'>) {
-  const base = ENTITY_PATHS[entityType];
-  return base ? `${base}/${entityId}` : null;
+  return notificationPath(entityType, entityId);
 }
 
 /** The faces of the group's latest people, overlapping; the sentence next to them names them. */

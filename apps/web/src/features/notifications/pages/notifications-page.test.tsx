@@ -94,6 +94,36 @@ describe('notifications page', () => {
     expect(link).toHaveAttribute('href', '/learning-plan/5');
   });
 
+  it("shows a study group's finished topic and weekly check-in, linking to the group", async () => {
+    serveNotificationGroups([
+      groupOf({
+        type: 'GROUP_TOPIC_DONE',
+        message: 'Bob Stone finished "Closures" in your study group "JS evenings"',
+        entityType: 'group',
+        entityId: 9,
+      }),
+      // A check-in comes from no one: the server sends no actor.
+      groupOf({
+        type: 'GROUP_CHECK_IN',
+        message: 'Week 2 of "JS evenings": Closures, Promises',
+        entityType: 'group',
+        entityId: 9,
+        actors: [],
+        actorCount: 0,
+      }),
+    ]);
+    openPage();
+
+    const items = await list();
+    expect(
+      items.getByRole('link', { name: /Bob Stone finished "Closures" in your study group "JS evenings"/ }),
+    ).toHaveAttribute('href', '/groups/9');
+    expect(items.getByRole('link', { name: /Week 2 of "JS evenings": Closures, Promises/ })).toHaveAttribute(
+      'href',
+      '/groups/9',
+    );
+  });
+
   it("toggles between 'Show All' and 'Showing Unread'", async () => {
     serveNotificationGroups([
       groupOf({ message: 'Unread one' }),

@@ -6,17 +6,11 @@ import {
   TOPIC_STATUSES,
   type TopicStatus,
 } from '@pathwise/contract';
+import { layoutTopics, NODE_HEIGHT, NODE_WIDTH } from '@pathwise/contract/plan-map-layout';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
-import { layoutTopics, NODE_HEIGHT, NODE_WIDTH } from './map-layout';
+import { MapEdges } from './map-edges';
 import { unmetPrerequisites } from './prerequisites';
-
-/** Each status's colours; the scales turn over in dark mode with their contrast kept (index.css). */
-const STATUS_STYLES: Record<TopicStatus, string> = {
-  NOT_STARTED: 'border-slate-400 bg-white text-slate-900',
-  IN_PROGRESS: 'border-amber-600 bg-amber-50 text-amber-900',
-  COMPLETED: 'border-emerald-600 bg-emerald-50 text-emerald-900',
-  SKIPPED: 'border-dashed border-slate-400 bg-slate-100 text-slate-600',
-};
+import { STATUS_STYLES } from './status-styles';
 
 /** Inline, so that every engine computing the name (jsdom in the tests too) sees two blocks. */
 const BLOCK = { display: 'block' } as const;
@@ -98,36 +92,7 @@ export default function PlanMap({ plan, pendingStatus, busy, onStatus, onOpen }:
           className="relative"
           style={{ width: layout.width, height: layout.height }}
         >
-          <svg
-            aria-hidden="true"
-            className="absolute inset-0 text-slate-400"
-            width={layout.width}
-            height={layout.height}
-          >
-            <defs>
-              <marker
-                id="map-arrow"
-                viewBox="0 0 10 10"
-                refX="9"
-                refY="5"
-                markerWidth="7"
-                markerHeight="7"
-                orient="auto"
-              >
-                <path d="M0,0 L10,5 L0,10 z" fill="currentColor" />
-              </marker>
-            </defs>
-            {layout.edges.map((edge) => (
-              <polyline
-                key={`${edge.from}-${edge.to}`}
-                points={edge.points.map((point) => `${point.x},${point.y}`).join(' ')}
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.5"
-                markerEnd="url(#map-arrow)"
-              />
-            ))}
-          </svg>
+          <MapEdges layout={layout} />
           {plan.topics.map((topic) => {
             const place = layout.nodes.get(topic.id)!;
             const status = statusOf(topic);
@@ -176,7 +141,7 @@ export default function PlanMap({ plan, pendingStatus, busy, onStatus, onOpen }:
   );
 }
 
-function Legend() {
+export function Legend() {
   return (
     <div>
       <h2 className="sr-only">{PLAN_MAP_MESSAGES.mapLegend}</h2>

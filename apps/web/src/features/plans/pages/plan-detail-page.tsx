@@ -11,6 +11,7 @@ import { useSignInFirst } from '../../../lib/visitor-gate';
 import { type ProgressChange, usePlan, useProgressChange } from '../api/queries';
 import { PlanSummary } from '../components/plan-summary';
 import { unmetPrerequisites } from '../components/prerequisites';
+import { ProgressShareControl } from '../components/progress-share-control';
 import { type ItemExtras, TopicProgress } from '../components/topic-progress';
 import { planIdFrom } from '../plan-id';
 
@@ -91,6 +92,7 @@ function PlanDetail({ planId, itemExtras, summaryExtra }: { planId: number } & P
     <div className="mx-auto max-w-3xl space-y-6">
       <PlanSummary plan={plan.data} isCreator={plan.data.creator.id === me?.id} />
       {summaryExtra?.(plan.data)}
+      {me && <ProgressShareControl plan={plan.data} handle={me.handle} />}
       {failedChange && (
         <ErrorBox>
           {'status' in failedChange ? PLAN_MESSAGES.topicStatusFailed : PLAN_MESSAGES.resourceStatusFailed}

@@ -130,14 +130,14 @@ export const emptyPlan = (): PlanFormValues => ({
 });
 
 /** How the form shows a saved resource's link or file: an uploaded PDF (or one awaited) is a 'file'. */
-function sourceOf(resource: PlanResource): ResourceFormValues['source'] {
+export function sourceOf(resource: PlanResource): ResourceFormValues['source'] {
   const isFile = resource.type === 'PDF' && (resource.url === '' || isUploadedPlanFile(resource.url));
   return isFile
     ? { kind: 'file', url: '', file: null, hasFile: resource.url !== '' }
     : { kind: 'url', url: resource.url, file: null, hasFile: false };
 }
 
-const savedKey = (id: number) => `saved-${id}`;
+export const savedKey = (id: number) => `saved-${id}`;
 
 /** A saved plan as the form edits it. */
 export function toFormValues(plan: LearningPlan): PlanFormValues {

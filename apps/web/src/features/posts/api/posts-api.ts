@@ -13,12 +13,22 @@ import {
 import { apiRequest, apiUpload } from '../../../lib/api-client';
 import { pageQuery } from '../../../lib/paged-list';
 
-export function fetchFeed(page: number, signal?: AbortSignal): Promise<Page<Post>> {
-  return apiRequest(`/api/posts?${pageQuery(page)}`, { signal });
+/** A page of posts and the cursor of the next one, which later pages are read after. */
+export type PostPage = Page<Post> & { nextCursor?: string | null };
+
+const afterCursor = (cursor: string | undefined): Record<string, string> => (cursor ? { cursor } : {});
+
+export function fetchFeed(page: number, signal?: AbortSignal, cursor?: string): Promise<PostPage> {
+  return apiRequest(`/api/posts?${pageQuery(page, afterCursor(cursor))}`, { signal });
 }
 
-export function fetchUserPosts(userId: number, page: number, signal?: AbortSignal): Promise<Page<Post>> {
-  return apiRequest(`/api/posts/user/${userId}?${pageQuery(page)}`, { signal });
+export function fetchUserPosts(
+  userId: number,
+  page: number,
+  signal?: AbortSignal,
+  cursor?: string,
+): Promise<PostPage> {
+  return apiRequest(`/api/posts/user/${userId}?${pageQuery(page, afterCursor(cursor))}`, { signal });
 }
 
 export function fetchPost(postId: number, signal?: AbortSignal): Promise<Post> {

@@ -1,11 +1,12 @@
-import type {
-  Comment,
-  CommentThread,
-  LikeResponse,
-  Page,
-  Post,
-  ScheduledPostChange,
-  UserRef,
+import {
+  type Comment,
+  type CommentThread,
+  DELETED_COMMENT_USER,
+  type LikeResponse,
+  type Page,
+  type Post,
+  type ScheduledPostChange,
+  type UserRef,
 } from '@pathwise/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
@@ -56,7 +57,7 @@ export function useFeed(refreshKey: string) {
 export function useUserPosts(userId: number) {
   return usePagedList({
     queryKey: postKeys.byUser(userId),
-    fetchPage: (page, signal) => fetchUserPosts(userId, page, signal),
+    fetchPage: (page, signal, cursor) => fetchUserPosts(userId, page, signal, cursor),
   });
 }
 
@@ -242,7 +243,9 @@ function useCommentsCache(postId: number) {
       const thread = threadOf(commentId);
       if (thread && thread.replyCount > 0) {
         patchEverywhere((item) =>
-          item.id === commentId ? { ...item, deleted: true, user: null, content: '', likesCount: 0 } : item,
+          item.id === commentId
+            ? { ...item, deleted: true, user: { ...DELETED_COMMENT_USER }, content: '', likesCount: 0 }
+            : item,
         );
       } else {
         patchThreads((data) =>

@@ -36,10 +36,36 @@ function DeletedComment() {
   );
 }
 
+/**
+ * Who wrote it: a link to their profile here, or for someone of another server to their profile
+ * there (a new tab, not vouched for), with their `@name@server`.
+ */
+function AuthorName({ comment, user }: { comment: Comment; user: NonNullable<Comment['user']> }) {
+  if (!comment.remote)
+    return (
+      <Link to={`/profile/${user.id}`} className="font-semibold text-slate-900 hover:underline">
+        {user.name}
+      </Link>
+    );
+  return (
+    <>
+      <a
+        href={comment.remote.profileUrl}
+        target="_blank"
+        rel="nofollow noopener noreferrer ugc"
+        className="font-semibold text-slate-900 hover:underline"
+      >
+        {user.name}
+      </a>
+      <span className="text-xs break-all text-slate-600">{comment.remote.handle}</span>
+    </>
+  );
+}
+
 /** One comment in view mode, or in edit mode where Save goes to the server and Cancel reverts. */
 export function CommentItem(props: CommentItemProps) {
   const { comment } = props;
-  if (comment.deleted || !comment.user) return <DeletedComment />;
+  if (comment.deleted) return <DeletedComment />;
   return <AuthoredComment {...props} user={comment.user} />;
 }
 
@@ -49,7 +75,7 @@ function AuthoredComment({
   canEdit,
   canDelete,
   onReply,
-}: CommentItemProps & { user: NonNullable<Comment['user']> }) {
+}: CommentItemProps & { user: Comment['user'] }) {
   const [editing, setEditing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateComment(comment.postId);
@@ -86,12 +112,10 @@ function AuthoredComment({
       className="flex gap-3"
     >
       {confirmDialog}
-      <Avatar src={user.profilePicture} alt="" className="size-8" />
+      <Avatar src={user.profilePicture} alt="" className="size-8" remote={comment.remote !== undefined} />
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
-          <Link to={`/profile/${user.id}`} className="font-semibold text-slate-900 hover:underline">
-            {user.name}
-          </Link>
+          <AuthorName comment={comment} user={user} />
           {isProvisional(comment) ? (
             <span className="text-xs text-slate-500">Posting...</span>
           ) : (

@@ -31,15 +31,15 @@ export function CommentThreadView({ thread, postAuthorId }: ThreadProps) {
   const item = (comment: Comment) => (
     <CommentItem
       comment={comment}
-      canEdit={comment.user !== null && comment.user.id === me?.id}
-      canDelete={comment.user !== null && (comment.user.id === me?.id || postAuthorId === me?.id)}
+      canEdit={!comment.deleted && comment.user.id === me?.id}
+      canDelete={!comment.deleted && (comment.user.id === me?.id || postAuthorId === me?.id)}
       onReply={signInFirst((event: MouseEvent<HTMLButtonElement>) => {
         opener.current = event.currentTarget;
         setReplyingTo(comment);
       })}
     />
   );
-  const name = thread.user?.name ?? COMMENT_TEXTS.deleted;
+  const name = thread.deleted ? COMMENT_TEXTS.deleted : thread.user.name;
 
   return (
     <div className="space-y-3">

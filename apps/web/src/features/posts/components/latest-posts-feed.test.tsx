@@ -152,6 +152,29 @@ describe("Home 'Latest Posts' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
     expect(requested).toEqual([0, 1]);
   });
 
+  it('reads each later page after the cursor the page before answered', async () => {
+    const cursors: (string | null)[] = [];
+    server.use(
+      http.get('/api/posts', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        const page = Number(query.get('page'));
+        cursors.push(query.get('cursor'));
+        const post = postFixture({ id: page + 1, title: `Post ${page + 1}` });
+        const nextCursor = page < 2 ? `170000000000${page}_${page + 1}` : null;
+        return HttpResponse.json({ ...pageOf([post], page, nextCursor === null), nextCursor });
+      }),
+    );
+    const { user } = renderApp('/', { signedIn: true });
+
+    await findCard('Post 1');
+    await user.click(screen.getByRole('button', { name: 'Load More Posts' }));
+    await findCard('Post 2');
+    await user.click(screen.getByRole('button', { name: 'Load More Posts' }));
+    expect(await findCard('Post 3')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load More Posts' })).not.toBeInTheDocument();
+    expect(cursors).toEqual([null, '1700000000000_1', '1700000000001_2']);
+  });
+
   it('keeps the list when a later page fails, and Load More tries that page again', async () => {
     let secondPageCalls = 0;
     server.use(

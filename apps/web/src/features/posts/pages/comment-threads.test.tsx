@@ -1,4 +1,4 @@
-import type { UserRef } from '@pathwise/contract';
+import { DELETED_COMMENT_USER, type UserRef } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -111,11 +111,38 @@ describe('comment threads', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     await vi.waitFor(() => expect(liked).toHaveAttribute('aria-pressed', 'true'));
   });
 
+  it('shows a reply from another server with its handle, linked to its profile there', async () => {
+    const remote = commentFixture({
+      id: 500,
+      content: '**Spoilers**\n\nThe ending surprised me too\\.',
+      user: { id: 0, name: 'Mallory Elsewhere', profilePicture: 'https://social.example/m.png' },
+      remote: { handle: '@mallory@social.example', profileUrl: 'https://social.example/@mallory' },
+    });
+    servePost(postFixture({ author: bobRef, commentsCount: 1 }), [{ ...remote, replies: [], replyCount: 0 }]);
+    renderApp('/post/42', { signedIn: true });
+    await findTitle();
+
+    const item = await within(commentsSection()).findByRole('article', {
+      name: 'Comment by Mallory Elsewhere',
+    });
+    const link = within(item).getByRole('link', { name: 'Mallory Elsewhere' });
+    expect(link).toHaveAttribute('href', 'https://social.example/@mallory');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')?.split(' ')).toEqual(
+      expect.arrayContaining(['nofollow', 'noopener', 'ugc']),
+    );
+    expect(within(item).getByText('@mallory@social.example')).toBeInTheDocument();
+    expect(within(item).getByText('Spoilers').tagName).toBe('STRONG');
+    expect(within(item).getByText('The ending surprised me too.')).toBeInTheDocument();
+    expect(item.querySelector('img')).toHaveAttribute('referrerpolicy', 'no-referrer');
+    expect(within(item).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
   it('shows a deleted comment without author or text, with its replies', async () => {
     servePost(postFixture({ author: bobRef, commentsCount: 1 }), [
       threadFixture({
         deleted: true,
-        user: null,
+        user: { ...DELETED_COMMENT_USER },
         content: '',
         replies: [replyFixture(401, 'Still here')],
         replyCount: 1,

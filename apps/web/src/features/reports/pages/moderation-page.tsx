@@ -1,4 +1,8 @@
-import { CONTENT_MODERATION_ACTION_LABELS, type ModerationAction } from '@pathwise/contract';
+import {
+  CONTENT_MODERATION_ACTION_LABELS,
+  DOMAIN_BLOCK_MESSAGES,
+  type ModerationAction,
+} from '@pathwise/contract';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
@@ -8,6 +12,7 @@ import { Tabs } from '../../../components/tabs';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { type QueueStatus, useModerationLog, useReports } from '../api/moderation-api';
+import { BlockedServers } from '../components/blocked-servers';
 import { ReportCard } from '../components/report-card';
 
 const LOAD_FAILED = 'The reports could not be loaded.';
@@ -81,9 +86,10 @@ const TABS = [
   { key: 'open', label: 'Open reports', panel: () => <ReportQueue status="open" /> },
   { key: 'closed', label: 'Closed', panel: () => <ReportQueue status="closed" /> },
   { key: 'log', label: 'Moderation log', panel: () => <ModerationLog /> },
+  { key: 'servers', label: DOMAIN_BLOCK_MESSAGES.tabLabel, panel: () => <BlockedServers /> },
 ];
 
-/** /moderation: the reports queue and the log, for the accounts in ADMIN_EMAILS. */
+/** /moderation: the reports queue, the log and the blocked servers, for the accounts in ADMIN_EMAILS. */
 export function ModerationPage() {
   useDocumentTitle('Moderation');
   const me = useSignedInUser();

@@ -1,12 +1,12 @@
-import type { LearningPlan, PlanBody, PlanTopic } from '@pathwise/contract';
+import { DRAFT_MESSAGES, type LearningPlan, type PlanBody, type PlanTopic } from '@pathwise/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse } from '../../../test/error-response';
-import { server } from '../../../test/msw-server';
-import { bobRef, planFixture, SLOW_PAGE_TEST_MS, servePlan } from '../../../test/plans';
-import { renderApp } from '../../../test/render-app';
+import { errorResponse } from '../../test/error-response';
+import { server } from '../../test/msw-server';
+import { bobRef, planFixture, SLOW_PAGE_TEST_MS, servePlan } from '../../test/plans';
+import { renderApp } from '../../test/render-app';
 
 const findHeading = () => screen.findByRole('heading', { level: 1 });
 const topicGroup = (number: number) => screen.getByRole('group', { name: `Topic ${number}` });
@@ -366,6 +366,58 @@ describe('create learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
 });
 
 describe('edit learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
+  // The editor keeps the changes as a draft of the plan (its own test is the end-to-end one): here there
+  // is none to restore unless a test stores one, and the server takes and forgets them.
+  let stored: unknown = null;
+  const deleted: string[] = [];
+  beforeEach(() => {
+    stored = null;
+    deleted.length = 0;
+    const draftAnswer = (fields: unknown, status = 200) =>
+      HttpResponse.json(
+        {
+          id: 800,
+          kind: 'PLAN',
+          planId: 5,
+          fields,
+          createdAt: '2026-01-01T00:00:00Z',
+          updatedAt: '2026-01-01T00:00:00Z',
+        },
+        { status },
+      );
+    server.use(
+      http.get('/api/drafts/plans/5', () =>
+        stored ? draftAnswer(stored) : errorResponse(404, 'Draft not found')(),
+      ),
+      http.post('/api/drafts', async ({ request }) =>
+        draftAnswer(((await request.json()) as { fields: unknown }).fields, 201),
+      ),
+      http.delete('/api/drafts/:id', ({ params }) => {
+        deleted.push(String(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+  });
+
+  it('restores the changes not saved yet, keeping the ids, and discards them on request', async () => {
+    const plan = planFixture();
+    servePlan(plan);
+    stored = {
+      title: 'Learn Rust, changed',
+      topics: [{ id: 11, title: 'Ownership, changed', prerequisiteTopicIndexes: [], resources: [] }],
+    };
+    const { user } = renderApp('/learning-plan/5/edit', { signedIn: true });
+
+    expect(await screen.findByLabelText('Title')).toHaveValue('Learn Rust, changed');
+    expect(screen.getByText(DRAFT_MESSAGES.restoredEdit)).toBeInTheDocument();
+    expect(within(topicGroup(1)).getByLabelText('Topic title')).toHaveValue('Ownership, changed');
+
+    await user.click(screen.getByRole('button', { name: DRAFT_MESSAGES.discardEdit }));
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('Learn Rust'));
+    expect(deleted).toEqual(['800']);
+    expect(screen.queryByText(DRAFT_MESSAGES.restoredEdit)).not.toBeInTheDocument();
+  });
+
   it('loads the plan into the form (an uploaded PDF as the file source) and saves it with PUT and its ids', async () => {
     const plan = planFixture();
     const calls = serveSave(plan);

@@ -1,3 +1,8 @@
+/**
+ * The plan map's layout, shared by the web app's map and the server's picture of shared progress: one
+ * drawing rule. A subpath of its own (`@pathwise/contract/plan-map-layout`) so that only the pages that
+ * draw a map download dagre.
+ */
 import { Graph, layout } from '@dagrejs/dagre';
 
 /** Where the map draws each topic and each prerequisite's arrow (px, from the map's top left corner). */

@@ -1,0 +1,1 @@
+export { createRemoteComments, type RemoteComments, type RemoteReply } from './remote-comments.js';

@@ -1,0 +1,36 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { remoteActors, remoteFollowers, remotePostReactions } from '../../db/schema/index.js';
+import type { RemoteActorInput } from './federation.queries.js';
+
+/**
+ * Their `Update(Person)`: the record of someone who already did something here takes their new name,
+ * handle, picture and profile page (and their follows the handle); nobody new is recorded.
+ */
+export async function refreshRemoteActor(db: Database, actor: RemoteActorInput) {
+  await db
+    .update(remoteActors)
+    .set({
+      handle: actor.handle,
+      name: actor.name,
+      iconUrl: actor.iconUrl,
+      profileUrl: actor.profileUrl,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(remoteActors.uri, actor.uri));
+  await db
+    .update(remoteFollowers)
+    .set({ handle: actor.handle })
+    .where(eq(remoteFollowers.actorUri, actor.uri));
+}
+
+/**
+ * Their `Delete(Person)`: their likes and shares (the counts' triggers take them off the posts) and
+ * their follows of people here go. Their comments are deleted by the caller, one by one as any.
+ */
+export async function deleteRemoteActorTraces(db: Database, actorUri: string) {
+  await db.execute(sql`with gone_reactions as (
+      delete from ${remotePostReactions} r using ${remoteActors} a
+      where a.id = r.remote_actor_id and a.uri = ${actorUri})
+    delete from ${remoteFollowers} where ${remoteFollowers.actorUri} = ${actorUri}`);
+}

@@ -1,0 +1,77 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import {
+  blockedDomains,
+  remoteActors,
+  remoteFollowers,
+  remotePostReactions,
+  users,
+} from '../../db/schema/index.js';
+import { literalLimit } from '../../lib/pagination.js';
+
+type Window = { limit: number; offset: number };
+
+/** Whether the host of the actor id in `uri` is `domain` or one of its subdomains. */
+const onDomain = (uri: unknown, domain: string) =>
+  sql`(lower(substring(${uri} from '^[a-zA-Z]+://([^/:?#]+)')) = ${domain}
+    or lower(substring(${uri} from '^[a-zA-Z]+://([^/:?#]+)')) like ${`%.${domain}`})`;
+
+/** One page of the blocked domains, alphabetically, with who blocked them: two statements. */
+export async function selectDomainBlockPage(db: Database, window: Window) {
+  const [[totalRow], rows] = await Promise.all([
+    db.select({ total: count() }).from(blockedDomains),
+    db
+      .select({
+        domain: blockedDomains.domain,
+        reason: blockedDomains.reason,
+        moderatorId: users.id,
+        moderatorName: users.name,
+        createdAt: blockedDomains.createdAt,
+      })
+      .from(blockedDomains)
+      .leftJoin(users, eq(users.id, blockedDomains.moderatorId))
+      .orderBy(blockedDomains.domain)
+      .limit(literalLimit(window.limit))
+      .offset(window.offset),
+  ]);
+  return { total: totalRow?.total ?? 0, rows };
+}
+
+/**
+ * Blocks `domain` unless it already is, in one transaction: its people stop following anyone here
+ * (nothing is delivered there any more) and their likes and shares go, which the counting triggers take
+ * out of the posts' counts. Null when it was blocked already.
+ */
+export async function blockDomain(
+  db: Database,
+  block: { domain: string; reason: string; moderatorId: number },
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(blockedDomains)
+      .values(block)
+      .onConflictDoNothing()
+      .returning({ createdAt: blockedDomains.createdAt });
+    if (!row) return null;
+    const followers = await tx
+      .delete(remoteFollowers)
+      .where(onDomain(remoteFollowers.actorUri, block.domain))
+      .returning({ id: remoteFollowers.id });
+    const reactions = (await tx.execute(sql`delete from ${remotePostReactions} r using ${remoteActors} a
+      where a.id = r.remote_actor_id and ${onDomain(sql`a.uri`, block.domain)}
+      returning r.post_id`)) as unknown as { rows: unknown[] };
+    return {
+      removedFollowers: followers.length,
+      removedReactions: reactions.rows.length,
+    };
+  });
+}
+
+/** Lifts a block; false when there was none. What it removed stays removed. */
+export async function unblockDomain(db: Database, domain: string) {
+  const deleted = await db
+    .delete(blockedDomains)
+    .where(eq(blockedDomains.domain, domain))
+    .returning({ domain: blockedDomains.domain });
+  return deleted.length > 0;
+}

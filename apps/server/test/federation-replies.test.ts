@@ -1,0 +1,212 @@
+import {
+  type CommentThread,
+  type CommentVersion,
+  DELETED_COMMENT_USER,
+  type Notification,
+  type Page,
+  type Post,
+} from '@pathwise/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
+import { fillFixture } from './helpers/activitypub-fixtures.js';
+import {
+  type FakeActivityPubServer,
+  type FakeActor,
+  startFakeActivityPubServer,
+} from './helpers/fake-activitypub-server.js';
+import { eventually, type Instance, showToVisitors, startInstance } from './helpers/federation.js';
+import { createPost } from './helpers/posts.js';
+
+// Replies from another server (the fake one's people, who sign with keys of their own) become comments
+// on Ann's post on A: shown with their author from elsewhere, counted, told to Ann, edited and deleted
+// by their author alone; a reply signed by someone else, or to a post no one may read, leaves nothing.
+
+let a: Instance;
+let remote: FakeActivityPubServer;
+let ann: TestAccount;
+let mallory: FakeActor;
+let eve: FakeActor;
+let post: Post;
+let postUri: string;
+
+const host = () => new URL(remote.origin).host;
+const shared = () => `${a.origin}/ap/inbox`;
+
+const valuesOf = (actor: FakeActor, extra: Record<string, string>) => ({
+  actor: actor.id,
+  name: actor.name,
+  origin: remote.origin,
+  ann: `${a.origin}/ap/users/${ann.user.id}`,
+  annUrl: `${a.origin}/@${ann.user.handle}`,
+  annHandle: `${ann.user.handle}@${new URL(a.origin).host}`,
+  post: postUri,
+  publicKeyPem: actor.publicKeyPem.replaceAll('\n', '\\n'),
+  ...extra,
+});
+
+/** A Mastodon-shaped fixture of test/fixtures/activitypub, its placeholders filled in. */
+const fixture = (name: string, actor: FakeActor, extra: Record<string, string> = {}) =>
+  fillFixture(name, valuesOf(actor, extra));
+
+/** Mastodon's reply (create-note.json), as status `n` of `actor`, to `inReplyTo`. */
+const replyOf = (actor: FakeActor, n: string, inReplyTo = postUri) =>
+  fillFixture('create-note', valuesOf(actor, { post: inReplyTo }), (text) => text.replaceAll('113001', n));
+
+const call = (url: string) => a.api.app.inject({ url, headers: bearer(ann.token) });
+const threads = async (postId = post.id) =>
+  ((await call(`/api/posts/${postId}/comments?size=50`)).json() as Page<CommentThread>).content;
+const commentsCount = async () => ((await call(`/api/posts/${post.id}`)).json() as Post).commentsCount;
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));
+
+beforeAll(async () => {
+  [a, remote] = await Promise.all([
+    startInstance('127.0.0.1'),
+    startFakeActivityPubServer(['mallory', 'eve']),
+  ]);
+  mallory = remote.actors.mallory!;
+  eve = remote.actors.eve!;
+  ann = await signUp(a.api, { name: 'Ann Replies' });
+  expect((await showToVisitors(a, ann)).statusCode).toBe(200);
+  post = await createPost(a.api, ann.token, { title: 'Chapter 3' });
+  postUri = `${a.origin}/ap/posts/${post.id}`;
+}, 200_000);
+
+afterAll(async () => {
+  await Promise.all([a?.cleanup(), remote?.close()]);
+});
+
+describe('replies from another server', () => {
+  it("makes Mastodon's reply a comment by its author there, with the warning first, and tells Ann", async () => {
+    const create = fixture('create-note', mallory);
+    expect((await remote.send(shared(), create, { signer: mallory })).status).toBe(202);
+    const [thread] = await eventually('the reply as a comment', async () => {
+      const found = await threads();
+      return found.length > 0 ? found : undefined;
+    });
+    expect(thread).toMatchObject({
+      user: { id: 0, name: 'Mallory Elsewhere', profilePicture: `${remote.origin}/avatars/mallory.png` },
+      remote: { handle: `@mallory@${host()}`, profileUrl: `${remote.origin}/@mallory` },
+      parentCommentId: null,
+      editedAt: null,
+      deleted: false,
+    });
+    const annAt = `${ann.user.handle}@${new URL(a.origin).host}`.replace(/[.:]/g, '\\$&');
+    expect(thread!.content).toBe(
+      `**Spoilers for chapter 3**\n\n[@${annAt}](<${a.origin}/@${ann.user.handle}>)` +
+        ' The ending surprised me too\\.',
+    );
+    expect(await commentsCount()).toBe(1);
+    const notices = (await call('/api/notifications')).json() as Page<Notification>;
+    expect(notices.content.find((item) => item.type === 'COMMENT')).toMatchObject({
+      message: `@mallory@${host()} commented on your post`,
+      actor: null,
+    });
+
+    // The same Create delivered again (a new activity id) adds nothing.
+    const again = { ...create, id: `${mallory.id}/statuses/113001/activity-again` };
+    expect((await remote.send(shared(), again, { signer: mallory })).status).toBe(202);
+    await settle();
+    expect(await threads()).toHaveLength(1);
+    expect(await commentsCount()).toBe(1);
+  });
+
+  it('puts a reply to that comment in its thread', async () => {
+    const reply = replyOf(eve, '7001', `${mallory.id}/statuses/113001`);
+    expect((await remote.send(shared(), reply, { signer: eve })).status).toBe(202);
+    const [thread] = await eventually('the reply in the thread', async () => {
+      const found = await threads();
+      return found[0]?.replyCount === 1 ? found : undefined;
+    });
+    expect(thread!.replies).toMatchObject([
+      { parentCommentId: thread!.id, remote: { handle: `@eve@${host()}` } },
+    ]);
+    expect(await commentsCount()).toBe(2);
+  });
+
+  it('refuses a reply signed by someone other than its actor, and one of a Note not theirs', async () => {
+    // Eve signs, with her own valid key, a reply that claims to be Mallory's.
+    const forged = replyOf(mallory, '666');
+    expect((await remote.send(shared(), forged, { signer: eve })).status).toBe(401);
+    // Eve's own Create of a Note attributed to Mallory.
+    const borrowed = replyOf(eve, '667');
+    borrowed.actor = eve.id;
+    borrowed.object.attributedTo = mallory.id;
+    borrowed.object.id = `${mallory.id}/statuses/667`;
+    expect((await remote.send(shared(), borrowed, { signer: eve })).status).toBe(202);
+    await settle();
+    expect(await commentsCount()).toBe(2);
+    expect((await threads()).flatMap((thread) => [thread, ...thread.replies])).toHaveLength(2);
+  });
+
+  it("edits the comment with its author's Update (as a new version), and with no one else's", async () => {
+    const [thread] = await threads();
+    const forged = fixture('update-note', eve, { n: '113001', text: 'Eve was here' });
+    forged.object.attributedTo = mallory.id;
+    forged.object.id = `${mallory.id}/statuses/113001`;
+    expect((await remote.send(shared(), forged, { signer: eve })).status).toBe(202);
+    const update = fixture('update-note', mallory, {
+      n: '113001',
+      text: 'On second thought, I saw it coming.',
+    });
+    expect((await remote.send(shared(), update, { signer: mallory })).status).toBe(202);
+    const edited = await eventually('the edit', async () => {
+      const found = (await threads())[0];
+      return found?.editedAt ? found : undefined;
+    });
+    expect(edited.content).toBe('On second thought, I saw it coming\\.');
+    const history = (await call(`/api/comments/${thread!.id}/history`)).json() as Page<CommentVersion>;
+    expect(history.content.map((version) => version.content)).toEqual([edited.content, thread!.content]);
+  });
+
+  it("deletes it with its author's Delete only, kept for its reply as any comment is", async () => {
+    const [thread] = await threads();
+    const forged = { ...fixture('delete-note', mallory), actor: eve.id, id: `${eve.id}#delete-1` };
+    expect((await remote.send(shared(), forged, { signer: eve })).status).toBe(202);
+    await settle();
+    expect((await threads())[0]).toMatchObject({ id: thread!.id, deleted: false });
+    expect((await remote.send(shared(), fixture('delete-note', mallory), { signer: mallory })).status).toBe(
+      202,
+    );
+    const kept = await eventually('the deletion', async () => {
+      const found = (await threads())[0];
+      return found?.deleted ? found : undefined;
+    });
+    expect(kept).toMatchObject({ user: DELETED_COMMENT_USER, content: '', replyCount: 1 });
+    expect(kept).not.toHaveProperty('remote');
+    expect(await commentsCount()).toBe(1);
+  });
+
+  it('drops a reply to a deleted post and to one not shown to visitors', async () => {
+    const gone = await createPost(a.api, ann.token, { title: 'Soon gone' });
+    await a.api.app.inject({ method: 'DELETE', url: `/api/posts/${gone.id}`, headers: bearer(ann.token) });
+    const toGone = replyOf(mallory, '8001', `${a.origin}/ap/posts/${gone.id}`);
+    expect((await remote.send(shared(), toGone, { signer: mallory })).status).toBe(202);
+    const bob = await signUp(a.api, { name: 'Bob Private' });
+    const hidden = await createPost(a.api, bob.token, { title: 'Only here' });
+    const toHidden = replyOf(mallory, '8002', `${a.origin}/ap/posts/${hidden.id}`);
+    expect((await remote.send(shared(), toHidden, { signer: mallory })).status).toBe(202);
+    await settle();
+    const bobsThreads = await a.api.app.inject({
+      url: `/api/posts/${hidden.id}/comments`,
+      headers: bearer(bob.token),
+    });
+    expect((bobsThreads.json() as Page<CommentThread>).content).toEqual([]);
+  });
+});
+
+describe("a remote person's account", () => {
+  it('refreshes how their comments show them on their Update(Person)', async () => {
+    const update = fixture('update-person', eve);
+    expect((await remote.send(shared(), update, { signer: eve })).status).toBe(202);
+    await eventually('the new name', async () => {
+      const reply = (await threads())[0]?.replies[0];
+      return reply?.user?.name === 'A New Name' ? reply : undefined;
+    });
+  });
+
+  it('removes their comments on their Delete(Person)', async () => {
+    expect((await remote.send(shared(), fixture('delete-person', eve), { signer: eve })).status).toBe(202);
+    await eventually('her comments gone', async () => ((await threads()).length === 0 ? true : undefined));
+    expect(await commentsCount()).toBe(0);
+  });
+});

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { isoDateTime } from './common.js';
+
+/** Whether the viewer follows a person on another server: their server answers in its own time. */
+export const REMOTE_FOLLOW_STATES = ['PENDING', 'ACCEPTED', 'REJECTED'] as const;
+export type RemoteFollowState = (typeof REMOTE_FOLLOW_STATES)[number];
+
+/**
+ * A person on another server (FEDERATION=true), as their server describes them. `id` is their id here,
+ * a number of its own: never a user's id (`/api/federation/accounts/{id}`).
+ */
+export const remoteAccount = z.object({
+  id: z.number().int(),
+  /** `@name@server`. */
+  handle: z.string(),
+  name: z.string().nullable(),
+  /** Plain text, as their server gave it to a search; '' when there is none or it is not a search. */
+  bio: z.string(),
+  profilePicture: z.string().nullable(),
+  /** Their profile on their own server. */
+  url: z.string(),
+  /** null when the viewer does not follow them. */
+  followState: z.enum(REMOTE_FOLLOW_STATES).nullable(),
+});
+export type RemoteAccount = z.infer<typeof remoteAccount>;
+
+/** A post of someone on another server, read-only here: its content is HTML sanitised by the server. */
+export const remotePost = z.object({
+  id: z.number().int(),
+  author: remoteAccount.omit({ bio: true, followState: true }),
+  /** An Article's title; null for a Note. */
+  title: z.string().nullable(),
+  /** The content warning, plain text. */
+  summary: z.string().nullable(),
+  /** Sanitised HTML: paragraphs, links, emphasis, lists, code and quotes only. */
+  contentHtml: z.string(),
+  /** The original on their server. */
+  url: z.string(),
+  attachments: z.array(
+    z.object({ url: z.string(), mediaType: z.string().nullable(), name: z.string().nullable() }),
+  ),
+  publishedAt: isoDateTime,
+  updatedAt: isoDateTime.nullable(),
+});
+export type RemotePost = z.infer<typeof remotePost>;
+
+/** What is kept of a post from another server: longer content is not stored, more attachments dropped. */
+export const REMOTE_POST_LIMITS = { contentMaxLength: 100_000, attachments: 8 } as const;
+
+/** How long finding an account on another server may take before the search answers without it. */
+export const REMOTE_LOOKUP_TIMEOUT_MS = 5_000;
