@@ -54,7 +54,8 @@ function resynchronise(queryClient: QueryClient, error: unknown) {
 
 /**
  * Opening an unread group marks all of it read in one request; the unread count
- * drops by as many notifications as it holds, not below 0.
+ * drops by as many notifications as it holds, not below 0. Lists are then reloaded: read, the group's
+ * notifications are listed one by one.
  */
 export function useMarkGroupRead() {
   const queryClient = useQueryClient();
@@ -65,6 +66,7 @@ export function useMarkGroupRead() {
       queryClient.setQueryData<number>(unreadCountKey, (count) => Math.max(0, (count ?? 0) - group.count));
     },
     onError: (error) => resynchronise(queryClient, error),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationListsKey }),
   });
 }
 
