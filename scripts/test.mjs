@@ -65,9 +65,14 @@ function report(file, read) {
  * Vitest with `args`, its JSON report in test-results/`file`; a failed run with no failed test counts one.
  */
 async function vitest(file, args, env, log) {
+  // At a lower priority: the end-to-end tests beside them wait on timeouts a starved browser misses,
+  // while the Vitest suites only need the cores' leftover time, which they get in full once those end.
   const ok = await run(
-    'npx',
+    'nice',
     [
+      '-n',
+      '10',
+      'npx',
       'vitest',
       'run',
       ...args,
