@@ -79,6 +79,7 @@ describe('privacy: "Show my e-mail address to others"', () => {
     expect(await get(ann, '/api/users/me/privacy')).toEqual({
       showEmail: false,
       showProfileToVisitors: false,
+      showLearningCalendar: false,
     });
     const shown = ann.user.email;
     const hidden = { profile: null, following: null, followers: null, search: null };
@@ -86,7 +87,7 @@ describe('privacy: "Show my e-mail address to others"', () => {
 
     const on = await send(ann, 'PUT', '/api/users/me/privacy', { showEmail: true });
     expect(on.statusCode, on.body).toBe(200);
-    expect(on.json()).toEqual({ showEmail: true, showProfileToVisitors: false });
+    expect(on.json()).toEqual({ showEmail: true, showProfileToVisitors: false, showLearningCalendar: false });
     expect(await emailsOf(bob, ann, cat)).toEqual({
       profile: shown,
       following: shown,
@@ -96,7 +97,11 @@ describe('privacy: "Show my e-mail address to others"', () => {
 
     const res = await send(ann, 'PUT', '/api/users/me/privacy', { showEmail: false });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ showEmail: false, showProfileToVisitors: false });
+    expect(res.json()).toEqual({
+      showEmail: false,
+      showProfileToVisitors: false,
+      showLearningCalendar: false,
+    });
     expect(await emailsOf(bob, ann, cat)).toEqual(hidden);
     // The user themself still sees it everywhere.
     expect(await emailsOf(ann, ann, cat)).toEqual({
@@ -170,6 +175,7 @@ describe('privacy: "Show my e-mail address to others"', () => {
     expect(await get(ann, '/api/users/me/privacy')).toEqual({
       showEmail: false,
       showProfileToVisitors: false,
+      showLearningCalendar: false,
     });
   });
 });

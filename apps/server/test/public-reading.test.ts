@@ -284,6 +284,7 @@ describe('"Show my profile to visitors"', () => {
     expect((await ok(cat, { url: '/api/users/me/privacy' })).json()).toEqual({
       showEmail: false,
       showProfileToVisitors: false,
+      showLearningCalendar: false,
     });
     expect((await as(null, { url: `/api/users/${cat.user.id}` })).statusCode).toBe(404);
     const on = await ok(cat, {
@@ -291,7 +292,7 @@ describe('"Show my profile to visitors"', () => {
       url: '/api/users/me/privacy',
       payload: { showProfileToVisitors: true },
     });
-    expect(on.json()).toEqual({ showEmail: false, showProfileToVisitors: true });
+    expect(on.json()).toEqual({ showEmail: false, showProfileToVisitors: true, showLearningCalendar: false });
     expect((await ok(null, { url: `/api/users/${cat.user.id}` })).json().name).toBe('Cat');
   });
 

@@ -116,6 +116,7 @@ export const userIdParams = z.object({
 
 const showEmail = z.boolean({ error: 'showEmail must be true or false' });
 const showProfileToVisitors = z.boolean({ error: 'showProfileToVisitors must be true or false' });
+const showLearningCalendar = z.boolean({ error: 'showLearningCalendar must be true or false' });
 
 /** Answer of `GET`/`PUT /api/users/me/privacy`: what the signed-in user shows others. */
 export const privacySettings = z.object({
@@ -127,14 +128,20 @@ export const privacySettings = z.object({
    * on; the e-mail address is never shown to visitors either way.
    */
   showProfileToVisitors,
+  /** "Show my learning calendar on my profile": off until turned on; the owner always sees it. */
+  showLearningCalendar,
 });
 export type PrivacySettings = z.infer<typeof privacySettings>;
 
 /** `PUT /api/users/me/privacy`: the settings to change; what is left out stays as it is. */
 export const privacySettingsUpdate = z
-  .object({ showEmail: showEmail.optional(), showProfileToVisitors: showProfileToVisitors.optional() })
-  .refine((body) => body.showEmail !== undefined || body.showProfileToVisitors !== undefined, {
-    error: 'Send showEmail or showProfileToVisitors, true or false',
+  .object({
+    showEmail: showEmail.optional(),
+    showProfileToVisitors: showProfileToVisitors.optional(),
+    showLearningCalendar: showLearningCalendar.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    error: 'Send showEmail, showProfileToVisitors or showLearningCalendar, true or false',
   });
 export type PrivacySettingsUpdate = z.infer<typeof privacySettingsUpdate>;
 

@@ -40,6 +40,11 @@ export const users = pgTable(
      */
     showProfileToVisitors: boolean('show_profile_to_visitors').notNull().default(false),
     /**
+     * "Show my learning calendar on my profile": whether others see the heatmap of the person's learning
+     * days. Off until the person turns it on; the owner always sees their own.
+     */
+    showLearningCalendar: boolean('show_learning_calendar').notNull().default(false),
+    /**
      * Set by a moderator: the account cannot sign in and what it made is hidden from everyone
      * (db/block-state.ts).
      */

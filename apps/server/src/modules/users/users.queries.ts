@@ -112,7 +112,11 @@ export async function setProfilePicture(db: Database, id: number, key: string) {
   await forgetPagesAfterCommit(db);
 }
 
-const privacyColumns = { showEmail: users.showEmail, showProfileToVisitors: users.showProfileToVisitors };
+const privacyColumns = {
+  showEmail: users.showEmail,
+  showProfileToVisitors: users.showProfileToVisitors,
+  showLearningCalendar: users.showLearningCalendar,
+};
 
 export async function findPrivacy(db: Database, id: number) {
   const [row] = await db.select(privacyColumns).from(users).where(eq(users.id, id));

@@ -54,9 +54,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.get(
     '/me/privacy',
-    route('What you show others: your e-mail address to members, your profile to visitors', {
-      response: { 200: privacySettings, ...failures(404) },
-    }),
+    route(
+      'What you show others: your e-mail address to members, your profile to visitors, your ' +
+        'learning calendar',
+      { response: { 200: privacySettings, ...failures(404) } },
+    ),
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return users.privacy(viewerOf(request));
@@ -67,7 +69,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     '/me/privacy',
     route(
       'Show or hide your e-mail address from others (in profiles, follower lists and search) and ' +
-        'your profile from visitors; a setting left out stays as it is',
+        'your profile from visitors, your learning calendar from others; a setting left out stays as it is',
       {
         body: privacySettingsUpdate,
         response: { 200: privacySettings, ...failures(400, 404) },

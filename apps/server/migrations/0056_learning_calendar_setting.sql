@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "show_learning_calendar" boolean DEFAULT false NOT NULL;
