@@ -34,6 +34,8 @@ import { activityRoutes } from './modules/activity/activity.routes.js';
 import { createActivityService } from './modules/activity/activity.service.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
+import { learningCalendarRoutes } from './modules/analytics/learning-calendar.routes.js';
+import { createLearningCalendarService } from './modules/analytics/learning-calendar.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { oauthRoutes } from './modules/auth/oauth.routes.js';
@@ -324,6 +326,10 @@ export async function buildApp({
       await api.register(pushRoutes, { prefix: '/notifications/push', push: createPushService(db, webPush) });
       await api.register(digestRoutes, { prefix: '/notifications/digest', digests });
       await api.register(activityRoutes, { prefix: '/users', activity: createActivityService(db) });
+      await api.register(learningCalendarRoutes, {
+        prefix: '/users',
+        calendars: createLearningCalendarService(db),
+      });
       await api.register(analyticsRoutes, {
         prefix: '/analytics',
         analytics: createAnalyticsService({ db, plansFor: plans.plansFor }),

@@ -241,6 +241,11 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ url: `/api/users/${o.userId}/following` }),
     expect: signedIn(200),
   },
+  // The owner shows it (ownedThings): 404 across a block, as their posts.
+  'GET /api/users/:id/learning-calendar': {
+    request: (o) => ({ url: `/api/users/${o.userId}/learning-calendar` }),
+    expect: { ...readable(200), acrossBlock: 404 },
+  },
   'GET /api/users/me/privacy': { request: () => ({ url: '/api/users/me/privacy' }), expect: signedIn(200) },
   'PUT /api/users/me/privacy': {
     request: () => json('PUT', '/api/users/me/privacy', { showEmail: true }),
@@ -829,6 +834,7 @@ async function ownedThings(on: Instance = defaultInstance()): Promise<Owned> {
   ).json();
   const plan = (await as(owner, json('POST', '/api/learning-plans', planBody()))).json();
   await as(owner, json('PUT', `/api/learning-plans/${plan.id}/progress-share`, { shared: true }));
+  await as(owner, json('PUT', '/api/users/me/privacy', { showLearningCalendar: true }));
   await as(other, { method: 'POST', url: `/api/posts/${post.id}/like` });
   const notifications = (await as(owner, { url: '/api/notifications' })).json();
   const note = (

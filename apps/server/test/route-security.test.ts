@@ -71,7 +71,7 @@ describe('the route table', () => {
     expect(apiRoutes.filter((route) => route.url.startsWith('/api/docs')).every((r) => r.public)).toBe(true);
   });
 
-  it('marks as readable by visitors (with PUBLIC_READING on) only reads of public posts, plans, shared progress, profiles, tags and Explore', () => {
+  it('marks as readable by visitors (with PUBLIC_READING on) only reads of public posts, plans, shared progress, profiles, learning calendars, tags and Explore', () => {
     const readable = apiRoutes.filter((route) => route.readable).map(label);
     expect(readable.sort()).toEqual([
       'GET /api/comments/:id/history',
@@ -91,6 +91,7 @@ describe('the route table', () => {
       'GET /api/tags/:tag/plans',
       'GET /api/tags/:tag/posts',
       'GET /api/users/:id',
+      'GET /api/users/:id/learning-calendar',
       'GET /api/users/by-handle/:handle',
     ]);
   });

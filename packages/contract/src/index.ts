@@ -27,6 +27,7 @@ export * from './groups.js';
 export * from './health.js';
 export * from './instance.js';
 export * from './instance-constants.js';
+export * from './learning-calendar.js';
 export * from './media.js';
 export * from './mentions.js';
 export * from './note-constants.js';

@@ -56,6 +56,8 @@ export const READABLE_ROUTES: ReadonlySet<string> = new Set([
   // A profile, by id or by handle: 404 unless its owner shows it to visitors.
   'GET /api/users/:id',
   'GET /api/users/by-handle/:handle',
+  // A learning calendar: 404 unless its owner shows it, and their profile, to visitors.
+  'GET /api/users/:id/learning-calendar',
   // A tag page: the tag's counts, its posts and the plans a visitor may see (following it needs an account).
   'GET /api/tags/:tag',
   'GET /api/tags/:tag/posts',
