@@ -42,9 +42,10 @@ describe('the learning calendar', () => {
     const dora = await signUp(t, { name: 'Dora' });
     const plan = await createPlan(t, dora.token);
     // 23:30 UTC three days ago is the next day in Paris (UTC+1 or +2).
+    const midnight = sql`date_trunc('day', now())`;
     await t.db.execute(sql`insert into activities (user_id, type, plan_id, occurred_at) values
-      (${dora.user.id}, 'TOPIC_COMPLETED', ${plan.id}, date_trunc('day', now()) - interval '3 days 30 minutes'),
-      (${dora.user.id}, 'RESOURCE_COMPLETED', ${plan.id}, date_trunc('day', now()) - interval '3 days 20 minutes'),
+      (${dora.user.id}, 'TOPIC_COMPLETED', ${plan.id}, ${midnight} - interval '3 days 30 minutes'),
+      (${dora.user.id}, 'RESOURCE_COMPLETED', ${plan.id}, ${midnight} - interval '3 days 20 minutes'),
       (${dora.user.id}, 'LEARNING_PROGRESS', ${plan.id}, date_trunc('day', now()) - interval '10 days'),
       (${dora.user.id}, 'TOPIC_COMPLETED', ${plan.id}, now() - interval '400 days'),
       (${dora.user.id}, 'FOLLOW_USER', null, now() - interval '5 days')`);
