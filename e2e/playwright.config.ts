@@ -17,6 +17,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // The Vitest suites share the two cores meanwhile: a test that takes 10 s alone has taken over 30.
+  timeout: 60_000,
   forbidOnly: !!process.env.CI,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],

@@ -194,4 +194,7 @@ const passed = stages.reduce((sum, s) => sum + (s.passed ?? 0), 0);
 // A stage without test counts (the build, the budgets, the bench smoke) that failed counts one failure.
 const failed = stages.reduce((sum, s) => sum + (s.failed ?? (s.ok ? 0 : 1)), 0);
 console.log(`total: ${passed} passed, ${failed} failed`);
-process.exit(stages.every((s) => s.ok) ? 0 : 1);
+// exitCode rather than exit(): a stage's long log may still be on its way down the pipe to `tee`, and
+// exit() would cut it off together with this table. The timer ends a run something still holds open.
+process.exitCode = stages.every((s) => s.ok) ? 0 : 1;
+setTimeout(() => process.exit(), 10_000).unref();

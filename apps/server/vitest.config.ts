@@ -11,7 +11,9 @@ export default defineProject({
     // per database: files share a worker's loaded modules instead of loading the server again each time.
     isolate: false,
     globalSetup: ['test/setup/template-database.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Beside the end-to-end tests the two cores are shared by a dozen processes: waits that take seconds
+    // alone take a minute there, with nothing wrong but the wait.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

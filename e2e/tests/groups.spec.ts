@@ -95,3 +95,30 @@ test('a study group: started from a plan, joined through its invite link, both o
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectNoSeriousViolations(page, "the profile's Groups tab, dark");
 });
+
+test('a public study group is found by search and opens from its card, by keyboard', async ({
+  page,
+  request,
+}) => {
+  const cleo = await createAccount(request, 'Cleo Founder');
+  const dan = await createAccount(request, 'Dan Searcher');
+  const plan = await createPlan(request, cleo, 'Quillwork basics');
+  const made = await request.post('/api/groups', {
+    headers: authHeaders(cleo),
+    data: { planId: plan.id, name: 'Quillwork circle' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signInAs(page, dan, '/search?q=quillwork');
+  const preview = page.getByRole('region', { name: 'Groups' });
+  await expect(preview.getByRole('link', { name: 'Quillwork circle' })).toBeVisible();
+  await expect(preview).toContainText('Quillwork basics · 1 member');
+  await expectNoSeriousViolations(page, 'search with a study group, dark');
+
+  await preview.getByRole('button', { name: 'View all 1 study group' }).press('Enter');
+  await expect(page.getByRole('tab', { name: 'Groups (1)' })).toBeFocused();
+  await page.getByRole('tabpanel').getByRole('link', { name: 'Quillwork circle' }).press('Enter');
+  await expect(page.getByRole('heading', { name: 'Quillwork circle' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Join the group' })).toBeVisible();
+});

@@ -285,7 +285,10 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db, storage });
-      await api.register(instanceRoutes, { publicReading: config.publicReading });
+      await api.register(instanceRoutes, {
+        publicReading: config.publicReading,
+        federationHost: config.federation ? new URL(config.federation.origin).host : null,
+      });
       await api.register(authRoutes, {
         prefix: '/auth',
         auth,
@@ -340,6 +343,7 @@ export async function buildApp({
           db,
           posts,
           plans,
+          groups,
           ...(federation && { findRemote: federation.findAccount }),
         }),
       });

@@ -96,7 +96,7 @@ describe('answers serialized by code compiled from the contract', () => {
     expect(serializerFor(schema)(data)).toBe(asZodSent(schema, data));
   });
 
-  it('sends search results (pages of posts, plans and people) exactly as before', () => {
+  it('sends search results (pages of posts, plans, people and groups) exactly as before', () => {
     const page = <T>(content: T[]) => ({
       content,
       totalElements: content.length,
@@ -107,7 +107,7 @@ describe('answers serialized by code compiled from the contract', () => {
       last: true,
       totalIsLowerBound: false,
     });
-    const result = { users: page([]), posts: page([aPost]), learningPlans: page([]) };
+    const result = { users: page([]), posts: page([aPost]), learningPlans: page([]), groups: page([]) };
     expect(serializerFor(searchResult)(result)).toBe(asZodSent(searchResult, result));
   });
 

@@ -69,7 +69,7 @@ beforeAll(async () => {
   await migrated.close();
   await start();
   for (let i = 0; i < CLIENTS; i++) clients.push(await signUp({ app: api }, { name: `Client ${i}` }));
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   server?.process.kill('SIGKILL');
@@ -232,6 +232,6 @@ describe('a server killed during a burst of writes', () => {
       for (const ack of acks) if (!(await ack.isThere(api))) missing.push(ack.what);
       expect(missing).toEqual([]);
     },
-    60_000,
+    240_000,
   );
 });

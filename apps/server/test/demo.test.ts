@@ -137,7 +137,7 @@ it('refuses a database with a single real user', async () => {
     await t.close();
   }
   // A database of its own, created in the test: as slow to start as a hook on a busy machine.
-}, 120_000);
+}, 240_000);
 
 it('npm run demo stops with a message and exit code 1 on a database that has users', async () => {
   const server = serverUrl ? await createServerDatabase(serverUrl) : undefined;
@@ -162,4 +162,4 @@ it('npm run demo stops with a message and exit code 1 on a database that has use
     await server?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}, 120_000);
+}, 240_000);

@@ -107,5 +107,5 @@ describe('the embedded database in a worker thread, on disk', () => {
       await reopened.close();
     }
     // A new data directory is initialised on first start, which takes long on a busy machine.
-  }, 120_000);
+  }, 240_000);
 });

@@ -82,7 +82,7 @@ describe('an account that goes', () => {
     const deletion = await arrived('Delete', actorOf(cat));
     expect(deletion.signed).toBe(true);
     expect(deletion.activity.object).toBe(actorOf(cat));
-  }, 120_000);
+  }, 240_000);
 
   it('reaches them as a Delete when it is suspended, and nothing more when unsuspended', async () => {
     const dan = await followedPerson('Dan');
@@ -102,5 +102,5 @@ describe('an account that goes', () => {
     expect(
       remote.received.filter((item) => item.activity.actor === actorOf(dan)).map((i) => i.activity.type),
     ).toEqual(['Accept', 'Delete']);
-  }, 120_000);
+  }, 240_000);
 });

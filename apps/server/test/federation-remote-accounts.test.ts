@@ -26,7 +26,7 @@ beforeAll(async () => {
     createTestApp({ config: { federation: { origin, allowPrivateAddress: true } } }),
     startFakeActivityPubServer(['mallory']),
   ]);
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await Promise.all([strict?.close(), open?.close(), remote?.close()]);
@@ -79,6 +79,13 @@ describe('finding someone elsewhere', () => {
     expect(account.json()).toEqual({ ...users.remote, bio: '' });
     // A plain word names nobody elsewhere: nothing is fetched.
     expect((await search(open, bob, 'mallory')).remote).toBeUndefined();
+  });
+});
+
+describe('what the web app is told', () => {
+  it("gives PUBLIC_URL's host for people's addresses elsewhere, to visitors too", async () => {
+    const res = await as(open, null, { url: '/api/instance' });
+    expect(res.json()).toEqual({ publicReading: false, federationHost: 'pathwise.example' });
   });
 });
 

@@ -114,7 +114,7 @@ describe('NodeInfo', () => {
     } finally {
       await t.close();
     }
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('inbox limits', () => {

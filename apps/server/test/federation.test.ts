@@ -17,6 +17,7 @@ import {
   showToVisitors,
   startInstance,
 } from './helpers/federation.js';
+import { createPlan } from './helpers/plans.js';
 import { createPost, postPart, sendPost, validPost } from './helpers/posts.js';
 
 // Two Pathwise servers started from the sources, each with FEDERATION=true and its own database, one
@@ -198,6 +199,21 @@ describe("Ann's edits and deletions", () => {
     const hidden = await a.api.app.inject({
       method: 'POST',
       url: `/api/moderation/posts/${post.id}/hide`,
+      headers: bearer(moderator.token),
+      payload: { reason: 'Spam' },
+    });
+    expect(hidden.statusCode).toBe(204);
+    await arrived('a post was deleted', articleId);
+    expect((await get(articleId)).status).toBe(404);
+  });
+
+  it('sends a Delete when a moderator hides a public plan', async () => {
+    const plan = await createPlan(a.api, ann.token, { title: 'A plan against the rules' });
+    const articleId = `${a.origin}/ap/plans/${plan.id}`;
+    await arrived('a post arrived', articleId);
+    const hidden = await a.api.app.inject({
+      method: 'POST',
+      url: `/api/moderation/plans/${plan.id}/hide`,
       headers: bearer(moderator.token),
       payload: { reason: 'Spam' },
     });

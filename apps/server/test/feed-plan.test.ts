@@ -22,7 +22,7 @@ beforeAll(async () => {
       now() - n * interval '1 minute'
     from generate_series(1, 20000) n`);
   await t.db.execute(sql`analyze posts`);
-}, 120_000);
+}, 240_000);
 afterAll(() => t.close());
 
 /** The generic plan of a statement the app sent, in text form. */

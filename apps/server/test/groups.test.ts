@@ -11,6 +11,7 @@ import { expectedCompleted } from '../src/modules/groups/groups.service.js';
 import { signUp, type TestAccount } from './helpers/accounts.js';
 import { withAnnAndBob } from './helpers/ann-and-bob.js';
 import type { TestApp } from './helpers/app.js';
+import { startGroup as startGroupIn } from './helpers/groups.js';
 import { createPlan } from './helpers/plans.js';
 import { callAs } from './helpers/social.js';
 
@@ -21,15 +22,8 @@ withAnnAndBob((made) => ({ t, ann, bob } = made));
 
 const call = (account: TestAccount | null, request: InjectOptions) => callAs(t, account, request);
 
-async function startGroup(account: TestAccount, plan: LearningPlan, fields: object = {}): Promise<Group> {
-  const res = await call(account, {
-    method: 'POST',
-    url: '/api/groups',
-    payload: { planId: plan.id, name: 'Rustaceans', description: 'Weekly', ...fields },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const startGroup = (account: TestAccount, plan: LearningPlan, fields: object = {}) =>
+  startGroupIn(t, account, plan, fields);
 
 const join = (account: TestAccount, group: { id: number }, inviteToken?: string) =>
   call(account, { method: 'POST', url: `/api/groups/${group.id}/members`, payload: { inviteToken } });

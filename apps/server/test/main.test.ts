@@ -6,7 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { logFormatOf } from '../src/lib/terminal-log.js';
 import { testVapidEnv } from './helpers/app.js';
 import { createServerDatabase, serverUrl } from './helpers/database.js';
-import { type ServerProcess, startServer, stopServer, waitForListening } from './helpers/server-process.js';
+import {
+  type ServerProcess,
+  STARTUP_CHECKS,
+  startServer,
+  stopServer,
+  waitForListening,
+} from './helpers/server-process.js';
 
 describe('the server process', () => {
   it('refuses bad configuration with a clear message and exit code 1', async () => {
@@ -65,7 +71,8 @@ describe('the server log', () => {
 
   /** The output once the server has said where it runs, and that address. */
   async function started(server: ServerProcess) {
-    for (let i = 0; i < 900 && !/Pathwise is running on .*\n/.test(server.output()); i++) await sleep(100);
+    for (let i = 0; i < STARTUP_CHECKS && !/Pathwise is running on .*\n/.test(server.output()); i++)
+      await sleep(100);
     const url = server.output().match(/Pathwise is running on (http:\/\/127\.0\.0\.1:\d+)/)?.[1];
     if (!url) throw new Error(`server did not start:\n${server.output()}`);
     return url;
@@ -83,7 +90,7 @@ describe('the server log', () => {
     } finally {
       await stopServer(server);
     }
-  }, 120_000);
+  }, 240_000);
 
   it('is JSON lines, each one, when its output is not a terminal and LOG_FORMAT is unset', async () => {
     const server = startServer(env());
@@ -98,7 +105,7 @@ describe('the server log', () => {
     } finally {
       await stopServer(server);
     }
-  }, 120_000);
+  }, 240_000);
 
   it('is plain when stdout is a terminal, JSON when it is not, unless LOG_FORMAT says otherwise', () => {
     expect(logFormatOf(undefined, true)).toBe('pretty');

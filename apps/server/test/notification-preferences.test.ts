@@ -51,7 +51,7 @@ describe('GET /api/notifications/preferences', () => {
     for (const type of NOTIFICATION_TYPES) {
       expect(preferences.types[type]).toEqual({
         inApp: true,
-        push: type === 'COMMENT' || type === 'COMMENT_REPLY' || type === 'MENTION',
+        push: ['COMMENT', 'COMMENT_REPLY', 'MENTION', 'GROUP_REPLY'].includes(type),
         email: true,
       });
     }

@@ -47,7 +47,7 @@ describe('publishing a public plan', () => {
   let app: App;
   beforeAll(async () => {
     app = await startApp(await openSharedDatabase());
-  }, 120_000);
+  }, 240_000);
   afterAll(() => app.close());
 
   it(`notifies every follower through the job queue, ${FOLLOWERS_PER_JOB} per job`, async () => {

@@ -198,8 +198,14 @@ describe('with PUBLIC_READING on', () => {
   });
 
   it('says so to the web app, which asks before anyone signs in', async () => {
-    expect((await reading.app.inject({ url: '/api/instance' })).json()).toEqual({ publicReading: true });
-    expect((await t.app.inject({ url: '/api/instance' })).json()).toEqual({ publicReading: false });
+    expect((await reading.app.inject({ url: '/api/instance' })).json()).toEqual({
+      publicReading: true,
+      federationHost: null,
+    });
+    expect((await t.app.inject({ url: '/api/instance' })).json()).toEqual({
+      publicReading: false,
+      federationHost: null,
+    });
   });
 });
 

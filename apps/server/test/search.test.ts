@@ -5,6 +5,7 @@ import type { Database } from '../src/db/client.js';
 import {
   prepareSearch,
   RECENT_POSTS_CHECKED,
+  rankGroups,
   rankInput,
   rankPlans,
   rankPosts,
@@ -13,6 +14,7 @@ import {
 import { readSearchTerms } from '../src/modules/search/search-terms.js';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { startGroup } from './helpers/groups.js';
 import { createPlan, getPlan, setTopicStatus } from './helpers/plans.js';
 import { createPost, filePart, postPart, sendPost, validPost } from './helpers/posts.js';
 
@@ -44,6 +46,7 @@ const totals = (result: SearchResult) => [
   result.users.totalElements,
   result.posts.totalElements,
   result.learningPlans.totalElements,
+  result.groups.totalElements,
 ];
 
 async function followAs(follower: TestAccount, followed: TestAccount) {
@@ -333,7 +336,7 @@ describe('GET /api/search', () => {
       '(',
       '<->',
     ]) {
-      expect(totals(await search(query)), query).toEqual([0, 0, 0]);
+      expect(totals(await search(query)), query).toEqual([0, 0, 0, 0]);
     }
     for (const query of [
       "' or 1=1 --",
@@ -475,9 +478,10 @@ describe('GET /api/search', () => {
   it('answers in the same number of statements for one result or many', async () => {
     const author = await signUp(t, { name: 'Trellick One' });
     await createPost(t, author.token, { title: 'Trellick start' }, [filePart('small.png')]);
-    await createPlan(t, author.token, { title: 'Trellick plan' });
+    const firstPlan = await createPlan(t, author.token, { title: 'Trellick plan' });
+    await startGroup(t, author, firstPlan, { name: 'Trellick readers' });
     const one = await t.queries.count(() => searchAs(ann.token, 'trellick'));
-    expect(totals(one.result.json())).toEqual([1, 1, 1]);
+    expect(totals(one.result.json())).toEqual([1, 1, 1, 1]);
 
     for (let i = 0; i < 4; i++) {
       const other = await signUp(t, { name: `Trellick ${i}` });
@@ -486,17 +490,62 @@ describe('GET /api/search', () => {
         filePart('small.png'),
       ]);
       await t.app.inject({ method: 'POST', url: `/api/posts/${post.id}/like`, headers: bearer(ann.token) });
-      await createPlan(t, other.token, { title: `Trellick plan ${i}` });
+      const plan = await createPlan(t, other.token, { title: `Trellick plan ${i}` });
+      await startGroup(t, other, plan, { name: `Trellick group ${i}` });
       await followAs(ann, other);
     }
     const many = await t.queries.count(() => searchAs(ann.token, 'trellick'));
 
-    expect(totals(many.result.json())).toEqual([5, 5, 5]);
+    expect(totals(many.result.json())).toEqual([5, 5, 5, 5]);
     expect(many.statements).toBe(one.statements);
     const following = (result: typeof one.result) =>
       result.json().users.content.map((user: UserSearchItem) => user.isCurrentUserFollowing);
     expect(following(one.result)).toEqual([false]);
     expect(following(many.result).toSorted()).toEqual([false, true, true, true, true]);
+  });
+
+  it('finds public study groups by name or description, and invite-only ones by their members only', async () => {
+    const plan = await createPlan(t, bob.token, { title: 'Bookbinding' });
+    const byName = await startGroup(t, bob, plan, { name: 'Vellumcraft circle', description: 'Sewing' });
+    const byDescription = await startGroup(t, bob, plan, {
+      name: 'Tuesday binders',
+      description: 'Vellumcraft',
+    });
+    const invited = await startGroup(t, bob, plan, { name: 'Vellumcraft inner circle', isPublic: false });
+
+    const asAnn = await search('vellumcraft');
+    expect(ids(asAnn.groups)).toEqual([byName.id, byDescription.id]);
+    expect(asAnn.groups.content[0]).toEqual({ ...byName, viewerRole: null, inviteToken: null });
+    expect(asAnn.groups).toMatchObject({ totalElements: 2, totalIsLowerBound: false });
+
+    const asBob = await search('vellumcraft', bob.token);
+    expect(ids(asBob.groups).toSorted()).toEqual([byName.id, byDescription.id, invited.id].toSorted());
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: `/api/groups/${invited.id}/members`,
+      headers: bearer(ann.token),
+      payload: { inviteToken: invited.inviteToken },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(ids((await search('vellumcraft')).groups)).toContain(invited.id);
+  });
+
+  it('never shows a group whose founder blocked the viewer, nor one on a plan they may not see', async () => {
+    const cy = await signUp(t, { name: 'Cy Block' });
+    const shared = await createPlan(t, cy.token, { title: 'Gildwork' });
+    const hidden = await createPlan(t, cy.token, { title: 'Gildwork notes', isPublic: false });
+    const open = await startGroup(t, cy, shared, { name: 'Gildwork guild' });
+    await startGroup(t, cy, hidden, { name: 'Gildwork private guild' });
+
+    expect(ids((await search('gildwork')).groups)).toEqual([open.id]);
+    const blocked = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${ann.user.id}/block`,
+      headers: bearer(cy.token),
+    });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect((await search('gildwork')).groups).toMatchObject({ content: [], totalElements: 0 });
+    expect(ids((await search('gildwork', cy.token)).groups)).toHaveLength(2);
   });
 
   it.each([
@@ -561,7 +610,10 @@ describe('search statements', () => {
       select ${authorId}, 'Filler post ' || i, 'Nothing to see in ' || i, 'OTHER' from ${rows}`);
     await tx.execute(sql`insert into learning_plans (creator_id, title, description, category, estimated_days)
       select ${authorId}, 'Filler plan ' || i, 'Nothing to see in ' || i, 'OTHER', 30 from ${rows}`);
-    await tx.execute(sql`analyze users, posts, learning_plans`);
+    await tx.execute(sql`insert into study_groups (plan_id, founder_id, name, description)
+      select id, ${authorId}, 'Filler group ' || id, 'Nothing to see in ' || id from learning_plans
+      where title like 'Filler plan %'`);
+    await tx.execute(sql`analyze users, posts, learning_plans, study_groups`);
   }
 
   it('are answered from the search indexes by a planner free to scan whole tables', async () => {
@@ -580,6 +632,7 @@ describe('search statements', () => {
         found.posts = await indexesIn(rankPosts(rankInput(terms, ann.user.id, window)), tx);
         found.postsOfOneWord = await indexesIn(rankPosts(rankInput(oneWord, ann.user.id, window)), tx);
         found.learningPlans = await indexesIn(rankPlans(rankInput(terms, ann.user.id, window)), tx);
+        found.groups = await indexesIn(rankGroups(rankInput(terms, ann.user.id, window)), tx);
         // The same look-up of the index name fails once the index is gone: the check can fail.
         await tx.execute(sql`drop index posts_search_idx`);
         found.postsWithoutIndex = await indexesIn(rankPosts(rankInput(terms, ann.user.id, window)), tx);
@@ -592,6 +645,7 @@ describe('search statements', () => {
     expect(found.posts).toContain('posts_search_idx');
     expect(found.postsOfOneWord).toEqual(expect.arrayContaining(['posts_pkey', 'posts_search_idx']));
     expect(found.learningPlans).toContain('learning_plans_search_idx');
+    expect(found.groups).toContain('study_groups_search_idx');
     expect(found.postsWithoutIndex).not.toContain('posts_search_idx');
   });
 });

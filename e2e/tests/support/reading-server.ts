@@ -9,22 +9,29 @@ export const READING_PORT = Number(process.env.E2E_READING_PORT ?? E2E_PORT + 12
 export const READING_BASE_URL = `http://127.0.0.1:${READING_PORT}`;
 
 /**
- * The built server with PUBLIC_READING=true on a data directory of its own, for the one spec that
- * needs an instance open to visitors; the run's own server (serve.mjs) keeps the default. Started
+ * The built server with PUBLIC_READING=true on a data directory of its own, for the specs that
+ * need an instance open to visitors; the run's own server (serve.mjs) keeps the default. Started
  * once for the spec file and stopped after it.
  */
-export async function startReadingServer(): Promise<{ stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pathwise-e2e-reading-'));
+export const startReadingServer = () => startBuiltServer(READING_PORT, { PUBLIC_READING: 'true' });
+
+/** The built server on `port` with `settings` besides the run's own, on a data directory of its own. */
+export async function startBuiltServer(
+  port: number,
+  settings: NodeJS.ProcessEnv,
+): Promise<{ stop: () => Promise<void> }> {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pathwise-e2e-extra-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(READING_PORT),
+    PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     JWT_SECRET: E2E_JWT_SECRET,
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     NODE_ENV: 'production',
-    PUBLIC_READING: 'true',
+    ...settings,
   };
   // The embedded database keeps the spec independent of any PostgreSQL server the run may use.
   delete env.DATABASE_URL;
@@ -39,10 +46,10 @@ export async function startReadingServer(): Promise<{ stop: () => Promise<void> 
     await exited;
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the reading server exited with ${server.exitCode}`);
-    const ready = await fetch(`${READING_BASE_URL}/api/health`).then(
+    if (server.exitCode !== null) throw new Error(`the server on ${port} exited with ${server.exitCode}`);
+    const ready = await fetch(`${baseUrl}/api/health`).then(
       (response) => response.ok,
       () => false,
     );
@@ -50,5 +57,5 @@ export async function startReadingServer(): Promise<{ stop: () => Promise<void> 
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  throw new Error('the reading server did not answer within a minute');
+  throw new Error(`the server on ${port} did not answer within two minutes`);
 }

@@ -20,6 +20,13 @@ export const REMOTE_FOLLOW_MESSAGES = {
 export const REMOTE_ACCOUNT_MAX_LENGTH = 500;
 
 /**
+ * `@name@server` or an http(s) address: what may name someone on another server. The server looks
+ * such a search up on their server; the web app says so when nothing was found there.
+ */
+export const looksLikeRemoteAccount = (query: string) =>
+  /^@?[^@\s/]+@[^@\s/]+$/.test(query) || /^https?:\/\/\S+$/.test(query);
+
+/**
  * What another server may send us and what we take from it (docs/federation.md, "Safety"): inbox bodies,
  * how often one server may deliver, and the documents we fetch.
  */

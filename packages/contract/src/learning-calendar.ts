@@ -10,6 +10,9 @@ export const LEARNING_CALENDAR_MESSAGES = {
   invalidTimeZone: 'timeZone must be an IANA time zone name, such as Europe/Paris',
   // The same answer whether the person does not exist or does not show it: nothing to tell apart.
   notFound: 'Learning calendar not found',
+  /** The profile's calendar with no learning day in its year. */
+  empty: 'No learning days yet',
+  loadFailed: 'Failed to load the learning calendar.',
 } as const;
 
 /** `GET /api/users/{id}/learning-calendar?timeZone`: days are read in `timeZone` (default UTC). */

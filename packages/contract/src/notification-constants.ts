@@ -8,7 +8,8 @@
  * COMMENT_REPLY and COMMENT_LIKE: a reply to, or a like of, your comment ("Replies and comment likes").
  * GROUP_JOINED: someone joined a study group you organise ("Study groups"); GROUP_TOPIC_DONE: a member
  * of a study group you are in finished a topic; GROUP_CHECK_IN: the weekly reminder of the topics a
- * group's pace expects (no actor).
+ * group's pace expects (no actor); GROUP_POST: a member posted in the group's discussion; GROUP_REPLY:
+ * a reply to your post there. A mention in the discussion is a MENTION about the group.
  */
 export const NOTIFICATION_TYPES = [
   'LIKE',
@@ -22,6 +23,8 @@ export const NOTIFICATION_TYPES = [
   'GROUP_JOINED',
   'GROUP_TOPIC_DONE',
   'GROUP_CHECK_IN',
+  'GROUP_POST',
+  'GROUP_REPLY',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -95,6 +98,10 @@ export function notificationGroupMessage(group: {
       return `${who} joined your study group`;
     case 'GROUP_TOPIC_DONE':
       return `${who} finished topics in your study group`;
+    case 'GROUP_POST':
+      return `${who} posted in your study group`;
+    case 'GROUP_REPLY':
+      return `${who} replied to you in your study group`;
     default:
       return message;
   }

@@ -57,7 +57,7 @@ export type StoredNotificationPreferences = {
 };
 
 /** Push reaches a phone at once, so by default only for what asks for an answer. */
-const PUSH_BY_DEFAULT: readonly NotificationType[] = ['COMMENT', 'COMMENT_REPLY', 'MENTION'];
+const PUSH_BY_DEFAULT: readonly NotificationType[] = ['COMMENT', 'COMMENT_REPLY', 'MENTION', 'GROUP_REPLY'];
 
 /** The preferences of someone who has changed nothing: in the app all on, e-mail (the digest) all on. */
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
@@ -104,6 +104,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   GROUP_JOINED: 'People joining study groups you organise',
   GROUP_TOPIC_DONE: 'Topics finished by members of your study groups',
   GROUP_CHECK_IN: 'Weekly check-ins of your study groups',
+  GROUP_POST: 'Posts in the discussion of your study groups',
+  GROUP_REPLY: 'Replies to your posts in study groups',
 };
 
 export const NOTIFICATION_PREFERENCE_MESSAGES = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { page, pageQuery } from './common.js';
+import { groupPage } from './groups.js';
 import { learningPlanPage } from './plans.js';
 import { postPage } from './posts.js';
 import { remoteAccount } from './remote-posts.js';
@@ -10,7 +11,7 @@ export const SEARCH_LIMITS = {
   /** Only the beginning of a longer query is searched for, so a pasted paragraph still finds something. */
   queryMaxLength: 200,
   /** How many of each kind the All tab previews. */
-  allTab: { users: 4, posts: 3, learningPlans: 2 },
+  allTab: { users: 4, posts: 3, learningPlans: 2, groups: 2 },
   /**
    * At most this many matches of each kind are ranked (for a word alone, the newest posts having it;
    * otherwise the first the index finds); when there are more, the total says this many and
@@ -70,5 +71,7 @@ export const searchResult = z.object({
   users: page(userSearchItem).extend(bounded).extend({ remote: remoteAccount.optional() }),
   posts: postPage.extend(bounded),
   learningPlans: learningPlanPage.extend(bounded),
+  /** Study groups the viewer may see: public ones, and invite-only ones they are in (additive). */
+  groups: groupPage.extend(bounded),
 });
 export type SearchResult = z.infer<typeof searchResult>;

@@ -28,6 +28,15 @@ describe('notification group phrases', () => {
     );
   });
 
+  it("sums up a study group's posts and replies by several people", () => {
+    expect(group('GROUP_POST', ['Ann Lee', 'Bob Ray', 'Cat Moss'], 3)).toBe(
+      'Ann Lee and 2 others posted in your study group',
+    );
+    expect(group('GROUP_REPLY', ['Ann Lee', 'Bob Ray'], 2)).toBe(
+      'Ann Lee and Bob Ray replied to you in your study group',
+    );
+  });
+
   it('counts new followers', () => {
     expect(group('FOLLOW', ['Ann Lee', 'Bob Ray', 'Cat Moss'], 5)).toBe('5 new followers');
     expect(group('FOLLOW', ['Ann Lee', 'Bob Ray'], 2)).toBe('2 new followers');

@@ -44,6 +44,15 @@ export function planVisibleTo(
 }
 
 /**
+ * Whether `viewer` may see the study group `g` (joined to its plan `p`): the plan is visible to them and
+ * the founder is neither blocked either way nor suspended. Who may see what of it (members, invite) is
+ * added by each statement.
+ */
+export const groupShownTo = (viewer: UserRef): SQL<boolean> =>
+  sql<boolean>`(${planVisibleTo(viewer, { plan: planColumnsOf('p') })}
+    and ${shownTo(viewer, sql.raw('g.founder_id'), { muted: false })})`;
+
+/**
  * For a page kept for every viewer (db/shared-pages.ts): whether `viewer` sees the public plan as
  * everyone does, not hidden by a moderator (which its creator alone would see, differently).
  */

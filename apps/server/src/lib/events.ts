@@ -52,10 +52,29 @@ export type DomainEvent =
     }
   /** A plan became visible to others: created public, or switched from private to public. */
   | { type: 'plan.published'; actorId: number; planId: number; title: string }
+  /** Its creator replaced the plan (title, description, topics…); `wasPublic` is what it was before. */
+  | { type: 'plan.updated'; actorId: number; planId: number; wasPublic: boolean }
+  /** Published before the plan's row goes, so a subscriber can still read what it was. */
+  | { type: 'plan.deleted'; actorId: number; planId: number }
+  /** A moderator hid the plan (or changed the reason it is hidden for). */
+  | { type: 'plan.hidden'; planId: number }
   /** A plan was copied with "Use as template" into a new private plan of the actor's. */
   | { type: 'plan.copied'; actorId: number; planId: number; planCreatorId: number; title: string }
   /** Someone joined a study group (modules/groups): its organisers are told. */
   | { type: 'group.joined'; actorId: number; groupId: number; planId: number; groupName: string }
+  /**
+   * A member posted in a study group's discussion (modules/groups): the other members hear of a post, the
+   * post's author of a reply (`repliedToAuthorId`, null for a post), and the members it mentions of either.
+   */
+  | {
+      type: 'group.posted';
+      actorId: number;
+      groupId: number;
+      planId: number;
+      groupName: string;
+      repliedToAuthorId: number | null;
+      content: string;
+    }
   /**
    * A member of study groups on a plan finished one of its topics for the first time (modules/groups):
    * the other members of those groups are told.

@@ -30,11 +30,14 @@ export function startServer(
 }
 
 /**
- * The server's base URL once it listens (started with HOST=127.0.0.1). Started from the sources on a fresh
- * embedded database, on a busy two-core machine, that has taken over 30 s: it may take 90.
+ * How many times a test looks, 100 ms apart, for a server started from the sources to listen: on a fresh
+ * embedded database, on a busy two-core machine, that has taken over 90 s, so it may take 180.
  */
+export const STARTUP_CHECKS = 1800;
+
+/** The server's base URL once it listens (started with HOST=127.0.0.1), within `STARTUP_CHECKS`. */
 export async function waitForListening(server: ServerProcess): Promise<string> {
-  for (let i = 0; i < 900; i++) {
+  for (let i = 0; i < STARTUP_CHECKS; i++) {
     const match = server.output().match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
     if (match) return match[1]!;
     await new Promise((resolve) => setTimeout(resolve, 100));

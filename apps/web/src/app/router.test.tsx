@@ -6,6 +6,7 @@ import { postFixture } from '../features/posts/test/posts';
 import { ANN_TOKEN, ann } from '../test/fixtures';
 import { heldResponse } from '../test/held-response';
 import { server } from '../test/msw-server';
+import { PAGE_LOAD_TIMEOUT_MS } from '../test/page-load-timeout';
 import { recordPageLoads } from '../test/page-loads';
 import { pageOf } from '../test/page-of';
 import { renderApp } from '../test/render-app';
@@ -72,7 +73,11 @@ describe('restoring a stored session', () => {
     expect(await screen.findByText("Can't reach Pathwise, retrying…")).toHaveAttribute('role', 'status');
     expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBe(ANN_TOKEN);
     expect(
-      await screen.findByRole('heading', { name: 'Welcome back, Ann Lee' }, { timeout: 3_000 }),
+      await screen.findByRole(
+        'heading',
+        { name: 'Welcome back, Ann Lee' },
+        { timeout: PAGE_LOAD_TIMEOUT_MS },
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByText("Can't reach Pathwise, retrying…")).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');

@@ -3,14 +3,11 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { server } from '../test/msw-server';
-import { planFixture, SLOW_PAGE_TEST_MS } from '../test/plans';
+import { planFixture } from '../test/plans';
 import { loadPages } from './router';
 
 // The pages' code first, so the tests wait for the pages and not for a cold import on a busy machine.
-beforeAll(
-  () => Promise.all(['/learning-plan/5', '/learning-plan/5/progress/ann'].map(loadPages)),
-  SLOW_PAGE_TEST_MS,
-);
+beforeAll(() => Promise.all(['/learning-plan/5', '/learning-plan/5/progress/ann'].map(loadPages)));
 
 import { renderApp } from '../test/render-app';
 
@@ -27,7 +24,7 @@ const progress: SharedProgress = {
   ],
 };
 
-describe('shared progress page', { timeout: SLOW_PAGE_TEST_MS }, () => {
+describe('shared progress page', () => {
   it('shows the percentage, streak and each topic with its status in words', async () => {
     server.use(http.get('/api/learning-plans/5/progress/ann', () => HttpResponse.json(progress)));
     renderApp('/learning-plan/5/progress/ann', { signedIn: true });

@@ -1,5 +1,5 @@
 import { SHARE_TEXTS } from '@pathwise/contract';
-import { useState } from 'react';
+import { useCopyText } from '../lib/clipboard';
 import { ShareIcon } from './icons';
 
 type ShareButtonProps = {
@@ -15,20 +15,13 @@ type ShareButtonProps = {
  * which copies the page's canonical address and says so in a polite live region.
  */
 export function ShareButton({ path, title, className = '' }: ShareButtonProps) {
-  const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
+  const { outcome, copy: copyText, reset } = useCopyText();
   const canShare = typeof navigator.share === 'function';
   const url = new URL(path, window.location.origin).href;
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setOutcome('copied');
-    } catch {
-      setOutcome('failed');
-    }
-  };
+  const copy = () => copyText(url);
   const share = async () => {
-    setOutcome(null);
+    reset();
     if (!canShare) return copy();
     try {
       await navigator.share({ title, url });

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { apiRequest } from './api-client';
 
 /** What a failed look-up means: the default instance, where every page but sign-in needs an account. */
-const CLOSED: InstanceSettings = { publicReading: false };
+const CLOSED: InstanceSettings = { publicReading: false, federationHost: null };
 
 let known: InstanceSettings | undefined;
 let asking: Promise<InstanceSettings> | undefined;

@@ -1,6 +1,7 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES } from '@pathwise/contract';
+import { DEFAULT_NOTIFICATION_PREFERENCES, LEARNING_CALENDAR_MESSAGES } from '@pathwise/contract';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { errorResponse } from './error-response';
 import { pageOf } from './page-of';
 
 /**
@@ -19,7 +20,7 @@ const bellResponses = [
  */
 const safetySettingsResponses = [
   http.get('/api/users/me/privacy', () =>
-    HttpResponse.json({ showEmail: false, showProfileToVisitors: false }),
+    HttpResponse.json({ showEmail: false, showProfileToVisitors: false, showLearningCalendar: false }),
   ),
   ...['blocks', 'mutes'].map((list) =>
     http.get(`/api/users/me/${list}`, () => HttpResponse.json(pageOf([]))),
@@ -56,11 +57,21 @@ const firstStepsResponses = [
  * Asked for when a visitor opens a page they could read on an instance allowing it: unless a test says
  * otherwise, the instance is the default one, where every page but sign-in needs an account.
  */
-const instanceResponses = [http.get('/api/instance', () => HttpResponse.json({ publicReading: false }))];
+const instanceResponses = [
+  http.get('/api/instance', () => HttpResponse.json({ publicReading: false, federationHost: null })),
+];
 
 /** Asked for by a plan's page for a signed-in person: unless a test says otherwise, they share nothing. */
 const progressShareResponses = [
   http.get('/api/learning-plans/:planId/progress-share', () => HttpResponse.json({ shared: false })),
+];
+
+/**
+ * Asked for by every profile page: unless a test says otherwise, nobody shows their learning calendar,
+ * so the server answers as it does then.
+ */
+const learningCalendarResponses = [
+  http.get('/api/users/:id/learning-calendar', errorResponse(404, LEARNING_CALENDAR_MESSAGES.notFound)),
 ];
 
 /** The network as the tests see it; each test declares the responses it needs with `server.use`. */
@@ -71,4 +82,5 @@ export const server = setupServer(
   ...firstStepsResponses,
   ...instanceResponses,
   ...progressShareResponses,
+  ...learningCalendarResponses,
 );

@@ -3,9 +3,6 @@ import { HttpResponse, http } from 'msw';
 import { ann } from './fixtures';
 import { server } from './msw-server';
 
-/** Whole pages render lazily and are typed into the way a person does: slow on a busy machine. */
-export const SLOW_PAGE_TEST_MS = 20_000;
-
 export const bobRef = { id: 8, name: 'Bob Stone', profilePicture: 'https://cdn.example/bob.png' };
 
 /** Ann's plan 'Learn Rust': two topics, the first completed by the viewer (1/2 topics, 50%). */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { learningPlans, planTopics } from './plans.js';
+import { SEARCH_INDEX_OPTIONS, searchDocument, tsvector } from './search-document.js';
 import { users } from './users.js';
 
 /**
@@ -40,8 +41,13 @@ export const studyGroups = pgTable(
     startDate: date('start_date'),
     topicsPerWeek: integer('topics_per_week'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Kept by PostgreSQL for search: name above description. */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs((): SQL => searchDocument([studyGroups.name, 'A'], [studyGroups.description, 'B'])),
   },
   (t) => [
+    index('study_groups_search_idx').using('gin', t.searchVector).with(SEARCH_INDEX_OPTIONS),
     index('study_groups_plan_idx').on(t.planId),
     index('study_groups_founder_idx').on(t.founderId),
     uniqueIndex('study_groups_invite_token_idx').on(t.inviteToken).where(sql`${t.inviteToken} is not null`),

@@ -1,8 +1,11 @@
-import { and, count, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   actorKeys,
   departedActors,
+  learningPlans,
+  planTags,
+  planTopics,
   posts,
   postTags,
   remoteActors,
@@ -11,7 +14,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { tagNamesOf } from '../../db/tagging.js';
-import { NOBODY, postVisibleTo } from '../../db/visibility.js';
+import { NOBODY, planVisibleTo, postVisibleTo } from '../../db/visibility.js';
 
 /**
  * The person behind actor `id` as other servers see them, with their remote followers' count, or
@@ -158,29 +161,104 @@ export async function findPublishedPostAuthor(db: Database, postId: number) {
 }
 
 /**
- * One page of the author's posts anyone may read, newest first, before post `beforeId` (the cursor):
- * one statement on the author's newest-first index, whatever the page holds.
+ * What an `Article` shows of a plan: its topics' titles in their order, one subquery on its index
+ * (qualified by hand: in a one-table select Drizzle writes columns bare, and a bare "id" would be the
+ * topic's own).
  */
-export function selectOutboxPage(db: Database, authorId: number, beforeId: number | null, limit: number) {
+const planArticleColumns = {
+  id: learningPlans.id,
+  authorId: learningPlans.creatorId,
+  title: learningPlans.title,
+  description: learningPlans.description,
+  createdAt: learningPlans.createdAt,
+  updatedAt: learningPlans.updatedAt,
+  tags: tagNamesOf(planTags, planTags.planId, planTags.tagId, learningPlans.id),
+  topics: sql<string[]>`array(select t.title from ${planTopics} t
+    where t.plan_id = ${learningPlans}.id order by t.order_index)`,
+};
+const publicPlan = planVisibleTo(NOBODY, { publicOnly: true });
+
+/** A public plan anyone may read (not hidden by a moderator, its creator not suspended), or null. */
+export async function findPublicPlan(db: Database, planId: number) {
+  const [row] = await db
+    .select(planArticleColumns)
+    .from(learningPlans)
+    .where(and(eq(learningPlans.id, planId), publicPlan));
+  return row ?? null;
+}
+export type PlanArticleRow = NonNullable<Awaited<ReturnType<typeof findPublicPlan>>>;
+
+/** The creator of a plan, hidden or not: whose followers hear that a moderator hid it. */
+export async function findPublicPlanCreator(db: Database, planId: number) {
+  const [row] = await db
+    .select({ creatorId: learningPlans.creatorId })
+    .from(learningPlans)
+    .where(and(eq(learningPlans.id, planId), eq(learningPlans.isPublic, true)));
+  return row?.creatorId ?? null;
+}
+
+/** Where the outbox's last page ended: the item's date in microseconds since 1970, its kind and id. */
+export type OutboxKey = { kind: 'posts' | 'plans'; id: number; micros: string };
+
+/**
+ * One page of the keys of the author's posts and public plans anyone may read, newest first, after
+ * `after` (the cursor): one statement, each half on its author's newest-first index.
+ */
+export async function selectOutboxKeys(
+  db: Database,
+  authorId: number,
+  after: OutboxKey | null,
+  limit: number,
+): Promise<OutboxKey[]> {
+  const before = (at: SQLWrapper, kind: string, id: SQLWrapper) =>
+    after === null
+      ? sql`true`
+      : sql`(${at}, ${kind}, ${id}) < (timestamptz 'epoch'
+          + ${after.micros}::bigint * interval '1 microsecond', ${after.kind}, ${after.id})`;
+  const micros = (at: SQLWrapper) => sql`(extract(epoch from ${at}) * 1000000)::bigint::text`;
+  const result = (await db.execute(sql`select kind, id, micros from (
+      (select 'posts' as kind, ${posts.id} as id, ${posts.createdAt} as at,
+          ${micros(posts.createdAt)} as micros
+        from ${posts} where ${posts.authorId} = ${authorId} and ${postVisibleTo(NOBODY)}
+          and ${before(posts.createdAt, 'posts', posts.id)}
+        order by ${posts.createdAt} desc, ${posts.id} desc limit ${limit})
+      union all
+      (select 'plans', ${learningPlans.id}, ${learningPlans.createdAt}, ${micros(learningPlans.createdAt)}
+        from ${learningPlans} where ${learningPlans.creatorId} = ${authorId} and ${publicPlan}
+          and ${before(learningPlans.createdAt, 'plans', learningPlans.id)}
+        order by ${learningPlans.createdAt} desc, ${learningPlans.id} desc limit ${limit})
+    ) items order by at desc, kind desc, id desc limit ${limit}`)) as unknown as { rows: OutboxKey[] };
+  return result.rows;
+}
+
+/** The posts `ids` anyone may read, as `Article`s show them: one statement. */
+export function selectPublicPosts(db: Database, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
   return db
     .select(articleColumns)
     .from(posts)
-    .where(
-      and(
-        eq(posts.authorId, authorId),
-        postVisibleTo(NOBODY),
-        beforeId === null ? undefined : lt(posts.id, beforeId),
-      ),
-    )
-    .orderBy(desc(posts.id))
-    .limit(limit);
+    .where(and(inArray(posts.id, ids), postVisibleTo(NOBODY)));
 }
 
+/** The public plans `ids` anyone may read, as `Article`s show them: one statement. */
+export function selectPublicPlans(db: Database, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select(planArticleColumns)
+    .from(learningPlans)
+    .where(and(inArray(learningPlans.id, ids), publicPlan));
+}
+
+/** How many posts and public plans of the author anyone may read: one statement. */
 export async function countOutbox(db: Database, authorId: number) {
   const [row] = await db
-    .select({ total: count() })
-    .from(posts)
-    .where(and(eq(posts.authorId, authorId), postVisibleTo(NOBODY)));
+    .select({
+      total: sql<number>`(select count(*)::int from ${posts}
+        where ${posts.authorId} = ${authorId} and ${postVisibleTo(NOBODY)})
+        + (select count(*)::int from ${learningPlans}
+        where ${learningPlans.creatorId} = ${authorId} and ${publicPlan})`,
+    })
+    .from(sql`(select 1) one`);
   return row?.total ?? 0;
 }
 

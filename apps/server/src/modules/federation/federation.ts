@@ -51,14 +51,19 @@ import {
   deleteRemoteFollower,
   deleteRemoteReaction,
   findActor,
+  findPublicPlan,
   findPublicPost,
   findUserIdByHandle,
   insertActorKeys,
   insertRemoteFollower,
   insertRemoteReaction,
+  type OutboxKey,
+  type PlanArticleRow,
   type RemoteActorInput,
   selectActorKeys,
-  selectOutboxPage,
+  selectOutboxKeys,
+  selectPublicPlans,
+  selectPublicPosts,
   selectRemoteFollowerInboxes,
   upsertRemoteActor,
 } from './federation.queries.js';
@@ -75,9 +80,12 @@ const SHARED_INBOX_PATH = '/ap/inbox';
 const OUTBOX_PATH = '/ap/users/{identifier}/outbox';
 const FOLLOWERS_PATH = '/ap/users/{identifier}/followers';
 const FOLLOWING_PATH = '/ap/users/{identifier}/following';
-const ARTICLE_PATH = '/ap/posts/{id}';
+/** Posts (`/ap/posts/{id}`) and plans (`/ap/plans/{id}`): Fedify takes one path per object class. */
+const ARTICLE_PATH = '/ap/{kind}/{id}';
+const ARTICLE_KINDS = ['posts', 'plans'] as const;
+export type ArticleKind = (typeof ARTICLE_KINDS)[number];
 
-/** Posts per page of an outbox. */
+/** Posts and plans per page of an outbox. */
 export const OUTBOX_PAGE_SIZE = 20;
 
 /** The algorithms of a person's keys: RSA for HTTP Signatures (what Mastodon checks), Ed25519 for proofs. */
@@ -95,6 +103,13 @@ export type FederationDeps = {
 /** Actor identifiers are user ids: a handle may change, the actor's address must not. */
 const userIdOf = (identifier: string): number | null =>
   /^[1-9]\d{0,9}$/.test(identifier) && Number(identifier) <= 2_147_483_647 ? Number(identifier) : null;
+
+/** The outbox cursor `kind-id-micros` (where a page ended), or null when it is not one. */
+function outboxKeyOf(cursor: string): OutboxKey | null {
+  const match = /^(posts|plans)-([1-9]\d{0,9})-(\d{1,18})$/.exec(cursor);
+  const id = match ? userIdOf(match[2]!) : null;
+  return match && id !== null ? { kind: match[1] as ArticleKind, id, micros: match[3]! } : null;
+}
 
 /**
  * Whose actor exists: a person who shows their profile to visitors (their consent to being on the open
@@ -130,35 +145,67 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
 
   const mediaUrl = (key: string) => (/^https?:\/\//.test(key) ? key : `${origin}/api/media/${key}`);
 
-  function articleOf(ctx: Context<void>, post: ArticleRow): Article {
-    const author = String(post.authorId);
+  const articleUri = (ctx: Context<void>, kind: ArticleKind, id: number) =>
+    ctx.getObjectUri(Article, { kind, id: String(id) });
+
+  /** A post or plan as an `Article`: `content` is its HTML, `page` its page in the web app. */
+  function articleOf(
+    ctx: Context<void>,
+    kind: ArticleKind,
+    row: ArticleRow | PlanArticleRow,
+    content: string,
+    page: string,
+  ): Article {
+    const author = String(row.authorId);
     return new Article({
-      id: ctx.getObjectUri(Article, { id: String(post.id) }),
+      id: articleUri(ctx, kind, row.id),
       attribution: ctx.getActorUri(author),
       to: PUBLIC_COLLECTION,
       cc: ctx.getFollowersUri(author),
-      name: post.title,
-      content: markdownToHtml(post.content),
-      url: new URL(`/post/${post.id}`, origin),
-      published: instantOf(post.createdAt),
-      updated: post.updatedAt > post.createdAt ? instantOf(post.updatedAt) : null,
-      tags: post.tags.map(
+      name: row.title,
+      content,
+      url: new URL(page, origin),
+      published: instantOf(row.createdAt),
+      updated: row.updatedAt > row.createdAt ? instantOf(row.updatedAt) : null,
+      tags: row.tags.map(
         (tag) => new Hashtag({ href: new URL(`/tags/${encodeURIComponent(tag)}`, origin), name: `#${tag}` }),
       ),
     });
   }
 
-  const createOf = (ctx: Context<void>, post: ArticleRow) => {
-    const article = articleOf(ctx, post);
-    return new Create({
-      id: new URL(`${article.id?.href}#create`),
+  const postArticleOf = (ctx: Context<void>, post: ArticleRow) =>
+    articleOf(ctx, 'posts', post, markdownToHtml(post.content), `/post/${post.id}`);
+
+  /** A plan reads as its description, then its topics in their order (their resources stay on its page). */
+  function planArticleOf(ctx: Context<void>, plan: PlanArticleRow) {
+    const topics = plan.topics.map((title) => `<li>${escapeHtml(title)}</li>`).join('');
+    const content = markdownToHtml(plan.description) + (topics ? `<ol>${topics}</ol>` : '');
+    return articleOf(ctx, 'plans', plan, content, `/learning-plan/${plan.id}`);
+  }
+
+  /** Our post or plan `id` as an `Article`, with its author, while anyone may read it; else null. */
+  async function readArticle(kind: ArticleKind, id: number) {
+    if (kind === 'posts') {
+      const post = await findPublicPost(db, id);
+      return post && { authorId: post.authorId, of: (ctx: Context<void>) => postArticleOf(ctx, post) };
+    }
+    const plan = await findPublicPlan(db, id);
+    return plan && { authorId: plan.authorId, of: (ctx: Context<void>) => planArticleOf(ctx, plan) };
+  }
+
+  /**
+   * The `Create` of an Article: `#create` in the outbox; a delivery's id is new each time, since a plan
+   * made private and public again is created again (a server handles an activity id once).
+   */
+  const createOf = (article: Article, fresh = false) =>
+    new Create({
+      id: new URL(`${article.id?.href}#create${fresh ? `s/${randomUUID()}` : ''}`),
       actor: article.attributionId,
       to: PUBLIC_COLLECTION,
-      cc: ctx.getFollowersUri(String(post.authorId)),
+      cc: article.ccId,
       published: article.published,
       object: article,
     });
-  };
 
   /** An activity about the author's post, addressed as the post was: public, and to their followers. */
   const addressing = (ctx: Context<void>, authorId: number) => ({
@@ -198,7 +245,8 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
   /** The id of our post that `uri` is the Article of, or null. */
   const postIdOf = (ctx: Context<void>, uri: URL | null) => {
     const parsed = uri ? ctx.parseUri(uri) : null;
-    return parsed?.type === 'object' && parsed.class === Article ? userIdOf(parsed.values.id ?? '') : null;
+    if (parsed?.type !== 'object' || parsed.class !== Article || parsed.values.kind !== 'posts') return null;
+    return userIdOf(parsed.values.id ?? '');
   };
 
   /** How a remote person is recorded here, from their actor document. */
@@ -485,13 +533,26 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
     .setOutboxDispatcher(OUTBOX_PATH, async (ctx, identifier, cursor) => {
       const userId = userIdOf(identifier);
       if (userId === null || cursor === null || (await actorState(db, userId)).kind !== 'person') return null;
-      const beforeId = cursor === '' ? null : userIdOf(cursor);
-      if (cursor !== '' && beforeId === null) return null;
-      const rows = await selectOutboxPage(db, userId, beforeId, OUTBOX_PAGE_SIZE + 1);
-      const page = rows.slice(0, OUTBOX_PAGE_SIZE);
+      const after = cursor === '' ? null : outboxKeyOf(cursor);
+      if (cursor !== '' && after === null) return null;
+      const keys = await selectOutboxKeys(db, userId, after, OUTBOX_PAGE_SIZE + 1);
+      const page = keys.slice(0, OUTBOX_PAGE_SIZE);
+      const idsOf = (kind: ArticleKind) =>
+        page.filter((key) => key.kind === kind).map((key) => Number(key.id));
+      const [posts, plans] = await Promise.all([
+        selectPublicPosts(db, idsOf('posts')),
+        selectPublicPlans(db, idsOf('plans')),
+      ]);
+      const articles = new Map([
+        ...posts.map((post) => [`posts-${post.id}`, postArticleOf(ctx, post)] as const),
+        ...plans.map((plan) => [`plans-${plan.id}`, planArticleOf(ctx, plan)] as const),
+      ]);
+      const last = page.at(-1);
       return {
-        items: page.map((post) => createOf(ctx, post)),
-        nextCursor: rows.length > OUTBOX_PAGE_SIZE ? String(page.at(-1)!.id) : null,
+        items: page
+          .flatMap((key) => articles.get(`${key.kind}-${key.id}`) ?? [])
+          .map((item) => createOf(item)),
+        nextCursor: keys.length > OUTBOX_PAGE_SIZE && last ? `${last.kind}-${last.id}-${last.micros}` : null,
       };
     })
     .setCounter(async (_ctx, identifier) => {
@@ -513,11 +574,12 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
   federation.setFollowersDispatcher(FOLLOWERS_PATH, () => ({ items: [] })).setCounter(countOf('followers'));
   federation.setFollowingDispatcher(FOLLOWING_PATH, () => ({ items: [] })).setCounter(countOf('following'));
 
-  federation.setObjectDispatcher(Article, ARTICLE_PATH, async (ctx, { id }) => {
-    const postId = userIdOf(id);
-    const post = postId === null ? null : await findPublicPost(db, postId);
-    if (!post || (await actorState(db, post.authorId)).kind !== 'person') return null;
-    return articleOf(ctx, post);
+  federation.setObjectDispatcher(Article, ARTICLE_PATH, async (ctx, { kind, id }) => {
+    const itemId = userIdOf(id);
+    if (!ARTICLE_KINDS.includes(kind as ArticleKind) || itemId === null) return null;
+    const article = await readArticle(kind as ArticleKind, itemId);
+    if (!article || (await actorState(db, article.authorId)).kind !== 'person') return null;
+    return article.of(ctx);
   });
 
   return {
@@ -545,40 +607,41 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
     findAccount: (viewer: Viewer, query: string) => following.find(viewer.id, query),
 
     /**
-     * Sends a new post as `Create(Article)` to the author's remote followers. Called once the post's
-     * transaction has committed.
+     * Sends a new post, or a plan that became public, as `Create(Article)` to the author's remote
+     * followers. Called once the transaction has committed.
      */
-    async announcePost(postId: number): Promise<void> {
-      const post = await findPublicPost(db, postId);
-      if (post) await sendToFollowers(post.authorId, 'a new post', (ctx) => createOf(ctx, post));
+    async announceCreation(kind: ArticleKind, id: number): Promise<void> {
+      const article = await readArticle(kind, id);
+      if (article)
+        await sendToFollowers(article.authorId, `a new ${kind}`, (ctx) => createOf(article.of(ctx), true));
     },
 
     /**
-     * Sends an edited post as `Update(Article)`, each edit its own activity (a server handles an
-     * activity id once). A post no one may read any more (hidden) is not sent.
+     * Sends an edited post or plan as `Update(Article)`, each edit its own activity (a server handles
+     * an activity id once). One no one may read any more (hidden, private) is not sent.
      */
-    async announceUpdate(postId: number): Promise<void> {
-      const post = await findPublicPost(db, postId);
-      if (!post) return;
-      await sendToFollowers(post.authorId, 'an edited post', (ctx) => {
-        const article = articleOf(ctx, post);
+    async announceUpdate(kind: ArticleKind, id: number): Promise<void> {
+      const found = await readArticle(kind, id);
+      if (!found) return;
+      await sendToFollowers(found.authorId, `an edited ${kind}`, (ctx) => {
+        const article = found.of(ctx);
         return new Update({
           id: new URL(`${article.id?.href}#updates/${randomUUID()}`),
-          ...addressing(ctx, post.authorId),
-          updated: instantOf(post.updatedAt),
+          ...addressing(ctx, found.authorId),
+          updated: article.updated ?? Temporal.Now.instant(),
           object: article,
         });
       });
     },
 
     /**
-     * Sends `Delete` with a `Tombstone` of a post that was deleted or hidden by a moderator: other
-     * servers drop their copy. Its id is new each time: a post hidden, shown and hidden again is
-     * deleted again.
+     * Sends `Delete` with a `Tombstone` of a post or plan that was deleted, hidden by a moderator or
+     * (a plan) made private: other servers drop their copy. Its id is new each time: something hidden,
+     * shown and hidden again is deleted again.
      */
-    async announceDeletion(authorId: number, postId: number): Promise<void> {
-      await sendToFollowers(authorId, 'a deleted post', (ctx) => {
-        const articleId = ctx.getObjectUri(Article, { id: String(postId) });
+    async announceDeletion(kind: ArticleKind, authorId: number, id: number): Promise<void> {
+      await sendToFollowers(authorId, `a deleted ${kind}`, (ctx) => {
+        const articleId = articleUri(ctx, kind, id);
         return new Delete({
           id: new URL(`${articleId.href}#deletes/${randomUUID()}`),
           ...addressing(ctx, authorId),

@@ -15,6 +15,7 @@ import {
   type Update,
 } from '@fedify/vocab';
 import {
+  looksLikeRemoteAccount,
   REMOTE_FOLLOW_MESSAGES,
   REMOTE_LOOKUP_TIMEOUT_MS,
   REMOTE_POST_LIMITS,
@@ -38,10 +39,6 @@ import {
 import { remoteText, sanitizeRemoteHtml } from './remote-html.js';
 
 type Deps = { db: Database; log: FastifyBaseLogger; origin: string; federation: Federation<void> };
-
-/** `@name@server` or an http(s) address: what may name someone on another server. */
-export const looksLikeRemoteAccount = (query: string) =>
-  /^@?[^@\s/]+@[^@\s/]+$/.test(query) || /^https?:\/\/\S+$/.test(query);
 
 const hrefOf = (value: URL | Link | null | undefined) =>
   value instanceof URL ? value.href : value instanceof Link ? (value.href?.href ?? null) : null;

@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { noBlockBetween, shownTo } from '../../db/block-state.js';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { noBlockBetween, shownTo, type UserRef } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import {
   studyGroupMembers,
@@ -7,20 +8,11 @@ import {
   studyGroups,
   studyGroupTopicsDone,
 } from '../../db/schema/index.js';
-import { planColumnsOf, planVisibleTo } from '../../db/visibility.js';
+import { groupShownTo, planColumnsOf, planVisibleTo } from '../../db/visibility.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 type Window = { limit: number; offset: number };
 type Rows<T> = { rows: T[] };
-
-/**
- * Whether `viewer` may see the group `g` (joined to its plan `p`): the plan is visible to them and the
- * founder is neither blocked either way nor suspended. Who may see what of it (members, invite) is added
- * by each statement.
- */
-const groupShownTo = (viewer: number) =>
-  sql`(${planVisibleTo(viewer, { plan: planColumnsOf('p') })}
-    and ${shownTo(viewer, sql.raw('g.founder_id'), { muted: false })})`;
 
 /** A group as the viewer sees it: one row of `g` with its plan `p`, founder `f` and the viewer's row `me`. */
 const groupColumns = sql`g.id, g.name, g.description, g.invite_only as "inviteOnly",
@@ -102,6 +94,35 @@ export async function selectGroup(
         or (g.invite_token is not null
           and g.invite_token = ${invite ?? null}::text))`)) as unknown as Rows<GroupRow>;
   return result.rows[0] ?? null;
+}
+
+/**
+ * Whether a group `g` (with its plan `p` and the viewer's membership `me`) is listed to `viewer` where
+ * they did not ask for it by its link (search, profiles): public, or invite-only with them in it.
+ */
+const listedTo = (viewer: UserRef) =>
+  sql<boolean>`(${groupShownTo(viewer)} and (not g.invite_only or me.user_id is not null))`;
+
+/**
+ * Whether search may show `viewer` the group row `group` (a `study_groups` row of the outer statement): a
+ * public group on a plan they may see, or an invite-only one they are in; never one whose founder is
+ * hidden from them. What `selectGroup` shows without an invite.
+ */
+export const groupFoundBy = (viewer: UserRef, group: AnyPgColumn): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${studyGroups} g
+    join learning_plans p on p.id = g.plan_id
+    left join ${studyGroupMembers} me on me.group_id = g.id and me.user_id = ${viewer}
+    where g.id = ${group} and ${listedTo(viewer)})`;
+
+/** The groups of `ids` that search may show `viewer` (`groupFoundBy`), in any order: one statement. */
+export async function selectGroupsWithIds(db: Database, viewer: number, ids: number[]): Promise<GroupRow[]> {
+  const result = (await db.execute(sql`select ${groupColumns}
+    from ${studyGroups} g
+    join learning_plans p on p.id = g.plan_id
+    join users f on f.id = g.founder_id
+    left join ${studyGroupMembers} me on me.group_id = g.id and me.user_id = ${viewer}
+    where g.id = any(${sql.param(ids)}::int[]) and ${listedTo(viewer)}`)) as unknown as Rows<GroupRow>;
+  return result.rows;
 }
 
 /** One page of the viewer's groups (newest joined first) with how many there are: one statement. */
@@ -276,24 +297,27 @@ export async function selectGroupPosts(db: Database, viewer: number, groupId: nu
 }
 
 /**
- * Writes a post, or a reply to a post of the same group (a reply to a reply is refused): null when the
- * post replied to is not the group's.
+ * Writes a post, or a reply to a post of the same group (a reply to a reply is refused), with the author
+ * of the post replied to: null when that post is not the group's.
  */
 export async function insertGroupPost(
   db: Database,
   post: { groupId: number; authorId: number; content: string; replyToId: number | null },
-): Promise<GroupPostRow | null> {
+): Promise<(GroupPostRow & { repliedToAuthorId: number | null }) | null> {
   const result = (await db.execute(sql`with made as (
       insert into ${studyGroupPosts} (group_id, author_id, parent_id, content)
       select ${post.groupId}::int, ${post.authorId}::int, ${post.replyToId}::int, ${post.content}::text
       where ${post.replyToId}::int is null or exists (select 1 from ${studyGroupPosts} p
         where p.id = ${post.replyToId}::int and p.group_id = ${post.groupId} and p.parent_id is null)
-      returning id, author_id, content, created_at
+      returning id, author_id, parent_id, content, created_at
     )
     select made.id,
       json_build_object('id', u.id, 'name', u.name, 'profilePicture', u.profile_picture) as author,
-      made.content, made.created_at as "createdAt"
-    from made join users u on u.id = made.author_id`)) as unknown as Rows<GroupPostRow>;
+      made.content, made.created_at as "createdAt",
+      (select p.author_id from ${studyGroupPosts} p where p.id = made.parent_id) as "repliedToAuthorId"
+    from made join users u on u.id = made.author_id`)) as unknown as Rows<
+    GroupPostRow & { repliedToAuthorId: number | null }
+  >;
   return result.rows[0] ?? null;
 }
 
@@ -386,9 +410,8 @@ export async function selectGroupsOfUser(db: Database, viewer: number, userId: n
       join learning_plans p on p.id = g.plan_id
       join users f on f.id = g.founder_id
       left join ${studyGroupMembers} me on me.group_id = g.id and me.user_id = ${viewer}
-      where m.user_id = ${userId} and ${groupShownTo(viewer)}
-        and ${shownTo(viewer, sql.raw('m.user_id'), { muted: false })}
-        and (not g.invite_only or me.user_id is not null)
+      where m.user_id = ${userId}
+        and ${shownTo(viewer, sql.raw('m.user_id'), { muted: false })} and ${listedTo(viewer)}
     )
     select exists(select 1 from users where id = ${userId}) as "userFound",
       (select count(*) from theirs)::int as total,

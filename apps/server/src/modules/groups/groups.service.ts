@@ -37,6 +37,7 @@ import {
   selectGroupPostAuthor,
   selectGroupPosts,
   selectGroupsOfUser,
+  selectGroupsWithIds,
   selectMemberRole,
   selectMyGroups,
   updateInviteToken,
@@ -137,6 +138,12 @@ export function createGroupsService({ db, events }: { db: Database; events: Even
 
     async one(viewer: Viewer, groupId: number, invite?: string): Promise<Group> {
       return response(await visible(db, viewer, groupId, invite), viewer);
+    },
+
+    /** The groups of `ids` search may show the viewer, in any order, for the search module: one statement. */
+    async groupsFor(viewer: Viewer, ids: number[]): Promise<Group[]> {
+      if (ids.length === 0) return [];
+      return (await selectGroupsWithIds(db, viewer.id, ids)).map((row) => response(row, viewer));
     },
 
     async mine(viewer: Viewer, query: PageQuery): Promise<GroupPage> {
@@ -254,6 +261,15 @@ export function createGroupsService({ db, events }: { db: Database; events: Even
           replyToId: body.replyToId ?? null,
         });
         if (!made) throw notFound(GROUP_MESSAGES.postNotFound);
+        await events.publish(tx, {
+          type: 'group.posted',
+          actorId: viewer.id,
+          groupId,
+          planId: row.plan.id,
+          groupName: row.name,
+          repliedToAuthorId: made.repliedToAuthorId,
+          content: body.content,
+        });
         return postResponse(made, viewer);
       });
     },

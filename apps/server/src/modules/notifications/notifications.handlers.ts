@@ -7,6 +7,7 @@ import { notify } from './notifications.notify.js';
 import {
   groupMembers,
   groupOrganisers,
+  groupReaders,
   insertRemoteNotification,
   oneUser,
   usersWithHandles,
@@ -245,6 +246,45 @@ export function registerNotificationHandlers(events: EventBus, jobs: JobQueue) {
         'unread',
       );
     }
+  });
+
+  // The discussion is the members' own: a post tells the other members, a reply the post's author, and a
+  // mention only members, so naming someone outside the group tells them nothing. While one is unread,
+  // more of the same person's in that group add nothing, as for finished topics.
+  events.subscribe('group.posted', async (tx, event) => {
+    const about = {
+      actorId: event.actorId,
+      entityType: 'group' as const,
+      entityId: event.groupId,
+      planId: event.planId,
+    };
+    const where = `your study group "${event.groupName}"`;
+    if (event.repliedToAuthorId === null) {
+      await notify(
+        tx,
+        jobs,
+        { ...about, type: 'GROUP_POST', message: (actor) => `${actor} posted in ${where}` },
+        groupReaders(event.groupId),
+        'unread',
+      );
+    } else {
+      await notify(
+        tx,
+        jobs,
+        { ...about, type: 'GROUP_REPLY', message: (actor) => `${actor} replied to your post in ${where}` },
+        groupReaders(event.groupId, oneUser(event.repliedToAuthorId)),
+        'unread',
+      );
+    }
+    const handles = mentionedHandles(event.content);
+    if (handles.length === 0) return;
+    await notify(
+      tx,
+      jobs,
+      { ...about, type: 'MENTION', message: (actor) => `${actor} mentioned you in ${where}` },
+      groupReaders(event.groupId, usersWithHandles(handles)),
+      'unread',
+    );
   });
 
   // Published only for plans others can see (created public, or made public): every follower may

@@ -12,8 +12,10 @@ import {
   notifications,
   pushSubscriptions,
   studyGroupMembers,
+  studyGroups,
   users,
 } from '../../db/schema/index.js';
+import { groupShownTo } from '../../db/visibility.js';
 import { literalLimit, preparedPerSize } from '../../lib/pagination.js';
 
 /** The one PostgreSQL channel every server process LISTENs on; payloads are `LiveSignal` JSON. */
@@ -51,6 +53,18 @@ export const groupOrganisers = (groupId: number, exceptId: number): SQL =>
 export const groupMembers = (groupId: number, exceptId: number): SQL =>
   sql`select ${studyGroupMembers.userId} as id from ${studyGroupMembers}
     where ${studyGroupMembers.groupId} = ${groupId} and ${studyGroupMembers.userId} <> ${exceptId}`;
+
+/**
+ * The members of a study group who may read its discussion (not suspended, the group shown to them as
+ * its pages show it), all of them or those among `among` (recipients too).
+ */
+export const groupReaders = (groupId: number, among?: SQL): SQL =>
+  sql`select m.user_id as id from ${studyGroupMembers} m
+    join ${studyGroups} g on g.id = m.group_id
+    join ${learningPlans} p on p.id = g.plan_id
+    join ${users} u on u.id = m.user_id
+    where m.group_id = ${groupId} and u.suspended_at is null and ${groupShownTo(sql.raw('m.user_id'))}
+      ${among === undefined ? sql`` : sql`and m.user_id in (${among})`}`;
 
 /** The followers of `userId` whose id is in (afterId, upToId], all after `afterId` when `upToId` is null. */
 export const followersBetween = (userId: number, afterId: number, upToId: number | null): SQL =>

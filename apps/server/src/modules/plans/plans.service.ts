@@ -253,6 +253,12 @@ export function createPlansService({ db, events, removal, pages }: Dependencies)
         const unused = await applyPlanItems(tx, planId, body.topics);
         if (body.isPublic && !plan.isPublic)
           await events.publish(tx, { type: 'plan.published', actorId: viewer.id, planId, title: body.title });
+        await events.publish(tx, {
+          type: 'plan.updated',
+          actorId: viewer.id,
+          planId,
+          wasPublic: plan.isPublic,
+        });
         return unused;
       });
       await removal.removeUnreferenced(unusedFiles);
@@ -266,6 +272,7 @@ export function createPlansService({ db, events, removal, pages }: Dependencies)
       const files = await db.transaction(async (tx) => {
         await requireOwnPlan(tx, viewer, planId, PLAN_MESSAGES.cannotDelete);
         const keys = await selectPlanFileKeys(tx, planId);
+        await events.publish(tx, { type: 'plan.deleted', actorId: viewer.id, planId });
         await deletePlan(tx, planId);
         await forgetPagesAfterCommit(tx);
         return keys;

@@ -43,6 +43,8 @@ export function createContentModerationService({
         if (!(await hideTarget(tx, target, reason))) throw notFound(NOT_FOUND[target.type]);
         await recordContentAction(tx, { moderatorId: viewer.id, target, hidden: true, note: reason });
         if (target.type === 'POST') await events.publish(tx, { type: 'post.hidden', postId: target.id });
+        if (target.type === 'LEARNING_PLAN')
+          await events.publish(tx, { type: 'plan.hidden', planId: target.id });
       });
     },
 

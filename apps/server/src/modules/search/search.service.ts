@@ -3,18 +3,21 @@ import type { Database } from '../../db/client.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
 import { responseText } from '../../lib/response-text.js';
 import { isVisitor, type Viewer } from '../../lib/viewer.js';
+import type { GroupsService } from '../groups/index.js';
 import type { PlansService } from '../plans/index.js';
 import type { PostsService } from '../posts/index.js';
 import { prepareSearch, prepareUserItems, type RankedIds, rankAll, rankInput } from './search.queries.js';
 import { readSearchTerms } from './search-terms.js';
 
 /**
- * Posts and plans are built by their own modules, as their lists build them, in the order of the ids given.
+ * Posts, plans and groups are built by their own modules, as their lists build them, in the order of the ids
+ * given.
  */
 type SearchDependencies = {
   db: Database;
   posts: Pick<PostsService, 'responsesFor'>;
   plans: Pick<PlansService, 'plansFor'>;
+  groups: Pick<GroupsService, 'groupsFor'>;
   /**
    * With FEDERATION=true: the person on another server a query names (`@name@server`, a profile's
    * address), looked up on their server, else null.
@@ -34,12 +37,12 @@ function inRankOrder<T extends { id: number }>(ids: number[], items: T[]): T[] {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export function createSearchService({ db, posts, plans, findRemote }: SearchDependencies) {
+export function createSearchService({ db, posts, plans, groups, findRemote }: SearchDependencies) {
   const usersWithIds = prepareUserItems(db);
   return {
     /**
-     * Users, posts and plans matching `query`, each a page with its total (bounded), in a constant number of
-     * statements.
+     * Users, posts, plans and groups matching `query`, each a page with its total (bounded), in a constant
+     * number of statements.
      */
     async search(viewer: Viewer, { query, ...pageQuery }: SearchQuery): Promise<SearchResult> {
       const terms = readSearchTerms(query);
@@ -54,14 +57,16 @@ export function createSearchService({ db, posts, plans, findRemote }: SearchDepe
         users: foundUsers,
         posts: foundPosts,
         plans: foundPlans,
+        groups: foundGroups,
       } = await db.transaction(async (tx) => {
         await prepareSearch(tx);
         return rankAll(tx, rankInput(terms, viewer.id, window));
       });
-      const [userItems, postResponses, planResponses, remoteAccount] = await Promise.all([
+      const [userItems, postResponses, planResponses, groupResponses, remoteAccount] = await Promise.all([
         usersWithIds(foundUsers.ids, viewer.id),
         posts.responsesFor(viewer, foundPosts.ids),
         plans.plansFor(viewer, foundPlans.ids),
+        groups.groupsFor(viewer, foundGroups.ids),
         remote,
       ]);
       const users = {
@@ -80,6 +85,7 @@ export function createSearchService({ db, posts, plans, findRemote }: SearchDepe
         users,
         posts: boundedPage(postResponses, foundPosts, pageQuery),
         learningPlans: boundedPage(planResponses, foundPlans, pageQuery),
+        groups: boundedPage(inRankOrder(foundGroups.ids, groupResponses), foundGroups, pageQuery),
       };
     },
   };

@@ -2,7 +2,6 @@ import { type CurrentUser, type FirstSteps, STORAGE_KEYS } from '@pathwise/contr
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FULL_APP_TIMEOUT_MS } from '../../features/posts/test/posts';
 import { errorResponse } from '../../test/error-response';
 import { ANN_TOKEN, ann } from '../../test/fixtures';
 import { heldResponse } from '../../test/held-response';
@@ -29,12 +28,12 @@ function openHomeAs(user: CurrentUser) {
   return renderApp('/');
 }
 
-beforeAll(() => loadPages('/'), FULL_APP_TIMEOUT_MS);
+beforeAll(() => loadPages('/'));
 beforeEach(() => {
   server.use(http.get('/api/posts', () => HttpResponse.json(pageOf([]))));
 });
 
-describe('the home page’s first steps', { timeout: FULL_APP_TIMEOUT_MS }, () => {
+describe('the home page’s first steps', () => {
   it('greets a newcomer as new and lists each step, its state in words and where it is done', async () => {
     server.use(http.get('/api/users/me/first-steps', () => HttpResponse.json(steps())));
     openHomeAs(newAnn);

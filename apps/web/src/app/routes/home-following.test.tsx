@@ -1,8 +1,9 @@
-import type { FollowingFeedItem, FollowSuggestion, PlanInProgress } from '@pathwise/contract';
+import type { FollowingFeedItemWithRemote, FollowSuggestion, PlanInProgress } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FULL_APP_TIMEOUT_MS, postFixture } from '../../features/posts/test/posts';
+import { remotePostFixture } from '../../features/federation/test/fixtures';
+import { postFixture } from '../../features/posts/test/posts';
 import { errorResponse } from '../../test/error-response';
 import { heldResponse } from '../../test/held-response';
 import { server } from '../../test/msw-server';
@@ -23,8 +24,16 @@ const suggestion = (fields: Partial<FollowSuggestion> = {}): FollowSuggestion =>
   ...fields,
 });
 
-function serveFollowing(items: FollowingFeedItem[]) {
-  server.use(http.get('/api/feed/following', () => HttpResponse.json(pageOf(items))));
+/** Answers the Following feed with `items`, and keeps whether each request asked for remote posts. */
+function serveFollowing(items: FollowingFeedItemWithRemote[]) {
+  const remoteAsked: (string | null)[] = [];
+  server.use(
+    http.get('/api/feed/following', ({ request }) => {
+      remoteAsked.push(new URL(request.url).searchParams.get('remote'));
+      return HttpResponse.json(pageOf(items));
+    }),
+  );
+  return remoteAsked;
 }
 
 /** A window at least `width` wide, as far as CSS media queries go (jsdom has none of its own). */
@@ -36,10 +45,10 @@ function windowWidth(width: number) {
   }));
 }
 // The home page's code, loaded once ahead: its first import can take seconds on a busy machine.
-beforeAll(() => loadPages('/'), FULL_APP_TIMEOUT_MS);
+beforeAll(() => loadPages('/'));
 afterEach(() => vi.unstubAllGlobals());
 
-describe("Home 'Following' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
+describe("Home 'Following' tab", () => {
   it('is the third tab, selected by ?tab=following, and shows post and plan cards newest first', async () => {
     serveFollowing([
       { type: 'POST', createdAt, post: postFixture({ id: 42, title: 'Bob on lifetimes' }) },
@@ -56,6 +65,24 @@ describe("Home 'Following' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
       'Following',
     ]);
     expect(screen.getByRole('tab', { name: 'Following', selected: true })).toBeInTheDocument();
+  });
+
+  it('asks for posts from other servers and shows them read-only among the rest, with their server', async () => {
+    const remoteAsked = serveFollowing([
+      { type: 'POST', createdAt, post: postFixture({ id: 42, title: 'Bob on lifetimes' }) },
+      { type: 'REMOTE_POST', createdAt, remotePost: remotePostFixture({ title: 'Notes from elsewhere' }) },
+    ]);
+    renderApp('/?tab=following', { signedIn: true });
+
+    const remote = within(await screen.findByRole('article', { name: 'Notes from elsewhere' }));
+    expect(remoteAsked).toEqual(['true']);
+    expect(screen.getByRole('article', { name: 'Bob on lifetimes' })).toBeInTheDocument();
+    expect(remote.getByText('On social.example')).toBeInTheDocument();
+    expect(remote.getByRole('link', { name: /^View original/ })).toHaveAttribute(
+      'href',
+      'https://social.example/@ann/110',
+    );
+    expect(remote.queryByRole('button', { name: /like|save|comment/i })).not.toBeInTheDocument();
   });
 
   it('offers people to follow when there is nothing yet, and follows at once on a click', async () => {
@@ -116,7 +143,7 @@ describe("Home 'Following' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
   });
 });
 
-describe('the home side column', { timeout: FULL_APP_TIMEOUT_MS }, () => {
+describe('the home side column', () => {
   const inProgress: PlanInProgress = {
     id: 5,
     title: 'Learn Rust',

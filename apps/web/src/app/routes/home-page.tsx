@@ -1,5 +1,6 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Loading } from '../../components/loading';
 import { Tabs } from '../../components/tabs';
 import { FollowingFeed, HomeSideColumn, type RenderFollow } from '../../features/feed';
 import { FirstSteps, useIsNewcomer } from '../../features/first-steps';
@@ -30,6 +31,11 @@ type FeedProps = {
   onRetry: () => void;
 };
 
+// Only people following someone on another server get such posts: the rest never fetch their card.
+const RemotePostCard = lazy(() =>
+  import('../../features/federation').then((module) => ({ default: module.RemotePostCard })),
+);
+
 const renderFollow: RenderFollow = (person, following, onFollowing) => (
   <FollowPersonButton person={person} following={following} onFollowing={onFollowing} />
 );
@@ -49,6 +55,11 @@ const HOME_TABS: { key: string; label: string; panel: (feed: FeedProps) => React
         {...feed}
         renderPost={(post) => <PostCard post={post} />}
         renderPlan={(plan) => <PlanCard plan={plan} />}
+        renderRemotePost={(post) => (
+          <Suspense fallback={<Loading compact />}>
+            <RemotePostCard post={post} />
+          </Suspense>
+        )}
         renderFollow={renderFollow}
       />
     ),

@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse } from '../../test/error-response';
 import { server } from '../../test/msw-server';
-import { bobRef, planFixture, SLOW_PAGE_TEST_MS, servePlan } from '../../test/plans';
+import { bobRef, planFixture, servePlan } from '../../test/plans';
 import { renderApp } from '../../test/render-app';
 
 const findHeading = () => screen.findByRole('heading', { level: 1 });
@@ -133,7 +133,7 @@ const slidesBody = {
   orderIndex: 1,
 };
 
-describe('create learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
+describe('create learning plan', () => {
   // The editor saves a draft of the new plan as the person types (its own test is the end-to-end one):
   // here the server keeps it, and forgets it once the plan is made.
   beforeEach(() => {
@@ -365,7 +365,7 @@ describe('create learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
   });
 });
 
-describe('edit learning plan', { timeout: SLOW_PAGE_TEST_MS }, () => {
+describe('edit learning plan', () => {
   // The editor keeps the changes as a draft of the plan (its own test is the end-to-end one): here there
   // is none to restore unless a test stores one, and the server takes and forgets them.
   let stored: unknown = null;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { errorResponse } from '../../test/error-response';
 import { heldResponse } from '../../test/held-response';
 import { server } from '../../test/msw-server';
-import { planFixture, SLOW_PAGE_TEST_MS, servePlan } from '../../test/plans';
+import { planFixture, servePlan } from '../../test/plans';
 import { renderApp } from '../../test/render-app';
 
 const noteOf = (fields: Partial<Note>): Note => ({
@@ -20,7 +20,7 @@ const noteOf = (fields: Partial<Note>): Note => ({
 });
 const topic = (title: string) => screen.getByRole('region', { name: new RegExp(title) });
 
-describe('private notes on the plan page', { timeout: SLOW_PAGE_TEST_MS }, () => {
+describe('private notes on the plan page', () => {
   it('shows the viewer’s notes under their topic and resource, rendered as Markdown', async () => {
     servePlan(planFixture(), [noteOf({}), noteOf({ id: 71, resourceId: 22, content: 'Print it' })]);
     renderApp('/learning-plan/5', { signedIn: true });

@@ -3,6 +3,7 @@ import { Navigate, useParams } from 'react-router';
 import { ErrorBox } from '../../components/callout';
 import { type TabItem, Tabs } from '../../components/tabs';
 import { ActivityTab } from '../../features/activity';
+import { LearningCalendar } from '../../features/analytics';
 import { UserGroups } from '../../features/groups';
 import { UserPlans } from '../../features/plans';
 import { UserPosts } from '../../features/posts';
@@ -42,7 +43,12 @@ function ProfileOf({ userId }: { userId: number }) {
   return (
     // Keyed by the id: moving to another profile starts from its first tab and page.
     <ProfileView key={userId} userId={userId}>
-      {(section) => <Tabs tabs={profileTabs(userId, section, visitor)} />}
+      {(section) => (
+        <>
+          <LearningCalendar userId={userId} />
+          <Tabs tabs={profileTabs(userId, section, visitor)} />
+        </>
+      )}
     </ProfileView>
   );
 }

@@ -1,4 +1,4 @@
-import type { LearningPlan, Page, Post, SearchResult, UserSearchItem } from '@pathwise/contract';
+import type { Group, LearningPlan, Page, Post, SearchResult, UserSearchItem } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -19,6 +19,20 @@ const person = (id: number, bio = `Bio of person ${id}`): UserSearchItem => ({
 });
 const post = (id: number) => postFixture({ id, title: `Post ${id}` });
 const plan = (id: number) => planFixture({ id, title: `Plan ${id}` });
+const group = (id: number): Group => ({
+  id,
+  name: `Group ${id}`,
+  description: '',
+  isPublic: true,
+  plan: { id: 5, title: 'Learn Rust' },
+  founder: { id: 77, name: 'Cleo Founder', profilePicture: null },
+  startDate: null,
+  topicsPerWeek: null,
+  memberCount: id % 2 === 0 ? 1 : 3,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  viewerRole: null,
+  inviteToken: null,
+});
 
 /**
  * Page `number` of a kind with `all` results, ten to a page; with `ranked`, as the server answers
@@ -40,7 +54,13 @@ function pageOf<T>(all: T[], number: number, ranked?: number): Page<T> & { total
   };
 }
 
-type Found = { users?: UserSearchItem[]; posts?: Post[]; learningPlans?: LearningPlan[]; ranked?: number };
+type Found = {
+  users?: UserSearchItem[];
+  posts?: Post[];
+  learningPlans?: LearningPlan[];
+  groups?: Group[];
+  ranked?: number;
+};
 
 /** Answers GET /api/search from `found`, and records each request's query and page. */
 function serveSearch(found: Found) {
@@ -54,6 +74,7 @@ function serveSearch(found: Found) {
         users: pageOf(found.users ?? [], page, found.ranked),
         posts: pageOf(found.posts ?? [], page, found.ranked),
         learningPlans: pageOf(found.learningPlans ?? [], page, found.ranked),
+        groups: pageOf(found.groups ?? [], page, found.ranked),
       };
       return HttpResponse.json(response);
     }),
@@ -66,7 +87,7 @@ const tab = (name: string) => screen.findByRole('tab', { name });
 const panel = () => screen.getByRole('tabpanel');
 
 // Whole pages of cards make role queries slow in jsdom, more so on a busy machine.
-describe('search page', { timeout: 15_000 }, () => {
+describe('search page', () => {
   it('searches on load and shows the All tab: 4 users, 3 posts and 2 plans with real totals, in one request', async () => {
     const requests = serveSearch({
       users: [person(1, ''), ...range(2, 11).map((id) => person(id))],
@@ -169,6 +190,8 @@ describe('search page', { timeout: 15_000 }, () => {
     expect(panel()).toHaveTextContent('No users found matching "zebra"');
     await user.click(screen.getByRole('tab', { name: 'Learning Plans (0)' }));
     expect(panel()).toHaveTextContent('No learning plans found matching "zebra"');
+    await user.click(screen.getByRole('tab', { name: 'Groups (0)' }));
+    expect(panel()).toHaveTextContent('No study groups found matching "zebra"');
     await user.click(screen.getByRole('tab', { name: 'All Results' }));
     expect(screen.queryByRole('region', { name: 'Users' })).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Posts' })).toBeInTheDocument();
@@ -182,6 +205,20 @@ describe('search page', { timeout: 15_000 }, () => {
     expect(panel()).toHaveTextContent('Try different keywords or check your spelling');
     await user.click(screen.getByRole('tab', { name: 'Posts (0)' }));
     expect(panel()).toHaveTextContent('No posts found matching "qwxz"');
+  });
+
+  it('shows study groups: two in All Results, every one in Groups (n), each leading to its page', async () => {
+    serveSearch({ groups: range(300, 3).map(group) });
+    const { user } = renderApp('/search?q=rust', { signedIn: true });
+
+    const groups = within(await screen.findByRole('region', { name: 'Groups' }));
+    expect(groups.getAllByRole('link').map((link) => link.textContent)).toEqual(['Group 300', 'Group 301']);
+    expect(groups.getByText('Learn Rust · 1 member')).toBeInTheDocument();
+    await user.click(groups.getByRole('button', { name: 'View all 3 study groups' }));
+
+    expect(screen.getByRole('tab', { name: 'Groups (3)' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(panel()).getAllByRole('link')).toHaveLength(3);
+    expect(within(panel()).getByRole('link', { name: 'Group 302' })).toHaveAttribute('href', '/groups/302');
   });
 
   it("shows 'Loading...' while searching, then a red box when the search fails", async () => {

@@ -1,7 +1,9 @@
 import { FEED_MESSAGES, normalizeSearchQuery } from '@pathwise/contract';
 import { type ReactNode, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { RemoteAccountCard } from '../../features/federation';
 import { PeopleToFollow, type RenderFollow } from '../../features/feed/suggestions';
+import { GroupCard } from '../../features/groups';
 import { PlanCard } from '../../features/plans';
 import { PlansToExplore } from '../../features/plans/explore';
 import { PostCard } from '../../features/posts';
@@ -82,6 +84,8 @@ export function SearchPage() {
           query={query}
           renderPost={(post) => <PostCard post={post} />}
           renderPlan={(plan) => <PlanCard plan={plan} />}
+          renderGroup={(group) => <GroupCard group={group} />}
+          renderRemoteAccount={(account) => <RemoteAccountCard account={account} />}
         />
       ) : (
         <SearchSuggestions />

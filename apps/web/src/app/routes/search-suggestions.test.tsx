@@ -1,11 +1,11 @@
-import type { FollowSuggestion } from '@pathwise/contract';
+import type { FollowSuggestion, SearchResult } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FULL_APP_TIMEOUT_MS } from '../../features/posts/test/posts';
 import { errorResponse } from '../../test/error-response';
 import { ann } from '../../test/fixtures';
 import { server } from '../../test/msw-server';
+import { PAGE_LOAD_TIMEOUT_MS } from '../../test/page-load-timeout';
 import { pageOf } from '../../test/page-of';
 import { planFixture } from '../../test/plans';
 import { renderApp } from '../../test/render-app';
@@ -36,7 +36,14 @@ function serveSuggestions() {
 function serveEmptySearch() {
   const empty = { ...pageOf([]), totalIsLowerBound: false };
   server.use(
-    http.get('/api/search', () => HttpResponse.json({ users: empty, posts: empty, learningPlans: empty })),
+    http.get('/api/search', () =>
+      HttpResponse.json({
+        users: empty,
+        posts: empty,
+        learningPlans: empty,
+        groups: empty,
+      } satisfies SearchResult),
+    ),
   );
 }
 
@@ -46,9 +53,9 @@ const recentLinks = () =>
     .map((link) => [link.textContent, link.getAttribute('href')]);
 
 // The search page's code, loaded once ahead: its first import can take seconds on a busy machine.
-beforeAll(() => loadPages('/search'), FULL_APP_TIMEOUT_MS);
+beforeAll(() => loadPages('/search'));
 
-describe('the search page without a query', { timeout: 15_000 }, () => {
+describe('the search page without a query', () => {
   it('suggests popular learning plans and people to follow, and no tabs', async () => {
     serveSuggestions();
     renderApp('/search', { signedIn: true });
@@ -134,10 +141,10 @@ describe('the search page without a query', { timeout: 15_000 }, () => {
     const { user } = renderApp('/search', { signedIn: true });
 
     expect(
-      await screen.findByText('Learning plans could not be loaded.', {}, { timeout: 10_000 }),
+      await screen.findByText('Learning plans could not be loaded.', {}, { timeout: PAGE_LOAD_TIMEOUT_MS }),
     ).toBeVisible();
     expect(
-      await screen.findByText('Suggestions could not be loaded.', {}, { timeout: 10_000 }),
+      await screen.findByText('Suggestions could not be loaded.', {}, { timeout: PAGE_LOAD_TIMEOUT_MS }),
     ).toBeVisible();
     await user.type(screen.getByRole('searchbox', { name: 'Search for' }), 'rust{Enter}');
     expect(await screen.findByText('No results found for "rust"')).toBeVisible();

@@ -2,7 +2,7 @@ import { TAG_MESSAGES } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { bobRef, FULL_APP_TIMEOUT_MS, postFixture } from '../../features/posts/test/posts';
+import { bobRef, postFixture } from '../../features/posts/test/posts';
 import { errorResponse } from '../../test/error-response';
 import { server } from '../../test/msw-server';
 import { pageOf } from '../../test/page-of';
@@ -21,7 +21,7 @@ function serveTag({ following = false } = {}) {
   );
 }
 
-describe('the tag page', { timeout: FULL_APP_TIMEOUT_MS }, () => {
+describe('the tag page', () => {
   it('shows the tag, its counts, its posts and plans on tabs, and follows it', async () => {
     serveTag();
     let followed = 0;

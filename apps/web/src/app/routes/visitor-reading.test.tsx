@@ -1,13 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  bobRef,
-  commentFixture,
-  FULL_APP_TIMEOUT_MS,
-  postFixture,
-  servePost,
-} from '../../features/posts/test/posts';
+import { bobRef, commentFixture, postFixture, servePost } from '../../features/posts/test/posts';
 import { errorResponse } from '../../test/error-response';
 import { server } from '../../test/msw-server';
 import { pageOf } from '../../test/page-of';
@@ -26,7 +20,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('a visitor reading signed out', { timeout: FULL_APP_TIMEOUT_MS }, () => {
+describe('a visitor reading signed out', () => {
   it('reads a shared post under a top bar offering "Sign in" and "Join", with no bell, menu or search', async () => {
     allowReading();
     servePost(postFixture({ author: bobRef, likesCount: 3 }), [commentFixture({ user: bobRef })]);
@@ -174,7 +168,7 @@ describe('a visitor reading signed out', { timeout: FULL_APP_TIMEOUT_MS }, () =>
   });
 });
 
-describe('a visitor on the default instance', { timeout: FULL_APP_TIMEOUT_MS }, () => {
+describe('a visitor on the default instance', () => {
   it('is sent to sign in from a shared post, and back to it afterwards', async () => {
     const { router } = renderApp('/post/42');
     await router.arrivesAt('/login');

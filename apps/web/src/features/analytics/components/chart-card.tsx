@@ -26,15 +26,8 @@ export type ChartFigure = { value: string; caption: string };
  * it shows the exact figures to everyone: readers of the tooltips, keyboard and screen reader users.
  */
 export function ChartCard({ title, note, table, summary, children, figure }: ChartCardProps) {
-  const titleId = useId();
   return (
-    <section
-      aria-labelledby={titleId}
-      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-    >
-      <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
+    <TitledCard title={title}>
       {note && <p className="text-sm text-slate-500">{note}</p>}
       {table.rows.length === 0 ? (
         <p className="flex h-[300px] items-center justify-center text-sm text-slate-500">
@@ -51,11 +44,28 @@ export function ChartCard({ title, note, table, summary, children, figure }: Cha
           <TableDisclosure caption={title} table={table} />
         </>
       )}
+    </TitledCard>
+  );
+}
+
+/** A card named by its heading, as the dashboard's charts and the profile's learning calendar are. */
+export function TitledCard({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }
 
-function TableDisclosure({ caption, table }: { caption: string; table: ChartTable }) {
+/** "Show as table" and the table it opens, in a box that scrolls. */
+export function TableDisclosure({ caption, table }: { caption: string; table: ChartTable }) {
   const [open, setOpen] = useState(false);
   const tableId = useId();
   return (

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse } from '../../../test/error-response';
 import { ann } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
+import { PAGE_LOAD_TIMEOUT_MS } from '../../../test/page-load-timeout';
 import { recordPageLoads } from '../../../test/page-loads';
 import { renderApp } from '../../../test/render-app';
 
@@ -19,7 +20,7 @@ const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
  * answering a request take real time, which findBy would measure on the faked timers instead.
  */
 async function eventually(check: () => void) {
-  const deadline = performance.now() + 10_000;
+  const deadline = performance.now() + PAGE_LOAD_TIMEOUT_MS;
   for (;;) {
     try {
       return check();
@@ -38,7 +39,7 @@ afterEach(() => {
 });
 
 // The first visit to a signed-in page loads the whole app layout's code, in real time.
-describe('OAuth redirect page with a token', { timeout: 20_000 }, () => {
+describe('OAuth redirect page with a token', () => {
   it('stores the token, loads the user after 200 ms, then opens the remembered page after 500 ms', async () => {
     const meCalls: (string | null)[] = [];
     server.use(

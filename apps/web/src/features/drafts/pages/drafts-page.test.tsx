@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { errorResponse } from '../../../test/error-response';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
-import { SLOW_PAGE_TEST_MS } from '../../../test/plans';
 import { renderApp } from '../../../test/render-app';
 
 const drafts: ListedDraft[] = [
@@ -48,7 +47,7 @@ function serveDrafts(listed: ListedDraft[]) {
   );
 }
 
-describe('Drafts page', { timeout: SLOW_PAGE_TEST_MS }, () => {
+describe('Drafts page', () => {
   it('lists the drafts in the order given, each opening its editor', async () => {
     serveDrafts(drafts);
     renderApp('/drafts', { signedIn: true });

@@ -1,9 +1,10 @@
-import type { FollowingFeedPage, FollowSuggestion, PlanInProgress } from '@pathwise/contract';
+import type { FollowingFeedPageWithRemote, FollowSuggestion, PlanInProgress } from '@pathwise/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { pageQuery } from '../../../lib/paged-list';
 
-export function fetchFollowingPage(page: number, signal?: AbortSignal): Promise<FollowingFeedPage> {
-  return apiRequest(`/api/feed/following?${pageQuery(page)}`, { signal });
+/** With the posts of people followed on other servers (none unless the instance federates). */
+export function fetchFollowingPage(page: number, signal?: AbortSignal): Promise<FollowingFeedPageWithRemote> {
+  return apiRequest(`/api/feed/following?${pageQuery(page, { remote: 'true' })}`, { signal });
 }
 
 export function fetchSuggestions(signal?: AbortSignal): Promise<FollowSuggestion[]> {

@@ -14,16 +14,19 @@ type FollowingFeedProps = {
   onRetry: () => void;
   /** The Follow button comes from its own feature, like the cards. */
   renderFollow: RenderFollow;
-} & Pick<PostAndPlanListProps, 'renderPost' | 'renderPlan'>;
+} & Pick<PostAndPlanListProps, 'renderPost' | 'renderPlan'> &
+  Required<Pick<PostAndPlanListProps, 'renderRemotePost'>>;
 
 /**
- * The home page's 'Following' tab (docs/features.md, "Following"): what followed people made, newest first.
+ * The home page's 'Following' tab (docs/features.md, "Following"): what followed people made, newest first,
+ * with the posts of people followed on other servers among them.
  */
 export function FollowingFeed({
   refreshKey,
   onRetry,
   renderPost,
   renderPlan,
+  renderRemotePost,
   renderFollow,
 }: FollowingFeedProps) {
   const list = useFollowingFeed(refreshKey);
@@ -65,7 +68,12 @@ export function FollowingFeed({
             </section>
           </div>
         ) : (
-          <PostAndPlanList items={items} renderPost={renderPost} renderPlan={renderPlan} />
+          <PostAndPlanList
+            items={items}
+            renderPost={renderPost}
+            renderPlan={renderPlan}
+            renderRemotePost={renderRemotePost}
+          />
         )
       }
     </PagedItems>

@@ -1,9 +1,9 @@
 import { GROUP_MESSAGES } from '@pathwise/contract';
-import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { PagedItems } from '../../../components/paged-items';
 import { useUserGroups } from '../api/queries';
+import { GroupCard } from './group-card';
 
 /** The profile's Groups tab: the study groups the person is in that the viewer may see. */
 export function UserGroups({ userId }: { userId: number }) {
@@ -24,13 +24,8 @@ export function UserGroups({ userId }: { userId: number }) {
         ) : (
           <ul className="space-y-3" aria-label="Study groups">
             {items.map((group) => (
-              <li key={group.id} className="rounded-xl border border-slate-200 bg-white p-4">
-                <Link to={`/groups/${group.id}`} className="font-semibold text-indigo-700 hover:underline">
-                  {group.name}
-                </Link>
-                <p className="text-sm text-slate-600">
-                  {group.plan.title} · {group.memberCount} {group.memberCount === 1 ? 'member' : 'members'}
-                </p>
+              <li key={group.id}>
+                <GroupCard group={group} />
               </li>
             ))}
           </ul>

@@ -7,7 +7,6 @@ import { errorResponse } from '../../../test/error-response';
 import { ann } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
-import { SLOW_PAGE_TEST_MS } from '../../../test/plans';
 import { renderApp } from '../../../test/render-app';
 
 const group: Group = {
@@ -57,7 +56,7 @@ const finished: GroupActivity = {
   doneAt: '2026-01-07T10:00:00.000Z',
 };
 
-describe('the group page', { timeout: SLOW_PAGE_TEST_MS }, () => {
+describe('the group page', () => {
   it('joins through the invite link, then shows the board', async () => {
     let joined = false;
     const bodies: unknown[] = [];
@@ -198,7 +197,7 @@ describe('the group page', { timeout: SLOW_PAGE_TEST_MS }, () => {
   });
 });
 
-describe('My groups', { timeout: SLOW_PAGE_TEST_MS }, () => {
+describe('My groups', () => {
   it('lists the viewer’s groups', async () => {
     server.use(
       http.get('/api/groups', () => HttpResponse.json(pageOf([{ ...group, viewerRole: 'MEMBER' }]))),

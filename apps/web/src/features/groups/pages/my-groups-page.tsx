@@ -1,10 +1,10 @@
 import { GROUP_MESSAGES } from '@pathwise/contract';
-import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { PagedItems } from '../../../components/paged-items';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useMyGroups } from '../api/queries';
+import { GroupCard } from '../components/group-card';
 
 /** /groups: the viewer's study groups, newest joined first. */
 export function MyGroupsPage() {
@@ -30,13 +30,8 @@ export function MyGroupsPage() {
           ) : (
             <ul className="space-y-3" aria-label="Your study groups">
               {items.map((group) => (
-                <li key={group.id} className="rounded-xl border border-slate-200 bg-white p-4">
-                  <Link to={`/groups/${group.id}`} className="font-semibold text-indigo-700 hover:underline">
-                    {group.name}
-                  </Link>
-                  <p className="text-sm text-slate-600">
-                    {group.plan.title} · {group.memberCount} {group.memberCount === 1 ? 'member' : 'members'}
-                  </p>
+                <li key={group.id}>
+                  <GroupCard group={group} />
                 </li>
               ))}
             </ul>

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { errorResponse } from '../../../test/error-response';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
-import { SLOW_PAGE_TEST_MS } from '../../../test/plans';
 import { renderApp } from '../../../test/render-app';
 
 const group: PlanNoteGroup = {
@@ -48,7 +47,7 @@ function serveNotes(groups: PlanNoteGroup[]) {
   return queries;
 }
 
-describe('My notes page', { timeout: SLOW_PAGE_TEST_MS }, () => {
+describe('My notes page', () => {
   it('lists the notes grouped by plan, linking to the plan', async () => {
     serveNotes([group]);
     renderApp('/notes', { signedIn: true });

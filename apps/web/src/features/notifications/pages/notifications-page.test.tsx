@@ -124,6 +124,42 @@ describe('notifications page', () => {
     );
   });
 
+  it("shows a study group's posts, replies and mentions, linking to the group", async () => {
+    serveNotificationGroups([
+      groupOf({
+        key: 'GROUP_POST.group.9',
+        type: 'GROUP_POST',
+        message: 'Ann Lee and 2 others posted in your study group',
+        entityType: 'group',
+        entityId: 9,
+        actors: [person(1, 'Ann Lee'), person(2, 'Bob Ray'), person(3, 'Cat Moss')],
+        actorCount: 3,
+        count: 3,
+      }),
+      groupOf({
+        type: 'GROUP_REPLY',
+        message: 'Bob Stone replied to your post in your study group "JS evenings"',
+        entityType: 'group',
+        entityId: 9,
+      }),
+      groupOf({
+        type: 'MENTION',
+        message: 'Bob Stone mentioned you in your study group "JS evenings"',
+        entityType: 'group',
+        entityId: 9,
+      }),
+    ]);
+    openPage();
+
+    const items = await list();
+    for (const name of [
+      /^Ann Lee and 2 others posted in your study group/,
+      /Bob Stone replied to your post in your study group "JS evenings"/,
+      /Bob Stone mentioned you in your study group "JS evenings"/,
+    ])
+      expect(items.getByRole('link', { name })).toHaveAttribute('href', '/groups/9');
+  });
+
   it("toggles between 'Show All' and 'Showing Unread'", async () => {
     serveNotificationGroups([
       groupOf({ message: 'Unread one' }),

@@ -5,14 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { responseConfirmation } from '../../../test/confirmation';
 import { errorResponse } from '../../../test/error-response';
 import { server } from '../../../test/msw-server';
+import { PAGE_LOAD_TIMEOUT_MS } from '../../../test/page-load-timeout';
 import { pageOf } from '../../../test/page-of';
-import { bobRef, planFixture, SLOW_PAGE_TEST_MS } from '../../../test/plans';
+import { bobRef, planFixture } from '../../../test/plans';
 import { renderApp } from '../../../test/render-app';
 
 const findCard = async (title: string) =>
   (await screen.findByRole('heading', { name: title })).closest('article')!;
 
-describe("Home 'Learning Plans' tab", { timeout: SLOW_PAGE_TEST_MS }, () => {
+describe("Home 'Learning Plans' tab", () => {
   it('shows each plan as the spec card: creator, time, category, progress, days, status, topics, link', async () => {
     server.use(http.get('/api/learning-plans/public', () => HttpResponse.json(pageOf([planFixture()]))));
     renderApp('/?tab=plans', { signedIn: true });
@@ -147,7 +148,7 @@ describe("Home 'Learning Plans' tab", { timeout: SLOW_PAGE_TEST_MS }, () => {
     renderApp('/?tab=plans', { signedIn: true });
 
     // The query client tries twice more (1 s, then 2 s later) before giving up.
-    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    const alert = await screen.findByRole('alert', {}, { timeout: PAGE_LOAD_TIMEOUT_MS });
     expect(alert).toHaveTextContent('Failed to load learning plans. Please try again later.');
   });
 

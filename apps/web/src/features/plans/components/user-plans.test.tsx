@@ -5,7 +5,7 @@ import { errorResponse } from '../../../test/error-response';
 import { ann } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
-import { bobRef, planFixture, SLOW_PAGE_TEST_MS } from '../../../test/plans';
+import { bobRef, planFixture } from '../../../test/plans';
 import { renderApp } from '../../../test/render-app';
 
 const bob = { ...ann, ...bobRef, handle: 'bob', email: 'bob@example.com' };
@@ -24,7 +24,7 @@ async function openPlansTab() {
   return user;
 }
 
-describe("profile 'Learning Plans' tab", { timeout: SLOW_PAGE_TEST_MS }, () => {
+describe("profile 'Learning Plans' tab", () => {
   it("lists the user's plans ten at a time, without Edit or Delete for a visitor", async () => {
     serveBobsProfile();
     const asked: string[] = [];

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { errorResponse } from '../../../test/error-response';
 import { heldResponse } from '../../../test/held-response';
 import { server } from '../../../test/msw-server';
-import { bobRef, planFixture, SLOW_PAGE_TEST_MS, servePlan } from '../../../test/plans';
+import { bobRef, planFixture, servePlan } from '../../../test/plans';
 import { renderApp } from '../../../test/render-app';
 
 const findTitle = (title = 'Learn Rust') => screen.findByRole('heading', { level: 1, name: title });
@@ -30,7 +30,7 @@ function serveProgress(
   return { calls, change: (next: LearningPlan) => (current = next) };
 }
 
-describe('plan detail page', { timeout: SLOW_PAGE_TEST_MS }, () => {
+describe('plan detail page', () => {
   it('shows the plan, its topics and resources, links opening in a new tab', async () => {
     servePlan(planFixture({ creator: bobRef }));
     renderApp('/learning-plan/5', { signedIn: true });

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../../test/msw-server';
-import { planFixture, SLOW_PAGE_TEST_MS } from '../../../test/plans';
+import { planFixture } from '../../../test/plans';
 import { renderApp } from '../../../test/render-app';
 
 /** Ownership (completed) ← Traits ← Async, and Macros needing Traits: Ann's plan with four topics. */
@@ -56,7 +56,7 @@ function servePlanWithProgress(plan: LearningPlan) {
 
 const mapOf = () => screen.findByRole('region', { name: PLAN_MAP_MESSAGES.mapLabel('Learn Rust') });
 
-describe('the plan map', { timeout: SLOW_PAGE_TEST_MS }, () => {
+describe('the plan map', () => {
   it('draws every topic with its status and legend, says what a topic still needs, and keeps the view in the address', async () => {
     servePlanWithProgress(mapPlan());
     const { user, router } = renderApp('/learning-plan/5', { signedIn: true });

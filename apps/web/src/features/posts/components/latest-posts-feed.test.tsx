@@ -8,7 +8,7 @@ import { heldResponse } from '../../../test/held-response';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
 import { renderApp } from '../../../test/render-app';
-import { bobRef, FULL_APP_TIMEOUT_MS, imageMedia, postFixture, videoMedia } from '../test/posts';
+import { bobRef, imageMedia, postFixture, videoMedia } from '../test/posts';
 
 const findCard = async (title: string) =>
   (await screen.findByRole('heading', { name: title })).closest('article')!;
@@ -25,7 +25,7 @@ function serveFeed(...pages: Post[][]) {
   return requested;
 }
 
-describe("Home 'Latest Posts' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
+describe("Home 'Latest Posts' tab", () => {
   it("shows 'Loading content...' while the first page is on its way", async () => {
     const feed = heldResponse();
     server.use(http.get('/api/posts', feed.resolver));
@@ -233,7 +233,7 @@ describe("Home 'Latest Posts' tab", { timeout: FULL_APP_TIMEOUT_MS }, () => {
   });
 });
 
-describe('liking from a card', { timeout: FULL_APP_TIMEOUT_MS }, () => {
+describe('liking from a card', () => {
   it('shows the like at once, ignores clicks while it is on its way, keeping focus, then shows the response', async () => {
     serveFeed([postFixture({ author: bobRef, likesCount: 4 })]);
     const like = heldResponse();
@@ -266,7 +266,7 @@ describe('liking from a card', { timeout: FULL_APP_TIMEOUT_MS }, () => {
   });
 });
 
-describe('editing and deleting from a card', { timeout: FULL_APP_TIMEOUT_MS }, () => {
+describe('editing and deleting from a card', () => {
   it("offers Edit and Delete on the viewer's own posts only", async () => {
     serveFeed([postFixture(), postFixture({ id: 43, title: "Bob's post", author: bobRef })]);
     renderApp('/', { signedIn: true });

@@ -13,7 +13,7 @@ import { errorResponse } from '../../../test/error-response';
 import { ANN_TOKEN, ann } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
-import { bobRef, FULL_APP_TIMEOUT_MS, postFixture } from '../test/posts';
+import { bobRef, postFixture } from '../test/posts';
 import { UserPosts } from './user-posts';
 
 function WhenSignedIn({ children }: { children: ReactNode }) {
@@ -57,7 +57,7 @@ function serveUserPosts(userId: number, ...pages: ReturnType<typeof postFixture>
   return requested;
 }
 
-describe("a profile's posts", { timeout: FULL_APP_TIMEOUT_MS }, () => {
+describe("a profile's posts", () => {
   it("lists the user's posts ten at a time with 'Load More'", async () => {
     const requested = serveUserPosts(
       8,

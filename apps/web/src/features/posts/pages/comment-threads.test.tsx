@@ -6,22 +6,14 @@ import { responseConfirmation } from '../../../test/confirmation';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
 import { renderApp } from '../../../test/render-app';
-import {
-  annRef,
-  bobRef,
-  commentFixture,
-  FULL_APP_TIMEOUT_MS,
-  postFixture,
-  servePost,
-  threadFixture,
-} from '../test/posts';
+import { annRef, bobRef, commentFixture, postFixture, servePost, threadFixture } from '../test/posts';
 
 const findTitle = () => screen.findByRole('heading', { level: 1, name: 'Learning Rust ownership' });
 const commentsSection = () => screen.getByRole('region', { name: 'Comments' });
 const replyFixture = (id: number, content: string, user: UserRef = annRef) =>
   commentFixture({ id, content, user, parentCommentId: 300 });
 
-describe('comment threads', { timeout: FULL_APP_TIMEOUT_MS }, () => {
+describe('comment threads', () => {
   it('shows three replies under their comment and the rest behind a button', async () => {
     const replies = [1, 2, 3, 4, 5].map((i) => replyFixture(400 + i, `Reply ${i}`));
     servePost(postFixture({ author: bobRef, commentsCount: 6 }), [

@@ -6,7 +6,7 @@ import { errorResponse } from '../../../test/error-response';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
 import { renderApp } from '../../../test/render-app';
-import { bobRef, commentFixture, FULL_APP_TIMEOUT_MS, postFixture, servePost } from '../test/posts';
+import { bobRef, commentFixture, postFixture, servePost } from '../test/posts';
 
 const findPost = async () => {
   await screen.findByRole('heading', { level: 1, name: 'Learning Rust ownership' });
@@ -14,7 +14,7 @@ const findPost = async () => {
 };
 const hour = (n: number) => new Date(Date.now() - n * 3_600_000).toISOString();
 
-describe('edit history and reading time', { timeout: FULL_APP_TIMEOUT_MS }, () => {
+describe('edit history and reading time', () => {
   it("marks an edited post and lists its versions in a dialog that Escape closes, focus back on 'edited'", async () => {
     servePost(postFixture({ author: bobRef, editedAt: hour(1) }));
     server.use(

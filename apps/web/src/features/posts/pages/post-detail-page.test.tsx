@@ -11,7 +11,6 @@ import {
   annRef,
   bobRef,
   commentFixture,
-  FULL_APP_TIMEOUT_MS,
   imageMedia,
   postFixture,
   serveEmptyFeed,
@@ -25,7 +24,7 @@ const commentsSection = () => screen.getByRole('region', { name: 'Comments' });
 const commentBy = (name: string) =>
   within(commentsSection()).getByRole('article', { name: `Comment by ${name}` });
 
-describe('post detail', { timeout: FULL_APP_TIMEOUT_MS }, () => {
+describe('post detail', () => {
   it('shows the author, title, content, media at full size, progress, likes and the comment count', async () => {
     servePost(
       postFixture({ author: bobRef, media: [imageMedia(1), videoMedia(2)], likesCount: 1, commentsCount: 2 }),
@@ -102,7 +101,7 @@ describe('post detail', { timeout: FULL_APP_TIMEOUT_MS }, () => {
   });
 });
 
-describe('comments', { timeout: FULL_APP_TIMEOUT_MS }, () => {
+describe('comments', () => {
   it('adds a comment on top, with the button disabled while the text is blank', async () => {
     servePost(postFixture({ author: bobRef, commentsCount: 1 }), [commentFixture()]);
     let sent: unknown;

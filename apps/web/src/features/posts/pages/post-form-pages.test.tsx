@@ -5,16 +5,9 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse } from '../../../test/error-response';
 import { server } from '../../../test/msw-server';
+import { PAGE_LOAD_TIMEOUT_MS } from '../../../test/page-load-timeout';
 import { renderApp } from '../../../test/render-app';
-import {
-  bobRef,
-  FULL_APP_TIMEOUT_MS,
-  imageMedia,
-  postFixture,
-  serveEmptyFeed,
-  servePost,
-  videoMedia,
-} from '../test/posts';
+import { bobRef, imageMedia, postFixture, serveEmptyFeed, servePost, videoMedia } from '../test/posts';
 
 // The picker's `accept` list is the browser's first filter; these tests send what a user could drop anyway.
 const user = () => userEvent.setup({ applyAccept: false });
@@ -85,7 +78,7 @@ async function fillValidPost(u: ReturnType<typeof userEvent.setup>) {
   await u.selectOptions(screen.getByLabelText('Category'), 'PROGRAMMING');
 }
 
-describe('create post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
+describe('create post', () => {
   beforeEach(() => serveDrafts());
 
   it('shows the contract messages under the fields', async () => {
@@ -259,7 +252,7 @@ describe('create post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
     const { router } = await openCreate();
     await user().type(screen.getByLabelText('Title'), 'Half a thought');
 
-    expect(await screen.findByText('Draft saved', {}, { timeout: 4_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Draft saved', {}, { timeout: PAGE_LOAD_TIMEOUT_MS })).toBeInTheDocument();
     expect(saved).toHaveLength(1);
     await waitFor(() => expect(router.state.location.search).toBe('?draft=500'));
     server.events.removeAllListeners();
@@ -307,7 +300,7 @@ describe('create post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
   });
 });
 
-describe('edit post', { timeout: FULL_APP_TIMEOUT_MS }, () => {
+describe('edit post', () => {
   const editable = (fields: Partial<Post> = {}) =>
     postFixture({ media: [imageMedia(1), videoMedia(2)], learningProgressPercent: null, ...fields });
 

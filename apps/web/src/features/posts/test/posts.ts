@@ -4,9 +4,6 @@ import { ann } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
 import { pageOf } from '../../../test/page-of';
 
-/** Tests that render the whole app (lazy routes included) take a while on a busy machine. */
-export const FULL_APP_TIMEOUT_MS = 40_000;
-
 export const bobRef = { id: 8, name: 'Bob Stone', profilePicture: 'https://cdn.example/bob.png' };
 export const annRef = { id: ann.id, name: ann.name, profilePicture: null };
 

@@ -18,7 +18,7 @@ function renderControls(moderation?: ContentModeration) {
 }
 
 // A dialog, typing and two answers: seconds on a busy two-core machine.
-it('asks why, hides with the reason and says so; focus goes back to Hide', { timeout: 15_000 }, async () => {
+it('asks why, hides with the reason and says so; focus goes back to Hide', async () => {
   let sent: unknown;
   server.use(
     http.post('/api/moderation/comments/12/hide', async ({ request }) => {

@@ -13,7 +13,8 @@ const searchKeys = {
 };
 
 /**
- * One response of the API, shared by the three lists: page N of users, posts and plans comes in one request.
+ * One response of the API, shared by the four lists: page N of users, posts, plans and groups comes in one
+ * request.
  */
 const searchResponse = (query: string, page: number) =>
   queryOptions({

@@ -1,18 +1,22 @@
 import {
+  type Group,
   type LearningPlan,
+  looksLikeRemoteAccount,
   type Page,
   type Post,
+  type RemoteAccount,
   SEARCH_LIMITS,
   SEARCH_MESSAGES,
   type UserSearchItem,
 } from '@pathwise/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { ErrorBox } from '../../../components/callout';
+import { Callout, ErrorBox } from '../../../components/callout';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
 import { Loading } from '../../../components/loading';
 import { type TabItem, Tabs } from '../../../components/tabs';
+import { useInstanceSettings } from '../../../lib/instance';
 import { itemsOf } from '../../../lib/paged-list';
 import { type SearchGroup, useSearchGroup } from '../api/queries';
 import {
@@ -25,11 +29,16 @@ import {
 } from '../search-texts';
 import { UserCard } from './user-card';
 
-/** Posts and plans are shown with their own features' cards, which the page composing this one supplies. */
+/**
+ * Posts, plans, groups and someone on another server are shown with their own features' cards, which the
+ * page composing this one supplies.
+ */
 export type SearchResultsProps = {
   query: string;
   renderPost: (post: Post) => ReactNode;
   renderPlan: (plan: LearningPlan) => ReactNode;
+  renderGroup: (group: Group) => ReactNode;
+  renderRemoteAccount: (account: RemoteAccount) => ReactNode;
 };
 
 /** One kind of result, its loaded cards rendered in rank order, with what its tab needs to page on. */
@@ -38,7 +47,7 @@ type GroupView = {
   total: number;
   /** More matched than the server ranked: `total` is the number ranked. */
   totalIsLowerBound: boolean;
-  cards: { id: number; card: ReactNode }[];
+  cards: { key: string; card: ReactNode }[];
   layout: string;
   paging: Pick<
     UseInfiniteQueryResult,
@@ -46,19 +55,22 @@ type GroupView = {
   >;
 };
 
+/** `lead`: a card before the results, counted with them (the person on another server a search named). */
 function groupView<T extends { id: number }>(
   group: SearchGroup,
   list: UseInfiniteQueryResult<InfiniteData<Page<T> & { totalIsLowerBound: boolean }>>,
   render: (item: T) => ReactNode,
   layout: string,
+  lead?: { key: string; card: ReactNode },
 ): GroupView | null {
   if (!list.data) return null;
   const items = itemsOf(list.data);
+  const cards = items.map((item) => ({ key: String(item.id), card: render(item) }));
   return {
     group,
-    total: list.data.pages[0]?.totalElements ?? 0,
+    total: (list.data.pages[0]?.totalElements ?? 0) + (lead ? 1 : 0),
     totalIsLowerBound: list.data.pages[0]?.totalIsLowerBound ?? false,
-    cards: items.map((item) => ({ id: item.id, card: render(item) })),
+    cards: lead ? [lead, ...cards] : cards,
     layout,
     paging: list,
   };
@@ -67,8 +79,8 @@ function groupView<T extends { id: number }>(
 function CardList({ view, count }: { view: GroupView; count?: number }) {
   return (
     <ul className={view.layout}>
-      {view.cards.slice(0, count).map(({ id, card }) => (
-        <li key={id}>{card}</li>
+      {view.cards.slice(0, count).map(({ key, card }) => (
+        <li key={key}>{card}</li>
       ))}
     </ul>
   );
@@ -124,11 +136,35 @@ function AllTab({
   );
 }
 
-/** The search page's results: tabs with real totals over users, posts and learning plans. */
-export function SearchResults({ query, renderPost, renderPlan }: SearchResultsProps) {
+/**
+ * What a search for `@name@server` or a profile's address says when no one was found there: that this
+ * instance does not federate, or that their server did not answer with such a person.
+ */
+function RemoteNotFound({ query }: { query: string }) {
+  const settings = useInstanceSettings(true);
+  if (!settings) return null;
+  return (
+    <Callout tone="warning">
+      <p>{settings.federationHost ? SEARCH_TEXTS.remoteNotFound(query) : SEARCH_TEXTS.remoteOff(query)}</p>
+    </Callout>
+  );
+}
+
+/**
+ * The search page's results: tabs with real totals over users, posts, learning plans and study groups; the
+ * Users lead with the person on another server the query names, when their server answered.
+ */
+export function SearchResults({
+  query,
+  renderPost,
+  renderPlan,
+  renderGroup,
+  renderRemoteAccount,
+}: SearchResultsProps) {
   const users = useSearchGroup(query, 'users');
   const posts = useSearchGroup(query, 'posts');
   const plans = useSearchGroup(query, 'learningPlans');
+  const groups = useSearchGroup(query, 'groups');
   const [selectedIndex, setSelectedIndex] = useState(0);
   const tabsRef = useRef<HTMLDivElement>(null);
   const focusSelectedTab = useRef(false);
@@ -140,17 +176,20 @@ export function SearchResults({ query, renderPost, renderPlan }: SearchResultsPr
     tabsRef.current?.querySelectorAll<HTMLElement>('[role="tab"]')[selectedIndex]?.focus();
   }, [selectedIndex]);
 
+  const remote = users.data?.pages[0]?.remote;
   const views = [
     groupView(
       'users',
       users,
       (user: UserSearchItem) => <UserCard user={user} />,
       'grid gap-4 sm:grid-cols-2',
+      remote && { key: `remote-${remote.id}`, card: renderRemoteAccount(remote) },
     ),
     groupView('posts', posts, renderPost, 'space-y-4'),
     groupView('learningPlans', plans, renderPlan, 'grid gap-4 md:grid-cols-2'),
+    groupView('groups', groups, renderGroup, 'grid gap-4 md:grid-cols-2'),
   ];
-  if ([users, posts, plans].some((list) => list.isError && !list.data)) {
+  if ([users, posts, plans, groups].some((list) => list.isError && !list.data)) {
     return <ErrorBox>{SEARCH_MESSAGES.failed}</ErrorBox>;
   }
   if (!views.every((view) => view !== null)) return <Loading />;
@@ -172,7 +211,8 @@ export function SearchResults({ query, renderPost, renderPlan }: SearchResultsPr
     })),
   ];
   return (
-    <div ref={tabsRef}>
+    <div ref={tabsRef} className="space-y-4">
+      {!remote && looksLikeRemoteAccount(query) && <RemoteNotFound query={query} />}
       <Tabs tabs={tabs} selectedIndex={selectedIndex} onChange={setSelectedIndex} />
     </div>
   );

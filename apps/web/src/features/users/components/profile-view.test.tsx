@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorResponse } from '../../../test/error-response';
 import { ann } from '../../../test/fixtures';
 import { server } from '../../../test/msw-server';
+import { PAGE_LOAD_TIMEOUT_MS } from '../../../test/page-load-timeout';
 import { bob, findProfileHeading, loadProfileRoute, serveProfiles } from '../../../test/profiles';
 import { renderApp } from '../../../test/render-app';
 
@@ -94,12 +95,12 @@ describe('profile page', () => {
   });
 
   // A 5xx is retried twice (1 s, then 2 s later) before the page gives up: allow for that.
-  it("shows 'Failed to load profile: …' with a Retry that loads it again", { timeout: 15_000 }, async () => {
+  it("shows 'Failed to load profile: …' with a Retry that loads it again", async () => {
     serveProfiles();
     server.use(http.get('/api/users/8', errorResponse(503, 'The database is unreachable.')));
     const { user } = renderApp('/profile/8', { signedIn: true });
 
-    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    const alert = await screen.findByRole('alert', {}, { timeout: PAGE_LOAD_TIMEOUT_MS });
     expect(alert).toHaveTextContent('Failed to load profile: The database is unreachable.');
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
 

@@ -10,6 +10,7 @@ import { PagedItems } from '../../../components/paged-items';
 import { SettingsSection } from '../../../components/settings-section';
 import type { Restriction } from '../api/safety-api';
 import { usePrivacy, useRestrictedList, useSavePrivacy, useSetRestricted } from '../api/safety-queries';
+import { FediverseAddress } from './fediverse-address';
 
 type PrivacyKey = keyof PrivacySettings;
 
@@ -86,6 +87,16 @@ function PrivacySection() {
               'your name either way.'
             }
           />
+          <PrivacyOption
+            setting="showLearningCalendar"
+            saved={privacy.data.showLearningCalendar}
+            label="Show my learning calendar on my profile"
+            hint={
+              'Off unless you turn it on. You always see your own; when on, others see on your profile ' +
+              'how much you learned each day of the last year, never on plans they cannot see.'
+            }
+          />
+          <FediverseAddress shown={privacy.data.showProfileToVisitors} />
         </>
       )}
     </SettingsSection>

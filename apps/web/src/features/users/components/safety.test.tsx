@@ -62,9 +62,9 @@ describe("a profile's ⋯ menu", () => {
 });
 
 describe('settings: privacy, blocked and muted people', () => {
-  it('saves "Show my e-mail address to others" and "Show my profile to visitors", each on its own', async () => {
+  it('saves "Show my e-mail address to others", "Show my profile to visitors" and "Show my learning calendar on my profile", each on its own', async () => {
     const sent: unknown[] = [];
-    let saved = { showEmail: false, showProfileToVisitors: false };
+    let saved = { showEmail: false, showProfileToVisitors: false, showLearningCalendar: false };
     server.use(
       http.put('/api/users/me/privacy', async ({ request }) => {
         const body = (await request.json()) as Partial<typeof saved>;
@@ -77,15 +77,24 @@ describe('settings: privacy, blocked and muted people', () => {
     const privacy = await sectionNamed('Privacy');
     const email = await privacy.findByRole('checkbox', { name: 'Show my e-mail address to others' });
     const profile = privacy.getByRole('checkbox', { name: 'Show my profile to visitors' });
-    // Both off until the person turns them on.
+    const calendar = privacy.getByRole('checkbox', { name: 'Show my learning calendar on my profile' });
+    // All off until the person turns them on.
     expect(email).not.toBeChecked();
     expect(profile).not.toBeChecked();
+    expect(calendar).not.toBeChecked();
     expect(profile).toHaveAccessibleDescription(/never your e-mail address/);
+    expect(calendar).toHaveAccessibleDescription(/You always see your own/);
     await user.click(email);
     await user.click(profile);
-    expect(sent).toEqual([{ showEmail: true }, { showProfileToVisitors: true }]);
+    await user.click(calendar);
+    expect(sent).toEqual([
+      { showEmail: true },
+      { showProfileToVisitors: true },
+      { showLearningCalendar: true },
+    ]);
     expect(email).toBeChecked();
     expect(profile).toBeChecked();
+    expect(calendar).toBeChecked();
   });
 
   it('lists blocked people and unblocks one', async () => {

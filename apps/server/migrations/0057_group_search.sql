@@ -1,0 +1,2 @@
+ALTER TABLE "study_groups" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce("study_groups"."name", '')) || to_tsvector('simple', coalesce("study_groups"."name", '')), 'A') || setweight(to_tsvector('english', coalesce("study_groups"."description", '')) || to_tsvector('simple', coalesce("study_groups"."description", '')), 'B')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "study_groups_search_idx" ON "study_groups" USING gin ("search_vector") WITH (fastupdate=false);

@@ -1,0 +1,141 @@
+import {
+  REMOTE_FOLLOW_MESSAGES,
+  type RemoteAccount,
+  type RemoteFollowResponse,
+  type SearchResult,
+} from '@pathwise/contract';
+import { screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { remoteAccountFixture } from '../../features/federation/test/fixtures';
+import { errorResponse } from '../../test/error-response';
+import { server } from '../../test/msw-server';
+import { PAGE_LOAD_TIMEOUT_MS } from '../../test/page-load-timeout';
+import { pageOf } from '../../test/page-of';
+import { renderApp } from '../../test/render-app';
+import { loadPages } from '../router';
+
+const ann = remoteAccountFixture();
+const annQuery = `/search?q=${encodeURIComponent(ann.handle)}`;
+
+function serveSearch(remote?: RemoteAccount) {
+  const empty = { ...pageOf([]), totalIsLowerBound: false };
+  server.use(
+    http.get('/api/search', () =>
+      HttpResponse.json({
+        users: { ...empty, ...(remote && { remote }) },
+        posts: empty,
+        learningPlans: empty,
+        groups: empty,
+      } satisfies SearchResult),
+    ),
+  );
+}
+
+const serveInstance = (federationHost: string | null) =>
+  server.use(http.get('/api/instance', () => HttpResponse.json({ publicReading: false, federationHost })));
+
+const annCard = async () => within(await screen.findByRole('article', { name: 'Ann Elsewhere' }));
+
+// The search page's code, loaded once ahead: its first import can take seconds on a busy machine.
+beforeAll(() => loadPages('/search'));
+
+describe('searching for someone on another server', () => {
+  it('shows them among the Users with their server, and follows: Requested, then Unfollow, then Follow', async () => {
+    serveSearch(ann);
+    const sent: unknown[] = [];
+    let state: RemoteAccount['followState'] = null;
+    server.use(
+      http.post('/api/federation/follows', async ({ request }) => {
+        sent.push(await request.json());
+        state = 'PENDING';
+        return HttpResponse.json({
+          actor: 'https://social.example/users/ann',
+          account: { ...ann, bio: '', followState: state },
+        } satisfies RemoteFollowResponse);
+      }),
+      http.get('/api/federation/accounts/7', () =>
+        HttpResponse.json({ ...ann, bio: '', followState: state }),
+      ),
+      http.delete('/api/federation/follows/7', () => {
+        sent.push('DELETE');
+        state = null;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderApp(annQuery, { signedIn: true });
+
+    const card = await annCard();
+    expect(screen.getByRole('tab', { name: 'Users (1)' })).toBeInTheDocument();
+    expect(card.getByText('@ann@social.example')).toBeInTheDocument();
+    expect(card.getByText('On social.example')).toBeInTheDocument();
+    expect(card.getByText('Learning in public.')).toBeInTheDocument();
+    const profile = card.getByRole('link', { name: /^View profile on social\.example/ });
+    expect(profile).toHaveAttribute('href', 'https://social.example/@ann');
+    expect(profile).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+
+    await user.click(card.getByRole('button', { name: 'Follow @ann@social.example' }));
+    const requested = await card.findByRole('button', { name: /^Requested/ });
+    expect(requested).toHaveTextContent('Requested');
+    expect(requested).toHaveFocus();
+    expect(card.getByRole('status')).toHaveTextContent('Waiting for social.example to accept it.');
+    expect(sent).toEqual([{ account: 'https://social.example/@ann' }]);
+
+    // Their server accepts; the pending follow is asked about again until it has.
+    state = 'ACCEPTED';
+    const unfollow = await card.findByRole(
+      'button',
+      { name: 'Unfollow @ann@social.example' },
+      { timeout: PAGE_LOAD_TIMEOUT_MS },
+    );
+    expect(card.getByRole('status')).toHaveTextContent('Their new public posts show in Following.');
+
+    await user.click(unfollow);
+    expect(await card.findByRole('button', { name: 'Follow @ann@social.example' })).toBeInTheDocument();
+    expect(sent).toEqual([{ account: 'https://social.example/@ann' }, 'DELETE']);
+  });
+
+  it("says in plain words why a follow failed: the server's reason, or an unreachable server", async () => {
+    serveSearch(ann);
+    server.use(
+      http.post('/api/federation/follows', errorResponse(403, REMOTE_FOLLOW_MESSAGES.profileNotShown)),
+    );
+    const { user } = renderApp(annQuery, { signedIn: true });
+    const card = await annCard();
+    await user.click(card.getByRole('button', { name: 'Follow @ann@social.example' }));
+    expect(await card.findByRole('alert')).toHaveTextContent(REMOTE_FOLLOW_MESSAGES.profileNotShown);
+
+    server.use(http.post('/api/federation/follows', () => HttpResponse.error()));
+    await user.click(card.getByRole('button', { name: 'Follow @ann@social.example' }));
+    await vi.waitFor(() =>
+      expect(card.getByRole('alert')).toHaveTextContent('Their server could not be reached in time.'),
+    );
+    expect(card.getByRole('button', { name: 'Follow @ann@social.example' })).toBeInTheDocument();
+  });
+
+  it('says their server gave no one when the search found nobody there', async () => {
+    serveSearch();
+    serveInstance('pathwise.example');
+    renderApp(annQuery, { signedIn: true });
+    expect(await screen.findByText(/No one was found at @ann@social\.example\./)).toBeInTheDocument();
+    expect(screen.getByText(/Their server may be unreachable/)).toBeInTheDocument();
+  });
+
+  it('says this instance does not federate when it does not', async () => {
+    serveSearch();
+    renderApp(annQuery, { signedIn: true });
+    expect(
+      await screen.findByText(
+        'This Pathwise is not connected to other servers, so @ann@social.example cannot be looked up here.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of other servers for a plain search', async () => {
+    serveSearch();
+    serveInstance('pathwise.example');
+    renderApp('/search?q=rust', { signedIn: true });
+    expect(await screen.findByText('No results found for "rust"')).toBeInTheDocument();
+    expect(screen.queryByText(/other servers|No one was found/)).not.toBeInTheDocument();
+  });
+});
