@@ -1,8 +1,8 @@
 // `npm test`: every test suite, each once, with its time. The contract and web unit tests, the
 // production build with its bundle budgets, the end-to-end tests (Playwright in Chromium, on the
 // embedded database, as `npm start` runs) and the benchmark smoke run once; the server suite runs on
-// the embedded PGlite and, when DATABASE_URL names a PostgreSQL server, again on that server, where the
-// topology test (two built server processes on one database) runs too.
+// the PostgreSQL server DATABASE_URL names, with the topology test (two built server processes on one
+// database), and its files about the embedded database on PGlite too; without DATABASE_URL, all on PGlite.
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,38 @@ mkdirSync(results, { recursive: true });
 
 const serverUrl = process.env.DATABASE_URL;
 const { DATABASE_URL: _, ...embeddedEnv } = process.env;
+
+/**
+ * With a PostgreSQL server the whole server suite runs there, and on the embedded database only the files
+ * about it: its driver, its thread, the processes holding its data directory, and SQL whose support
+ * differs between PostgreSQL versions (full-text search, dates, the plans EXPLAIN shows). PGlite runs the
+ * same PostgreSQL engine, three times slower in WebAssembly, and the end-to-end tests run the whole app on
+ * it. Without a server the whole suite runs on the embedded database.
+ */
+const embeddedFiles = serverUrl
+  ? [
+      'app',
+      'analytics',
+      'block-races',
+      'cached-statements-pglite',
+      'config',
+      'crash-safety',
+      'demo',
+      'driver-internals',
+      'embedded-database-thread',
+      'explore',
+      'feed',
+      'indexes',
+      'learning-calendar',
+      'main',
+      'notifications-fan-out',
+      'notifications-processes',
+      'notifications-stream',
+      'saved',
+      'schedules',
+      'search',
+    ].map((name) => `apps/server/test/${name}.test.ts`)
+  : [];
 
 /** Each stage's name, outcome, counts and seconds, for the summary. */
 const stages = [];
@@ -61,6 +93,17 @@ function report(file, read) {
   }
 }
 
+/** The titles of the Playwright specs in `suites` (nested by file and describe) that did not pass. */
+function failedSpecs(suites = [], parents = []) {
+  return suites.flatMap((suite) => {
+    const titles = [...parents, suite.title];
+    const own = (suite.specs ?? [])
+      .filter((spec) => !spec.ok)
+      .map((spec) => [...titles, spec.title].join(' › '));
+    return [...own, ...failedSpecs(suite.suites, titles)];
+  });
+}
+
 /**
  * Vitest with `args`, its JSON report in test-results/`file`; a failed run with no failed test counts one.
  */
@@ -82,8 +125,17 @@ async function vitest(file, args, env, log) {
     ],
     { env, log },
   );
-  const counts = report(file, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
-  return { ok, passed: counts.passed, failed: counts.failed + (ok || counts.failed ? 0 : 1) };
+  const counts = report(file, (r) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    // A file that failed before its tests ran (an import, a hook) has no failed test of its own.
+    failures: r.testResults.flatMap((f) => {
+      const tests = f.assertionResults.filter((t) => t.status === 'failed').map((t) => t.fullName);
+      const where = path.relative(root, f.name);
+      return f.status === 'failed' && tests.length === 0 ? [where] : tests.map((t) => `${where}: ${t}`);
+    }),
+  }));
+  return { ok, ...counts, failed: counts.failed + (ok || counts.failed ? 0 : 1) };
 }
 
 /** scripts/check-budgets.mjs on the fresh build: its report, and its summary line. */
@@ -132,10 +184,11 @@ const browserLane = built.then(async (ok) => {
     const counts = report('e2e.json', (r) => ({
       passed: r.stats.expected,
       failed: r.stats.unexpected + r.stats.flaky,
+      failures: failedSpecs(r.suites),
     }));
     return {
       ok: passedAll,
-      passed: counts.passed,
+      ...counts,
       failed: counts.failed + (passedAll || counts.failed ? 0 : 1),
     };
   });
@@ -145,8 +198,9 @@ const browserLane = built.then(async (ok) => {
 const afterBuild = (body) => async (log) => ((await built) ? body(log) : { ok: false, passed: 0, failed: 1 });
 const queue = [
   () =>
-    stage('server tests on the embedded database (PGlite)', (log) =>
-      vitest('server-embedded.json', ['--project', 'server'], embeddedEnv, log),
+    stage(
+      serverUrl ? 'server tests on PGlite: its own files' : 'server tests on the embedded database (PGlite)',
+      (log) => vitest('server-embedded.json', ['--project', 'server', ...embeddedFiles], embeddedEnv, log),
     ),
   serverUrl &&
     (() =>
@@ -193,6 +247,9 @@ for (const { name, seconds, ok, passed, failed, note } of stages) {
 const passed = stages.reduce((sum, s) => sum + (s.passed ?? 0), 0);
 // A stage without test counts (the build, the budgets, the bench smoke) that failed counts one failure.
 const failed = stages.reduce((sum, s) => sum + (s.failed ?? (s.ok ? 0 : 1)), 0);
+// The failed tests by name, near the end, where a CI log's tail shows them.
+const failures = stages.flatMap((s) => (s.failures ?? []).map((name) => `${s.name}: ${name}`));
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `- ${name}`).join('\n')}`);
 console.log(`total: ${passed} passed, ${failed} failed`);
 // exitCode rather than exit(): a stage's long log may still be on its way down the pipe to `tee`, and
 // exit() would cut it off together with this table. The timer ends a run something still holds open.
