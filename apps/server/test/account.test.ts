@@ -234,6 +234,8 @@ describe('GET /api/account/export', () => {
         commentId: null,
         planId: null,
         reportedUserId: null,
+        groupId: null,
+        groupPostId: null,
         reason: 'SPAM',
         details: 'Ads',
         status: 'OPEN',

@@ -721,6 +721,10 @@ const MATRIX: Record<string, Row> = {
     request: (o) => ({ method: 'POST', url: `/api/moderation/plans/${o.planId}/unhide` }),
     expect: { anonymous: 401, other: 403, owner: 403, moderator: 409 },
   },
+  'POST /api/moderation/group-posts/:id/remove': {
+    request: (o) => json('POST', `/api/moderation/group-posts/${o.groupPostId}/remove`, { note: 'Spam' }),
+    expect: { anonymous: 401, other: 403, owner: 403, moderator: 204 },
+  },
   // Suspensions act on bystanders: suspending a caller would end the sessions later rows use.
   'POST /api/moderation/users/:userId/suspend': {
     request: () => json('POST', `/api/moderation/users/${bystander.user.id}/suspend`, { reason: 'Spam' }),

@@ -1,8 +1,16 @@
-import { type ModerationAction, type ModerationReport, type Page, REPORT_MESSAGES } from '@pathwise/contract';
+import {
+  GROUP_MESSAGES,
+  GROUP_POST_REMOVAL_MESSAGES,
+  type ModerationAction,
+  type ModerationReport,
+  type Page,
+  REPORT_MESSAGES,
+} from '@pathwise/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp, MODERATOR_EMAIL, type TestApp } from './helpers/app.js';
+import { startGroup } from './helpers/groups.js';
 import { createPlan } from './helpers/plans.js';
 import { createPost } from './helpers/posts.js';
 
@@ -92,6 +100,56 @@ describe('reporting', () => {
       { id: comment.id, summary: 'Rude words', path: `/post/${post.id}` },
       { id: plan.id, summary: 'A public plan', path: `/learning-plan/${plan.id}` },
       { id: ann.user.id, summary: 'Ann Lee', path: `/profile/${ann.user.id}` },
+    ]);
+  });
+
+  it('takes study groups and posts in their discussion from those who see them, linking to the group', async () => {
+    const plan = await createPlan(t, ann.token, { title: 'Rust together', isPublic: true });
+    const group = await startGroup(t, ann, plan, { name: 'Rust circle' });
+    await call(bob, { method: 'POST', url: `/api/groups/${group.id}/members`, payload: {} });
+    const post = await call(ann, {
+      method: 'POST',
+      url: `/api/groups/${group.id}/posts`,
+      payload: { content: 'Join my paid channel' },
+    });
+    expect(post.statusCode, post.body).toBe(201);
+
+    const filed = await Promise.all([
+      report(bob, { targetType: 'GROUP', targetId: group.id, reason: 'SPAM' }),
+      report(bob, { targetType: 'GROUP_POST', targetId: post.json().id, reason: 'SPAM' }),
+    ]);
+    expect(filed.map((res) => res.statusCode)).toEqual([201, 201]);
+
+    const byId = new Map((await queue('open', '&size=50')).content.map((item) => [item.id, item]));
+    expect(filed.map((res) => byId.get(res.json().id))).toEqual([
+      expect.objectContaining({
+        targetType: 'GROUP',
+        target: { id: group.id, summary: 'Rust circle', path: `/groups/${group.id}` },
+      }),
+      expect.objectContaining({
+        targetType: 'GROUP_POST',
+        target: { id: post.json().id, summary: 'Join my paid channel', path: `/groups/${group.id}` },
+      }),
+    ]);
+  });
+
+  it("refuses reports of a group's posts from people outside it, and of invite-only groups they are not in", async () => {
+    const plan = await createPlan(t, ann.token, { isPublic: true });
+    const open = await startGroup(t, ann, plan);
+    const closed = await startGroup(t, ann, plan, { isPublic: false });
+    const post = (
+      await call(ann, { method: 'POST', url: `/api/groups/${open.id}/posts`, payload: { content: 'Hi' } })
+    ).json();
+
+    const answers = await Promise.all([
+      report(bob, { targetType: 'GROUP', targetId: closed.id, reason: 'SPAM' }),
+      report(bob, { targetType: 'GROUP_POST', targetId: post.id, reason: 'SPAM' }),
+      report(ann, { targetType: 'GROUP', targetId: open.id, reason: 'SPAM' }),
+    ]);
+    expect(answers.map((res) => [res.statusCode, res.json().message])).toEqual([
+      [404, REPORT_MESSAGES.targetNotFound],
+      [404, REPORT_MESSAGES.targetNotFound],
+      [400, REPORT_MESSAGES.ownContent],
     ]);
   });
 
@@ -198,6 +256,47 @@ describe('moderation', () => {
       targetId: post.id,
       note: 'Asked Ann to edit it',
     });
+  });
+
+  it("removes a reported post of a group's discussion for everyone, resolving its reports in the log", async () => {
+    const plan = await createPlan(t, ann.token, { isPublic: true });
+    const group = await startGroup(t, ann, plan);
+    await call(bob, { method: 'POST', url: `/api/groups/${group.id}/members`, payload: {} });
+    const post = (
+      await call(ann, { method: 'POST', url: `/api/groups/${group.id}/posts`, payload: { content: 'Spam' } })
+    ).json();
+    const filed = (await report(bob, { targetType: 'GROUP_POST', targetId: post.id, reason: 'SPAM' })).json();
+    const remove = (account: TestAccount, id: number) =>
+      call(account, {
+        method: 'POST',
+        url: `/api/moderation/group-posts/${id}/remove`,
+        payload: { note: 'Ads' },
+      });
+
+    const refused = await remove(bob, post.id);
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      403,
+      GROUP_POST_REMOVAL_MESSAGES.moderatorsOnly,
+    ]);
+    expect((await remove(moderator, post.id)).statusCode).toBe(204);
+
+    const discussion = await call(bob, { url: `/api/groups/${group.id}/posts` });
+    expect(discussion.json().content).toEqual([]);
+    const closed = (await queue('closed', '&size=50')).content.find((item) => item.id === filed.id);
+    expect(closed).toMatchObject({ status: 'RESOLVED', note: 'Ads', target: null });
+    const log = (await call(moderator, { url: '/api/moderation/actions' })).json() as Page<ModerationAction>;
+    expect(log.content.slice(0, 2)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: 'GROUP_POST_REMOVED',
+          targetType: 'GROUP_POST',
+          targetId: post.id,
+        }),
+        expect.objectContaining({ action: 'REPORT_RESOLVED', reportId: filed.id, targetId: post.id }),
+      ]),
+    );
+    const gone = await remove(moderator, post.id);
+    expect([gone.statusCode, gone.json().message]).toEqual([404, GROUP_MESSAGES.postNotFound]);
   });
 
   it.each([

@@ -50,3 +50,12 @@ export const CONTENT_MODERATION_ACTION_LABELS: Record<ContentModerationAction, s
   LEARNING_PLAN_HIDDEN: 'hid learning plan',
   LEARNING_PLAN_UNHIDDEN: 'unhid learning plan',
 };
+
+/** Moderators removing a post (with its replies) from a study group's discussion, seen by members only. */
+export const GROUP_POST_REMOVAL_MESSAGES = {
+  moderatorsOnly: 'Only moderators can remove posts of study groups they are not in.',
+  remove: 'Remove the post',
+  removing: 'Removing…',
+  removed: 'Removed. The post and its replies are gone for everyone.',
+  failed: 'That did not work. Please try again.',
+} as const;

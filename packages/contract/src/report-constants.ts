@@ -2,7 +2,14 @@
  * Reports and moderation (docs/features.md, "Reports and moderation"), zod-free: the Report button sits on
  * the pages people see first (docs/testing.md, "Budgets").
  */
-export const REPORT_TARGET_TYPES = ['POST', 'COMMENT', 'LEARNING_PLAN', 'USER'] as const;
+export const REPORT_TARGET_TYPES = [
+  'POST',
+  'COMMENT',
+  'LEARNING_PLAN',
+  'USER',
+  'GROUP',
+  'GROUP_POST',
+] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 export const REPORT_REASONS = [
@@ -34,7 +41,8 @@ export const REPORT_MESSAGES = {
   reportFailed: 'Your report could not be sent. Please try again.',
   ownContent: 'You cannot report yourself or what you made.',
   targetNotFound: 'What you reported no longer exists.',
-  invalidTargetType: 'Reports are about a post, a comment, a learning plan or a user.',
+  invalidTargetType:
+    'Reports are about a post, a comment, a learning plan, a user, a study group or a post in a group.',
   invalidReason: 'Please choose a reason.',
   detailsTooLong: `Details must be at most ${REPORT_LIMITS.detailsMax} characters.`,
   moderatorsOnly: 'Only moderators can see and close reports.',

@@ -79,6 +79,7 @@ export const moderationAction = z.object({
     'REPORT_RESOLVED',
     'REPORT_DISMISSED',
     ...CONTENT_MODERATION_ACTIONS,
+    'GROUP_POST_REMOVED',
     'SUSPENDED',
     'UNSUSPENDED',
   ]),

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { studyGroupPosts, studyGroups } from './groups.js';
 import { learningPlans } from './plans.js';
 import { comments, posts } from './posts.js';
 import { users } from './users.js';
 
 /**
- * What people reported to the moderators. The target is one of four references; each is set to null
+ * What people reported to the moderators. The target is one of six references; each is set to null
  * when its target is deleted, so the report (and what was done about it) stays on record.
  */
 export const reports = pgTable(
@@ -13,12 +14,14 @@ export const reports = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     reporterId: integer('reporter_id').references(() => users.id, { onDelete: 'set null' }),
-    /** POST, COMMENT, LEARNING_PLAN or USER. */
+    /** POST, COMMENT, LEARNING_PLAN, USER, GROUP or GROUP_POST. */
     targetType: text('target_type').notNull(),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'set null' }),
     commentId: integer('comment_id').references(() => comments.id, { onDelete: 'set null' }),
     planId: integer('plan_id').references(() => learningPlans.id, { onDelete: 'set null' }),
     reportedUserId: integer('reported_user_id').references(() => users.id, { onDelete: 'set null' }),
+    groupId: integer('group_id').references(() => studyGroups.id, { onDelete: 'set null' }),
+    groupPostId: integer('group_post_id').references(() => studyGroupPosts.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
     details: text('details').notNull().default(''),
     /** OPEN, RESOLVED or DISMISSED. */
@@ -36,13 +39,15 @@ export const reports = pgTable(
       .on(
         t.reporterId,
         t.targetType,
-        sql`coalesce(${t.postId}, ${t.commentId}, ${t.planId}, ${t.reportedUserId})`,
+        sql`coalesce(${t.postId}, ${t.commentId}, ${t.planId}, ${t.reportedUserId}, ${t.groupId}, ${t.groupPostId})`,
       )
       .where(sql`${t.status} = 'OPEN'`),
     index('reports_post_id_idx').on(t.postId),
     index('reports_comment_id_idx').on(t.commentId),
     index('reports_plan_id_idx').on(t.planId),
     index('reports_reported_user_id_idx').on(t.reportedUserId),
+    index('reports_group_id_idx').on(t.groupId),
+    index('reports_group_post_id_idx').on(t.groupPostId),
     index('reports_reporter_id_idx').on(t.reporterId),
     index('reports_closed_by_id_idx').on(t.closedById),
   ],

@@ -328,6 +328,8 @@ const accountParts = {
       'commentId',
       'planId',
       'reportedUserId',
+      'groupId',
+      'groupPostId',
       'reason',
       'details',
       'status',

@@ -1,7 +1,14 @@
 import type { HideableTargetType } from '@pathwise/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { comments, learningPlans, moderationActions, posts, reports } from '../../db/schema/index.js';
+import {
+  comments,
+  learningPlans,
+  moderationActions,
+  posts,
+  reports,
+  studyGroupPosts,
+} from '../../db/schema/index.js';
 import { forgetPagesAfterCommit } from '../../db/shared-pages.js';
 
 const TABLES = { POST: posts, COMMENT: comments, LEARNING_PLAN: learningPlans } as const;
@@ -75,4 +82,33 @@ export async function recordContentAction(
     select ${moderatorId}::integer, 'REPORT_RESOLVED', id,
       ${target.type}::text, ${target.id}::integer, ${note}::text
     from resolved`);
+}
+
+/**
+ * Removes a post (with its replies) from a study group's discussion, resolving the open reports about it
+ * and logging both, before the delete clears their reference: false when there is no such post. One
+ * statement.
+ */
+export async function removeGroupPost(
+  db: Database,
+  removal: { moderatorId: number; postId: number; note: string },
+) {
+  const { moderatorId, postId, note } = removal;
+  return changedIds(
+    db,
+    sql`with target as (
+        select id from ${studyGroupPosts} where id = ${postId}
+      ), resolved as (
+        update ${reports} set status = 'RESOLVED', closed_at = now(), closed_by_id = ${moderatorId}, note = ${note}
+        where ${reports.groupPostId} in (select id from target) and ${reports.status} = 'OPEN'
+        returning ${reports.id} as id
+      ), logged as (
+        insert into ${moderationActions} (moderator_id, action, report_id, target_type, target_id, note)
+        select ${moderatorId}::integer, 'REPORT_RESOLVED', id, 'GROUP_POST', ${postId}::integer, ${note}::text
+          from resolved
+        union all
+        select ${moderatorId}::integer, 'GROUP_POST_REMOVED', null, 'GROUP_POST', id, ${note}::text from target
+      )
+      delete from ${studyGroupPosts} where id in (select id from target) returning id`,
+  );
 }

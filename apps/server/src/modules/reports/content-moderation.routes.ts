@@ -2,8 +2,10 @@ import {
   commentIdParams,
   type HideableTargetType,
   hideBody,
+  moderatedGroupPostParams,
   moderatedPlanParams,
   postIdParams,
+  removeGroupPostBody,
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +24,10 @@ const KINDS = [
   { path: 'plans', params: moderatedPlanParams, type: 'LEARNING_PLAN', name: 'a learning plan' },
 ] as const satisfies readonly { path: string; params: unknown; type: HideableTargetType; name: string }[];
 
-/** `/api/moderation/{posts|comments|plans}/{id}/hide|unhide` (ADMIN_EMAILS only). */
+/**
+ * `/api/moderation/{posts|comments|plans}/{id}/hide|unhide`, `/api/moderation/group-posts/{id}/remove`
+ * (ADMIN_EMAILS only).
+ */
 export const contentModerationRoutes: FastifyPluginAsyncZod<{
   moderation: ContentModerationService;
 }> = async (app, { moderation }) => {
@@ -50,4 +55,14 @@ export const contentModerationRoutes: FastifyPluginAsyncZod<{
         deleted(reply, moderation.unhide(viewerOf(request), { type: kind.type, id: request.params.id })),
     );
   }
+  app.post(
+    '/group-posts/:id/remove',
+    route("Remove a post (with its replies) from a study group's discussion, resolving its reports", {
+      params: moderatedGroupPostParams,
+      body: removeGroupPostBody,
+      response: response('Removed'),
+    }),
+    async (request, reply) =>
+      deleted(reply, moderation.removeGroupPost(viewerOf(request), request.params.id, request.body.note)),
+  );
 };

@@ -1,4 +1,11 @@
-import { HIDE_MESSAGES, type HideableTargetType, PLAN_MESSAGES, POST_MESSAGES } from '@pathwise/contract';
+import {
+  GROUP_MESSAGES,
+  GROUP_POST_REMOVAL_MESSAGES,
+  HIDE_MESSAGES,
+  type HideableTargetType,
+  PLAN_MESSAGES,
+  POST_MESSAGES,
+} from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
@@ -7,6 +14,7 @@ import {
   type ContentTarget,
   hideTarget,
   recordContentAction,
+  removeGroupPost,
   targetExists,
   unhideTarget,
 } from './content-moderation.queries.js';
@@ -59,6 +67,15 @@ export function createContentModerationService({
           ? conflict(HIDE_MESSAGES.notHidden)
           : notFound(NOT_FOUND[target.type]);
       });
+    },
+
+    /** Removes a post of a study group's discussion, which moderators cannot hide from its members. */
+    async removeGroupPost(viewer: Viewer, postId: number, note: string): Promise<void> {
+      if (!(await reports.isModerator(viewer.id)))
+        throw forbidden(GROUP_POST_REMOVAL_MESSAGES.moderatorsOnly);
+      if (!(await removeGroupPost(db, { moderatorId: viewer.id, postId, note }))) {
+        throw notFound(GROUP_MESSAGES.postNotFound);
+      }
     },
   };
 }

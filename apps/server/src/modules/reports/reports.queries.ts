@@ -3,8 +3,18 @@ import { and, count, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { visibleComment } from '../../db/moderation-state.js';
-import { comments, learningPlans, moderationActions, posts, reports, users } from '../../db/schema/index.js';
-import { planVisibleTo, visiblePost } from '../../db/visibility.js';
+import {
+  comments,
+  learningPlans,
+  moderationActions,
+  posts,
+  reports,
+  studyGroupMembers,
+  studyGroupPosts,
+  studyGroups,
+  users,
+} from '../../db/schema/index.js';
+import { groupShownTo, planVisibleTo, visiblePost } from '../../db/visibility.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 type Window = { limit: number; offset: number };
@@ -47,11 +57,35 @@ export async function findReportTarget(
               })
               .from(learningPlans)
               .where(eq(learningPlans.id, id))
-          : await db
-              .select({ ownerId: users.id, visible: sql<boolean>`${users.suspendedAt} is null` })
-              .from(users)
-              .where(eq(users.id, id));
+          : type === 'USER'
+            ? await db
+                .select({ ownerId: users.id, visible: sql<boolean>`${users.suspendedAt} is null` })
+                .from(users)
+                .where(eq(users.id, id))
+            : await findGroupTarget(db, type, id, viewerId);
   return row ?? null;
+}
+
+/**
+ * A study group as its founder's, seen by those it is listed to (public, or invite-only with them in
+ * it); a post of its discussion as its author's, seen by the members who see its author.
+ */
+async function findGroupTarget(db: Database, type: 'GROUP' | 'GROUP_POST', id: number, viewerId: number) {
+  const result = (await db.execute(
+    type === 'GROUP'
+      ? sql`select g.founder_id as "ownerId", ${groupShownTo(viewerId)}
+            and (not g.invite_only or me.user_id is not null) as visible
+          from ${studyGroups} g join learning_plans p on p.id = g.plan_id
+          left join ${studyGroupMembers} me on me.group_id = g.id and me.user_id = ${viewerId}
+          where g.id = ${id}`
+      : sql`select gp.author_id as "ownerId", ${groupShownTo(viewerId)} and me.user_id is not null
+            and ${shownTo(viewerId, sql.raw('gp.author_id'), { muted: false })} as visible
+          from ${studyGroupPosts} gp join ${studyGroups} g on g.id = gp.group_id
+          join learning_plans p on p.id = g.plan_id
+          left join ${studyGroupMembers} me on me.group_id = g.id and me.user_id = ${viewerId}
+          where gp.id = ${id}`,
+  )) as unknown as { rows: { ownerId: number; visible: boolean }[] };
+  return result.rows;
 }
 
 const TARGET_COLUMN = {
@@ -59,6 +93,8 @@ const TARGET_COLUMN = {
   COMMENT: 'commentId',
   LEARNING_PLAN: 'planId',
   USER: 'reportedUserId',
+  GROUP: 'groupId',
+  GROUP_POST: 'groupPostId',
 } as const;
 
 /**
@@ -130,12 +166,16 @@ export async function selectReportPage(db: Database, open: boolean, window: Wind
   const [totalResult, pageResult] = await Promise.all([
     db.execute(sql`select count(*)::int as total from ${reports} r where ${statusCondition}`),
     db.execute(sql`select r.id, r.target_type as "targetType",
-        coalesce(r.post_id, r.comment_id, r.plan_id, r.reported_user_id) as "targetId",
-        coalesce(p.title, left(c.content, 140), lp.title, u.name) as "targetSummary",
+        coalesce(r.post_id, r.comment_id, r.plan_id, r.reported_user_id, r.group_id, r.group_post_id)
+          as "targetId",
+        coalesce(p.title, left(c.content, 140), lp.title, u.name, g.name, left(gp.content, 140))
+          as "targetSummary",
         case when p.id is not null then '/post/' || p.id
              when c.id is not null then '/post/' || c.post_id
              when lp.id is not null then '/learning-plan/' || lp.id
-             when u.id is not null then '/profile/' || u.id end as "targetPath",
+             when u.id is not null then '/profile/' || u.id
+             when g.id is not null then '/groups/' || g.id
+             when gp.id is not null then '/groups/' || gp.group_id end as "targetPath",
         coalesce(p.hidden_at, c.hidden_at, lp.hidden_at) as "targetHiddenAt",
         coalesce(p.hidden_reason, c.hidden_reason, lp.hidden_reason) as "targetHiddenReason",
         r.reason, r.details, r.status, r.note,
@@ -150,6 +190,8 @@ export async function selectReportPage(db: Database, open: boolean, window: Wind
       left join ${comments} c on c.id = r.comment_id
       left join ${learningPlans} lp on lp.id = r.plan_id
       left join ${users} u on u.id = r.reported_user_id
+      left join ${studyGroups} g on g.id = r.group_id
+      left join ${studyGroupPosts} gp on gp.id = r.group_post_id
       left join ${users} reporter on reporter.id = r.reporter_id
       left join ${users} closer on closer.id = r.closed_by_id
       where ${statusCondition}
@@ -173,9 +215,8 @@ export async function closeReport(
       .where(and(eq(reports.id, close.reportId), eq(reports.status, 'OPEN')))
       .returning({
         targetType: reports.targetType,
-        targetId: sql<
-          number | null
-        >`coalesce(${reports.postId}, ${reports.commentId}, ${reports.planId}, ${reports.reportedUserId})`,
+        targetId: sql<number | null>`coalesce(${reports.postId}, ${reports.commentId}, ${reports.planId},
+          ${reports.reportedUserId}, ${reports.groupId}, ${reports.groupPostId})`,
       });
     if (!closed) return null;
     await tx.insert(moderationActions).values({

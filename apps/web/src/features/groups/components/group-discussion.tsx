@@ -6,6 +6,7 @@ import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { Markdown } from '../../../components/markdown/markdown';
 import { PagedItems } from '../../../components/paged-items';
 import { RelativeTime } from '../../../components/relative-time';
+import { ReportButton } from '../../../components/report-button';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { deleteGroupPost, postInGroup } from '../api/groups-api';
 import { useGroupChange, useGroupPosts } from '../api/queries';
@@ -76,6 +77,12 @@ function Entry({ group, entry }: { group: Group; entry: GroupReply }) {
           >
             Delete
           </button>
+        )}
+        {entry.author.id !== me.id && (
+          <ReportButton
+            target={{ type: 'GROUP_POST', id: entry.id, label: `post by ${entry.author.name}` }}
+            className="ml-1"
+          />
         )}
       </p>
       <Markdown text={entry.content} />

@@ -118,6 +118,9 @@ describe('the group page', () => {
     const post = await screen.findByRole('article', { name: 'Cleo Founder’s post' });
     expect((await within(post).findByText('ownership')).tagName).toBe('STRONG');
     expect(within(screen.getByRole('list', { name: 'Replies' })).getByText('Done!')).toBeVisible();
+    // Members report the group and others' posts to the moderators.
+    expect(screen.getByRole('button', { name: 'Report study group' })).toBeVisible();
+    expect(within(post).getByRole('button', { name: 'Report post by Cleo Founder' })).toBeVisible();
     // Members never see the organisers' invite link.
     expect(screen.queryByRole('textbox', { name: 'Invite link' })).toBeNull();
   });
@@ -143,6 +146,8 @@ describe('the group page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Revoke the link' }));
     expect(await screen.findByText(GROUP_MESSAGES.inviteRevoked)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Remove Ann Lee' })).toBeVisible();
+    // Nobody reports their own group.
+    expect(screen.queryByRole('button', { name: 'Report study group' })).toBeNull();
     expect(await screen.findByText(GROUP_MESSAGES.noPosts)).toBeVisible();
     expect(screen.getByText(GROUP_MESSAGES.noActivity)).toBeVisible();
   });

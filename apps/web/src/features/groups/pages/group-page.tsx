@@ -12,6 +12,7 @@ import { ErrorBox } from '../../../components/callout';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { Loading } from '../../../components/loading';
+import { ReportButton } from '../../../components/report-button';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import {
@@ -95,6 +96,12 @@ function GroupDetail({ group, invite }: { group: Group; invite: string | null })
             >
               Leave the group
             </button>
+          )}
+          {group.viewerRole !== 'FOUNDER' && (
+            <ReportButton
+              target={{ type: 'GROUP', id: group.id, label: 'study group' }}
+              className="ml-auto"
+            />
           )}
         </div>
         {failed && <ErrorBox>{(join.error ?? leave.error)?.message ?? GROUP_MESSAGES.actionFailed}</ErrorBox>}

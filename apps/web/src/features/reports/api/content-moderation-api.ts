@@ -27,3 +27,16 @@ export function useContentModeration() {
   });
   return { change, refresh };
 }
+
+/**
+ * Removes a reported post of a study group's discussion (with its replies) and resolves its reports: the
+ * queue, the log and the group's discussion all change, so every cached read is refetched.
+ */
+export function useRemoveGroupPost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, note }: { postId: number; note: string }) =>
+      apiRequest<void>(`/api/moderation/group-posts/${postId}/remove`, { method: 'POST', body: { note } }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,4 +1,11 @@
-import { type ModerationReport, REPORT_REASON_LABELS } from '@pathwise/contract';
+import {
+  GROUP_POST_REMOVAL_MESSAGES,
+  HIDEABLE_TARGET_TYPES,
+  type HideableTargetType,
+  type ModerationReport,
+  REPORT_REASON_LABELS,
+  type ReportTargetType,
+} from '@pathwise/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { BusyButton } from '../../../components/busy-button';
@@ -6,6 +13,7 @@ import { ErrorBox } from '../../../components/callout';
 import { RelativeTime } from '../../../components/relative-time';
 import { SuspendAccountButton } from '../../../components/suspend-account-button';
 import { serverMessageOr } from '../../../lib/api-client';
+import { useRemoveGroupPost } from '../api/content-moderation-api';
 import { useCloseReport } from '../api/moderation-api';
 import { HideControls } from './hide-controls';
 
@@ -14,7 +22,12 @@ const TARGET_LABELS: Record<ModerationReport['targetType'], string> = {
   COMMENT: 'Comment',
   LEARNING_PLAN: 'Learning plan',
   USER: 'User',
+  GROUP: 'Study group',
+  GROUP_POST: 'Post in a study group',
 };
+const hideable = (type: ReportTargetType): type is HideableTargetType =>
+  (HIDEABLE_TARGET_TYPES as readonly string[]).includes(type);
+
 const STATUS_LABELS: Record<ModerationReport['status'], string> = {
   OPEN: 'Open',
   RESOLVED: 'Resolved',
@@ -27,6 +40,7 @@ export function ReportCard({ report }: { report: ModerationReport }) {
   const noteId = useId();
   const [note, setNote] = useState('');
   const close = useCloseReport();
+  const remove = useRemoveGroupPost();
   const closeAs = (outcome: 'RESOLVED' | 'DISMISSED') => {
     if (!close.isPending) close.mutate({ reportId: report.id, outcome, note });
   };
@@ -51,7 +65,7 @@ export function ReportCard({ report }: { report: ModerationReport }) {
           {report.reporter && <> by {report.reporter.name}</>}
         </span>
       </header>
-      {report.target && report.targetType !== 'USER' && (
+      {report.target && hideable(report.targetType) && (
         <HideControls
           target={{ type: report.targetType, id: report.target.id }}
           moderation={report.target.moderation}
@@ -75,6 +89,9 @@ export function ReportCard({ report }: { report: ModerationReport }) {
           {close.isError && (
             <ErrorBox>{serverMessageOr(close.error, 'The report could not be closed.')}</ErrorBox>
           )}
+          {remove.isError && (
+            <ErrorBox>{serverMessageOr(remove.error, GROUP_POST_REMOVAL_MESSAGES.failed)}</ErrorBox>
+          )}
           <div className="flex flex-wrap gap-2">
             <BusyButton
               type="button"
@@ -92,6 +109,16 @@ export function ReportCard({ report }: { report: ModerationReport }) {
             >
               Dismiss
             </BusyButton>
+            {report.targetType === 'GROUP_POST' && report.target && (
+              <BusyButton
+                type="button"
+                busy={remove.isPending}
+                onClick={() => remove.mutate({ postId: report.target!.id, note })}
+                className="btn-secondary text-red-700"
+              >
+                {remove.isPending ? GROUP_POST_REMOVAL_MESSAGES.removing : GROUP_POST_REMOVAL_MESSAGES.remove}
+              </BusyButton>
+            )}
             {/* Suspending resolves the account's open reports, this one among them. */}
             {report.targetType === 'USER' && report.target && (
               <SuspendAccountButton

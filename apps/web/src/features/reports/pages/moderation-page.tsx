@@ -49,6 +49,7 @@ const ACTION_LABELS: Record<ModerationAction['action'], string> = {
   REPORT_RESOLVED: 'resolved report',
   REPORT_DISMISSED: 'dismissed report',
   ...CONTENT_MODERATION_ACTION_LABELS,
+  GROUP_POST_REMOVED: 'removed post in a study group',
   SUSPENDED: 'suspended user',
   UNSUSPENDED: 'unsuspended user',
 };
