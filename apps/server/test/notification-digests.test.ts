@@ -9,6 +9,7 @@ import { SEND_DIGESTS_JOB } from '../src/modules/notifications/digests.jobs.js';
 import { createDigestService } from '../src/modules/notifications/digests.service.js';
 import { signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp, type TestApp, testConfig } from './helpers/app.js';
+import { startGroup } from './helpers/groups.js';
 import { createPlan, setTopicStatus } from './helpers/plans.js';
 import { createPost } from './helpers/posts.js';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp-server.js';
@@ -108,6 +109,26 @@ describe('the digest mail', () => {
     expect(header(parsed, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(text).toContain(`${DIGEST_MESSAGES.unsubscribe}: ${unsubscribeUrl}`);
     expect(html).toContain(`<a href="${unsubscribeUrl}">${DIGEST_MESSAGES.unsubscribe}</a>`);
+  });
+
+  it("links a study group's notifications to the group's page", async () => {
+    const cleo = await signUp(t, { name: 'Cleo Park' });
+    const dan = await signUp(t, { name: 'Dan Moss' });
+    const plan = await createPlan(t, cleo.token, { isPublic: true });
+    const group = await startGroup(t, cleo, plan, { name: 'Rust circle' });
+    const joined = await callAs(t, dan, {
+      method: 'POST',
+      url: `/api/groups/${group.id}/members`,
+      payload: {},
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+
+    await t.app.digests.sendDue();
+    const parsed = await parsedDigestOf(cleo);
+    expect(parsed.text).toContain(
+      `Dan Moss joined your study group "Rust circle"\n  ${ORIGIN}/groups/${group.id}`,
+    );
+    expect(parsed.html).toContain(`<a href="${ORIGIN}/groups/${group.id}">`);
   });
 
   it('comes once a period: not again this week, again once the next week began', async () => {

@@ -1,15 +1,12 @@
-import { DIGEST_LIMITS, DIGEST_MESSAGES, notificationGroupMessage } from '@pathwise/contract';
+import {
+  DIGEST_LIMITS,
+  DIGEST_MESSAGES,
+  notificationGroupMessage,
+  notificationPath,
+} from '@pathwise/contract';
 import type { Mail } from '../../lib/mail.js';
 import { escapeHtml, previewText } from '../link-previews/index.js';
 import type { DigestContent, DigestRecipient } from './digests.queries.js';
-
-/** The web app's page of each thing a notification is about (as the notification list links them). */
-const ENTITY_PATHS: Record<string, string> = {
-  post: '/post',
-  comment: '/post',
-  user: '/profile',
-  'learning-plan': '/learning-plan',
-};
 
 type Line = { text: string; url: string; detail?: string };
 type Section = { heading: string; lines: Line[]; more?: string };
@@ -30,9 +27,7 @@ export function digestMail(
       heading: DIGEST_MESSAGES.notificationsHeading,
       lines: content.groups.map((group) => ({
         text: notificationGroupMessage(group),
-        url: `${origin}${ENTITY_PATHS[group.entityType] ?? '/notifications'}${
-          ENTITY_PATHS[group.entityType] ? `/${group.entityId}` : ''
-        }`,
+        url: `${origin}${notificationPath(group.entityType, group.entityId) ?? '/notifications'}`,
       })),
       ...(content.groupCount > DIGEST_LIMITS.groups && {
         more: DIGEST_MESSAGES.moreNotifications(content.groupCount - DIGEST_LIMITS.groups),
