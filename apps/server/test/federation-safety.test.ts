@@ -181,6 +181,18 @@ describe('a blocked domain', () => {
     expect(wrong.statusCode).toBe(400);
     expect((await asModerator('DELETE', '/api/moderation/domain-blocks/x.example')).statusCode).toBe(404);
     expect((await asModerator('DELETE', '/api/moderation/domain-blocks/127.0.0.1')).statusCode).toBe(204);
+    // The moderation log has both, newest first, naming the server; the missing one logged nothing.
+    const log = (await asModerator('GET', '/api/moderation/actions?size=50')).json().content;
+    const onDomain = log.filter((action: { targetType: string }) => action.targetType === 'DOMAIN');
+    expect(onDomain.slice(0, 2)).toEqual([
+      expect.objectContaining({ action: 'DOMAIN_UNBLOCKED', domain: '127.0.0.1', targetId: null, note: '' }),
+      expect.objectContaining({
+        action: 'DOMAIN_BLOCKED',
+        domain: '127.0.0.1',
+        note: 'Spam',
+        moderator: expect.objectContaining({ id: moderator.user.id }),
+      }),
+    ]);
     const follow = await remote.send(`${annActor}/inbox`, fixture('follow', eve), { signer: eve });
     expect(follow.status).toBe(202);
     // Past the guard: Fedify has verified its signature and taken it.

@@ -82,11 +82,16 @@ export const moderationAction = z.object({
     'GROUP_POST_REMOVED',
     'SUSPENDED',
     'UNSUSPENDED',
+    'DOMAIN_BLOCKED',
+    'DOMAIN_UNBLOCKED',
   ]),
   moderator: userRef.nullable(),
   reportId: z.number().int().nullable(),
-  targetType: reportTargetType,
+  /** What was reported, or DOMAIN for a server blocked or unblocked. */
+  targetType: z.enum([...REPORT_TARGET_TYPES, 'DOMAIN']),
   targetId: z.number().int().nullable(),
+  /** The server blocked or unblocked; null on every other action. */
+  domain: z.string().nullable(),
   note: z.string(),
   createdAt: isoDateTime,
 });

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@pathwise/contract';
+import { type CurrentUser, STORAGE_KEYS } from '@pathwise/contract';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -41,11 +41,17 @@ function RouterProbe({ state, visited }: { state: TestRouter['state']; visited: 
   return null;
 }
 
-/** Renders the whole app at `entry`, optionally with Ann's session stored as after an earlier visit. */
-export function renderApp(entry: Entry, { signedIn = false } = {}) {
+/**
+ * Renders the whole app at `entry`, optionally with Ann's session stored as after an earlier visit (`me`
+ * changes what the server says of her, a moderator say).
+ */
+export function renderApp(
+  entry: Entry,
+  { signedIn = false, me = ann }: { signedIn?: boolean; me?: CurrentUser } = {},
+) {
   if (signedIn) {
     localStorage.setItem(STORAGE_KEYS.authToken, ANN_TOKEN);
-    server.use(http.get('/api/auth/me', () => HttpResponse.json(ann)));
+    server.use(http.get('/api/auth/me', () => HttpResponse.json(me)));
   }
   // A memory history of our own, so that tests can see where a navigation is going.
   const history = createMemoryHistory({ initialEntries: [entry], v5Compat: true });

@@ -39,7 +39,10 @@ export const reports = pgTable(
       .on(
         t.reporterId,
         t.targetType,
-        sql`coalesce(${t.postId}, ${t.commentId}, ${t.planId}, ${t.reportedUserId}, ${t.groupId}, ${t.groupPostId})`,
+        sql`coalesce(${sql.join(
+          [t.postId, t.commentId, t.planId, t.reportedUserId, t.groupId, t.groupPostId],
+          sql`, `,
+        )})`,
       )
       .where(sql`${t.status} = 'OPEN'`),
     index('reports_post_id_idx').on(t.postId),
@@ -59,12 +62,14 @@ export const moderationActions = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     moderatorId: integer('moderator_id').references(() => users.id, { onDelete: 'set null' }),
-    /** REPORT_RESOLVED or REPORT_DISMISSED. */
+    /** REPORT_RESOLVED, POST_HIDDEN, SUSPENDED, DOMAIN_BLOCKED… (the contract's moderationAction). */
     action: text('action').notNull(),
     reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
     targetType: text('target_type').notNull(),
     /** The target's id when the action was taken (it may be gone since). */
     targetId: integer('target_id'),
+    /** The server blocked or unblocked (DOMAIN_BLOCKED, DOMAIN_UNBLOCKED), which has no id here. */
+    domain: text('domain'),
     note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

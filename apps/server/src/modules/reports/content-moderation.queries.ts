@@ -99,15 +99,17 @@ export async function removeGroupPost(
     sql`with target as (
         select id from ${studyGroupPosts} where id = ${postId}
       ), resolved as (
-        update ${reports} set status = 'RESOLVED', closed_at = now(), closed_by_id = ${moderatorId}, note = ${note}
+        update ${reports}
+        set status = 'RESOLVED', closed_at = now(), closed_by_id = ${moderatorId}, note = ${note}
         where ${reports.groupPostId} in (select id from target) and ${reports.status} = 'OPEN'
         returning ${reports.id} as id
       ), logged as (
         insert into ${moderationActions} (moderator_id, action, report_id, target_type, target_id, note)
-        select ${moderatorId}::integer, 'REPORT_RESOLVED', id, 'GROUP_POST', ${postId}::integer, ${note}::text
-          from resolved
+        select ${moderatorId}::integer, 'REPORT_RESOLVED', id, 'GROUP_POST', ${postId}::integer,
+          ${note}::text from resolved
         union all
-        select ${moderatorId}::integer, 'GROUP_POST_REMOVED', null, 'GROUP_POST', id, ${note}::text from target
+        select ${moderatorId}::integer, 'GROUP_POST_REMOVED', null, 'GROUP_POST', id, ${note}::text
+          from target
       )
       delete from ${studyGroupPosts} where id in (select id from target) returning id`,
   );

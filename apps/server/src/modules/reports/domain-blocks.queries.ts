@@ -2,6 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   blockedDomains,
+  moderationActions,
   remoteActors,
   remoteFollowers,
   remotePostReactions,
@@ -53,6 +54,13 @@ export async function blockDomain(
       .onConflictDoNothing()
       .returning({ createdAt: blockedDomains.createdAt });
     if (!row) return null;
+    await tx.insert(moderationActions).values({
+      moderatorId: block.moderatorId,
+      action: 'DOMAIN_BLOCKED',
+      targetType: 'DOMAIN',
+      domain: block.domain,
+      note: block.reason,
+    });
     const followers = await tx
       .delete(remoteFollowers)
       .where(onDomain(remoteFollowers.actorUri, block.domain))
@@ -67,11 +75,14 @@ export async function blockDomain(
   });
 }
 
-/** Lifts a block; false when there was none. What it removed stays removed. */
-export async function unblockDomain(db: Database, domain: string) {
-  const deleted = await db
-    .delete(blockedDomains)
-    .where(eq(blockedDomains.domain, domain))
-    .returning({ domain: blockedDomains.domain });
-  return deleted.length > 0;
+/** Lifts a block and logs it, in one statement; false when there was none. What it removed stays removed. */
+export async function unblockDomain(db: Database, unblock: { domain: string; moderatorId: number }) {
+  const result = (await db.execute(sql`with lifted as (
+      delete from ${blockedDomains} where ${blockedDomains.domain} = ${unblock.domain} returning domain
+    ), logged as (
+      insert into ${moderationActions} (moderator_id, action, target_type, domain)
+      select ${unblock.moderatorId}::integer, 'DOMAIN_UNBLOCKED', 'DOMAIN', domain from lifted
+    )
+    select domain from lifted`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
 }

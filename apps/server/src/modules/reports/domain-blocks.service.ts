@@ -56,7 +56,9 @@ export function createDomainBlocksService({ db, ownHost, isModerator }: DomainBl
 
     async unblock(viewer: Viewer, domain: string): Promise<void> {
       await requireModerator(viewer);
-      if (!(await unblockDomain(db, domain))) throw notFound(DOMAIN_BLOCK_MESSAGES.notBlocked);
+      if (!(await unblockDomain(db, { domain, moderatorId: viewer.id }))) {
+        throw notFound(DOMAIN_BLOCK_MESSAGES.notBlocked);
+      }
     },
   };
 }

@@ -250,6 +250,7 @@ export async function selectActionPage(db: Database, window: Window) {
         reportId: moderationActions.reportId,
         targetType: moderationActions.targetType,
         targetId: moderationActions.targetId,
+        domain: moderationActions.domain,
         note: moderationActions.note,
         createdAt: moderationActions.createdAt,
       })
@@ -263,7 +264,7 @@ export async function selectActionPage(db: Database, window: Window) {
     total: totalRow?.total ?? 0,
     rows: rows as (Omit<(typeof rows)[number], 'action' | 'targetType'> & {
       action: ModerationAction['action'];
-      targetType: ReportTargetType;
+      targetType: ModerationAction['targetType'];
     })[],
   };
 }

@@ -121,6 +121,7 @@ export function createReportsService({ db, moderatorEmails }: ReportsDependencie
           reportId: row.reportId,
           targetType: row.targetType,
           targetId: row.targetId,
+          domain: row.domain,
           note: row.note,
           createdAt: row.createdAt.toISOString(),
         }),

@@ -52,6 +52,8 @@ const ACTION_LABELS: Record<ModerationAction['action'], string> = {
   GROUP_POST_REMOVED: 'removed post in a study group',
   SUSPENDED: 'suspended user',
   UNSUSPENDED: 'unsuspended user',
+  DOMAIN_BLOCKED: 'blocked server',
+  DOMAIN_UNBLOCKED: 'unblocked server',
 };
 
 function ModerationLog() {
@@ -71,7 +73,8 @@ function ModerationLog() {
             {actions.map((action) => (
               <li key={action.id} className="px-4 py-3 text-sm text-slate-800">
                 <span className="font-medium">{action.moderator?.name ?? 'A former moderator'}</span>{' '}
-                {ACTION_LABELS[action.action]} #{action.reportId ?? action.targetId ?? '—'}{' '}
+                {ACTION_LABELS[action.action]}{' '}
+                {action.domain ?? `#${action.reportId ?? action.targetId ?? '—'}`}{' '}
                 <RelativeTime value={action.createdAt} className="text-slate-600" />
                 {action.note && <p className="mt-0.5 text-slate-600">{action.note}</p>}
               </li>
