@@ -2,12 +2,12 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenService } from '../src/lib/tokens.js';
-import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
-import { createTestApp, MODERATOR_EMAIL, type TestApp, testConfig } from './helpers/app.js';
-import { multipart } from './helpers/multipart.js';
-import { planBody } from './helpers/plans.js';
-import { createPost, filePart, postPart, validPost } from './helpers/posts.js';
+import { createTokenService } from '../../src/lib/tokens.js';
+import { bearer, signUp, type TestAccount } from './accounts.js';
+import { createTestApp, MODERATOR_EMAIL, type TestApp, testConfig } from './app.js';
+import { multipart } from './multipart.js';
+import { planBody } from './plans.js';
+import { createPost, filePart, postPart, validPost } from './posts.js';
 
 /** What the owner of the things a route acts on made: created afresh for every route. */
 type Owned = {
@@ -771,30 +771,6 @@ let bystander: TestAccount;
 let suspendedBystander: TestAccount;
 let baseUrl: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUp(t, { name: 'Owner' });
-  other = await signUp(t, { name: 'Other' });
-  moderator = await signUp(t, { name: 'Moderator', email: MODERATOR_EMAIL });
-  blocked = await signUp(t, { name: 'Blocked' });
-  blocker = await signUp(t, { name: 'Blocker' });
-  await keepBlocks();
-  bystander = await signUp(t, { name: 'Bystander' });
-  suspendedBystander = await signUp(t, { name: 'Suspended bystander' });
-  const suspension = await t.app.inject({
-    ...json('POST', `/api/moderation/users/${suspendedBystander.user.id}/suspend`, { reason: 'Spam' }),
-    headers: bearer(moderator.token),
-  });
-  expect(suspension.statusCode).toBe(200);
-  const kept = await t.app.inject({
-    ...json('POST', '/api/moderation/domain-blocks', { domain: 'kept.example' }),
-    headers: bearer(moderator.token),
-  });
-  expect(kept.statusCode).toBe(201);
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(() => t.close());
-
 /**
  * The owner blocks "blocked" and "blocker" blocks the owner, again after a row that may have lifted either.
  */
@@ -926,26 +902,39 @@ async function statusOf(row: Row, request: InjectOptions, account: TestAccount |
   return res.statusCode;
 }
 
-describe('the authorization matrix', () => {
-  it('declares every route of the API and of the site', () => {
-    const routes = t.app.routeTable
-      .filter((route) => !route.url.startsWith('/api/docs'))
-      .map((route) => `${route.method} ${route.url.replace(/(.)\/$/, '$1')}`);
-    expect(routes.filter((route) => !(route in MATRIX))).toEqual([]);
-    expect(Object.keys(MATRIX).filter((route) => !routes.includes(route))).toEqual([]);
-  });
+/**
+ * The matrix's tests for every `parts`-th route from the `part`-th (1-based), each part a test file of its
+ * own so that Vitest's workers share the routes; part 1 also checks the matrix as a whole.
+ */
+export function describeAuthorizationMatrix(part: number, parts: number) {
+  const rows = Object.entries(MATRIX).filter((_, index) => index % parts === part - 1);
 
-  it('never tells either side of a block that something it cannot see exists by refusing a change to it', () => {
-    const telling = Object.entries(MATRIX).filter(
-      ([route, row]) =>
-        acrossBlockOf(row) === 403 && row.expect.owner !== 403 && !PROFILE_ROUTES.includes(route),
-    );
-    expect(telling.map(([route]) => route)).toEqual([]);
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await signUp(t, { name: 'Owner' });
+    other = await signUp(t, { name: 'Other' });
+    moderator = await signUp(t, { name: 'Moderator', email: MODERATOR_EMAIL });
+    blocked = await signUp(t, { name: 'Blocked' });
+    blocker = await signUp(t, { name: 'Blocker' });
+    await keepBlocks();
+    bystander = await signUp(t, { name: 'Bystander' });
+    suspendedBystander = await signUp(t, { name: 'Suspended bystander' });
+    const suspension = await t.app.inject({
+      ...json('POST', `/api/moderation/users/${suspendedBystander.user.id}/suspend`, { reason: 'Spam' }),
+      headers: bearer(moderator.token),
+    });
+    expect(suspension.statusCode).toBe(200);
+    const kept = await t.app.inject({
+      ...json('POST', '/api/moderation/domain-blocks', { domain: 'kept.example' }),
+      headers: bearer(moderator.token),
+    });
+    expect(kept.statusCode).toBe(201);
+    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
+  afterAll(() => t.close());
 
-  it.each(Object.entries(MATRIX))(
-    '%s answers anonymous, other user and owner as declared',
-    async (_, row) => {
+  describe('the authorization matrix', () => {
+    it.each(rows)('%s answers anonymous, other user and owner as declared', async (_, row) => {
       const responses: Record<Caller, number> = {
         anonymous: 0,
         other: 0,
@@ -979,65 +968,85 @@ describe('the authorization matrix', () => {
         blocker: acrossBlock,
         owner: asOwner,
       });
-    },
-  );
-});
-
-describe('beyond who is asking', () => {
-  it('answers 401 on every private route to a token claiming a version the account does not have', async () => {
-    const ahead = await createTokenService(testConfig.jwtSecret, 3600).sign(owner.user.id, 1_000);
-    const owned = await ownedThings();
-    const responses = await Promise.all(
-      Object.entries(MATRIX)
-        .filter(([, row]) => row.expect.anonymous === 401)
-        .map(async ([route, row]) => {
-          const request = row.request(owned);
-          const headers = { ...request.headers, ...bearer(ahead) } as Record<string, string>;
-          if (request.url === '/api/notifications/stream') {
-            return [route, (await fetch(`${baseUrl}${request.url}`, { headers })).status] as const;
-          }
-          return [route, (await t.app.inject({ ...request, headers })).statusCode] as const;
-        }),
-    );
-    expect(responses.filter(([, status]) => status !== 401)).toEqual([]);
-  });
-
-  it("answers the owner 404 for their notification from someone they muted, as it answers anyone else's", async () => {
-    const owned = await ownedThings();
-    const as = (request: InjectOptions) => t.app.inject({ ...request, headers: bearer(owner.token) });
-    expect((await as({ method: 'PUT', url: `/api/users/${other.user.id}/mute` })).statusCode).toBe(200);
-    try {
-      for (const row of [
-        MATRIX['PATCH /api/notifications/:id/read']!,
-        MATRIX['POST /api/notifications/groups/:key/read']!,
-      ]) {
-        expect((await as(row.request(owned))).statusCode).toBe(404);
-      }
-    } finally {
-      await as({ method: 'DELETE', url: `/api/users/${other.user.id}/mute` });
-    }
-  });
-});
-
-describe('the visitor column with PUBLIC_READING on', () => {
-  let reading: Instance;
-  beforeAll(async () => {
-    const app = await createTestApp({ config: { publicReading: true } });
-    const readingOwner = await signUp(app, { name: 'Owner' });
-    reading = { t: app, owner: readingOwner, other: await signUp(app, { name: 'Other' }) };
-    const shown = await app.app.inject({
-      ...json('PUT', '/api/users/me/privacy', { showProfileToVisitors: true }),
-      headers: bearer(readingOwner.token),
     });
-    expect(shown.statusCode).toBe(200);
   });
-  afterAll(() => reading.t.close());
 
-  it.each(Object.entries(MATRIX))('%s answers a visitor as declared', async (_, row) => {
-    const owned = await ownedThings(reading);
-    const request = row.request(owned);
-    // The live stream is private whatever the setting: no need for a real connection to see its 401.
-    const res = await reading.t.app.inject({ ...request, headers: request.headers });
-    expect(res.statusCode).toBe(row.expect.visitor ?? row.expect.anonymous);
+  if (part === 1) {
+    describe('the matrix as a whole', () => {
+      it('declares every route of the API and of the site', () => {
+        const routes = t.app.routeTable
+          .filter((route) => !route.url.startsWith('/api/docs'))
+          .map((route) => `${route.method} ${route.url.replace(/(.)\/$/, '$1')}`);
+        expect(routes.filter((route) => !(route in MATRIX))).toEqual([]);
+        expect(Object.keys(MATRIX).filter((route) => !routes.includes(route))).toEqual([]);
+      });
+
+      it('never tells either side of a block that something it cannot see exists by refusing a change to it', () => {
+        const telling = Object.entries(MATRIX).filter(
+          ([route, row]) =>
+            acrossBlockOf(row) === 403 && row.expect.owner !== 403 && !PROFILE_ROUTES.includes(route),
+        );
+        expect(telling.map(([route]) => route)).toEqual([]);
+      });
+    });
+
+    describe('beyond who is asking', () => {
+      it('answers 401 on every private route to a token claiming a version the account does not have', async () => {
+        const ahead = await createTokenService(testConfig.jwtSecret, 3600).sign(owner.user.id, 1_000);
+        const owned = await ownedThings();
+        const responses = await Promise.all(
+          Object.entries(MATRIX)
+            .filter(([, row]) => row.expect.anonymous === 401)
+            .map(async ([route, row]) => {
+              const request = row.request(owned);
+              const headers = { ...request.headers, ...bearer(ahead) } as Record<string, string>;
+              if (request.url === '/api/notifications/stream') {
+                return [route, (await fetch(`${baseUrl}${request.url}`, { headers })).status] as const;
+              }
+              return [route, (await t.app.inject({ ...request, headers })).statusCode] as const;
+            }),
+        );
+        expect(responses.filter(([, status]) => status !== 401)).toEqual([]);
+      });
+
+      it("answers the owner 404 for their notification from someone they muted, as it answers anyone else's", async () => {
+        const owned = await ownedThings();
+        const as = (request: InjectOptions) => t.app.inject({ ...request, headers: bearer(owner.token) });
+        expect((await as({ method: 'PUT', url: `/api/users/${other.user.id}/mute` })).statusCode).toBe(200);
+        try {
+          for (const row of [
+            MATRIX['PATCH /api/notifications/:id/read']!,
+            MATRIX['POST /api/notifications/groups/:key/read']!,
+          ]) {
+            expect((await as(row.request(owned))).statusCode).toBe(404);
+          }
+        } finally {
+          await as({ method: 'DELETE', url: `/api/users/${other.user.id}/mute` });
+        }
+      });
+    });
+  }
+
+  describe('the visitor column with PUBLIC_READING on', () => {
+    let reading: Instance;
+    beforeAll(async () => {
+      const app = await createTestApp({ config: { publicReading: true } });
+      const readingOwner = await signUp(app, { name: 'Owner' });
+      reading = { t: app, owner: readingOwner, other: await signUp(app, { name: 'Other' }) };
+      const shown = await app.app.inject({
+        ...json('PUT', '/api/users/me/privacy', { showProfileToVisitors: true }),
+        headers: bearer(readingOwner.token),
+      });
+      expect(shown.statusCode).toBe(200);
+    });
+    afterAll(() => reading.t.close());
+
+    it.each(rows)('%s answers a visitor as declared', async (_, row) => {
+      const owned = await ownedThings(reading);
+      const request = row.request(owned);
+      // The live stream is private whatever the setting: no need for a real connection to see its 401.
+      const res = await reading.t.app.inject({ ...request, headers: request.headers });
+      expect(res.statusCode).toBe(row.expect.visitor ?? row.expect.anonymous);
+    });
   });
-});
+}

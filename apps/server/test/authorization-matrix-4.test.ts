@@ -1,0 +1,4 @@
+import { describeAuthorizationMatrix } from './helpers/authorization-matrix.js';
+
+// One quarter of the routes (helpers/authorization-matrix.ts): the four parts run side by side.
+describeAuthorizationMatrix(4, 4);
