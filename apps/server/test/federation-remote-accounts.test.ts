@@ -72,6 +72,8 @@ describe('finding someone elsewhere', () => {
       profilePicture: `${remote.origin}/avatars/mallory.png`,
       url: `${remote.origin}/@mallory`,
       followState: null,
+      isBlocked: false,
+      isMuted: false,
     } satisfies RemoteAccount);
     expect(users.totalElements).toBe(0);
     const account = await as(open, bob, { url: `/api/federation/accounts/${users.remote!.id}` });

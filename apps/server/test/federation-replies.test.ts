@@ -5,6 +5,7 @@ import {
   type Notification,
   type Page,
   type Post,
+  type RemoteAccount,
 } from '@pathwise/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
@@ -14,7 +15,15 @@ import {
   type FakeActor,
   startFakeActivityPubServer,
 } from './helpers/fake-activitypub-server.js';
-import { eventually, type Instance, showToVisitors, startInstance } from './helpers/federation.js';
+import {
+  eventually,
+  get,
+  type Instance,
+  json,
+  logged,
+  showToVisitors,
+  startInstance,
+} from './helpers/federation.js';
 import { createPost } from './helpers/posts.js';
 
 // Replies from another server (the fake one's people, who sign with keys of their own) become comments
@@ -208,5 +217,103 @@ describe("a remote person's account", () => {
     expect((await remote.send(shared(), fixture('delete-person', eve), { signer: eve })).status).toBe(202);
     await eventually('her comments gone', async () => ((await threads()).length === 0 ? true : undefined));
     expect(await commentsCount()).toBe(0);
+  });
+});
+
+describe('someone elsewhere, blocked or muted', () => {
+  let chapter: Post;
+  let bob: TestAccount;
+  let accountId: number;
+  const chapterUri = () => `${a.origin}/ap/posts/${chapter.id}`;
+  const as = (account: TestAccount | null, method: 'GET' | 'PUT' | 'DELETE' | 'PATCH', url: string) =>
+    a.api.app.inject({ method, url, headers: account ? bearer(account.token) : {} });
+  const restrict = (method: 'PUT' | 'DELETE', what: 'block' | 'mute') =>
+    as(ann, method, `/api/federation/accounts/${accountId}/${what}`);
+  const threadsFor = async (account: TestAccount) =>
+    ((await as(account, 'GET', `/api/posts/${chapter.id}/comments?size=50`)).json() as Page<CommentThread>)
+      .content;
+  /** Ann's unread notifications that Mallory caused, once what was sent before has had time to arrive. */
+  const fromMallory = async () => {
+    await settle();
+    const page = (await as(ann, 'GET', '/api/notifications?size=50')).json() as Page<Notification>;
+    return page.content.filter((item) => !item.isRead && item.message.startsWith(`@mallory@${host()}`));
+  };
+  const like = (n: string) => fillFixture('like', valuesOf(mallory, { post: chapterUri(), n }));
+  const followersOfAnn = async () =>
+    (await json(await get(`${a.origin}/ap/users/${ann.user.id}/followers`))).totalItems as number;
+
+  beforeAll(async () => {
+    chapter = await createPost(a.api, ann.token, { title: 'Chapter 4' });
+    bob = await signUp(a.api, { name: 'Bob Reader' });
+    const reply = replyOf(mallory, '9001', chapterUri());
+    expect((await remote.send(shared(), reply, { signer: mallory })).status).toBe(202);
+    const [thread] = await eventually('the reply', async () => {
+      const found = await threadsFor(ann);
+      return found.length > 0 ? found : undefined;
+    });
+    accountId = thread!.remote!.accountId;
+    await as(ann, 'PATCH', '/api/notifications/read-all');
+  });
+
+  it('muted, still shows their replies but tells Ann nothing, until unmuted', async () => {
+    const muted = await restrict('PUT', 'mute');
+    expect(muted.statusCode, muted.body).toBe(200);
+    expect(muted.json()).toMatchObject({
+      id: accountId,
+      isMuted: true,
+      isBlocked: false,
+    } satisfies Partial<RemoteAccount>);
+    const reply = replyOf(mallory, '9003', chapterUri());
+    expect((await remote.send(shared(), reply, { signer: mallory })).status).toBe(202);
+    await eventually('the second reply', async () =>
+      (await threadsFor(ann)).length === 2 ? true : undefined,
+    );
+    expect(await fromMallory()).toEqual([]);
+
+    expect((await restrict('DELETE', 'mute')).json()).toMatchObject({ isMuted: false });
+    expect((await remote.send(shared(), like('1'), { signer: mallory })).status).toBe(202);
+    expect((await fromMallory()).map((item) => item.type)).toEqual(['LIKE']);
+  });
+
+  it('blocked, is unfollowed, refused as a follower, and gone from what Ann reads but not from others', async () => {
+    await as(ann, 'PATCH', '/api/notifications/read-all');
+    const follow = fixture('follow', mallory);
+    expect(
+      (await remote.send(`${a.origin}/ap/users/${ann.user.id}/inbox`, follow, { signer: mallory })).status,
+    ).toBe(202);
+    await eventually('the follow', async () => ((await followersOfAnn()) === 1 ? true : undefined));
+    await as(ann, 'PATCH', '/api/notifications/read-all');
+
+    const blocked = await restrict('PUT', 'block');
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect(blocked.json()).toMatchObject({ isBlocked: true, followState: null });
+    expect(await followersOfAnn()).toBe(0);
+    expect(await threadsFor(ann)).toEqual([]);
+    expect(await threadsFor(bob)).toHaveLength(2);
+
+    const again = { ...follow, id: `${mallory.id}#follows/after-the-block` };
+    expect(
+      (await remote.send(`${a.origin}/ap/users/${ann.user.id}/inbox`, again, { signer: mallory })).status,
+    ).toBe(202);
+    const reply = replyOf(mallory, '9002', chapterUri());
+    expect((await remote.send(shared(), reply, { signer: mallory })).status).toBe(202);
+    expect(await fromMallory()).toEqual([]);
+    expect(await followersOfAnn()).toBe(0);
+    expect(logged(a, 'a follow from someone the person blocked was refused')).toHaveLength(1);
+    expect(await threadsFor(bob)).toHaveLength(3);
+
+    expect((await restrict('DELETE', 'block')).json()).toMatchObject({ isBlocked: false });
+    expect(await threadsFor(ann)).toHaveLength(3);
+  });
+
+  it('answers visitors 401 and an unknown account 404', async () => {
+    for (const what of ['block', 'mute'])
+      for (const method of ['PUT', 'DELETE'] as const) {
+        expect((await as(null, method, `/api/federation/accounts/${accountId}/${what}`)).statusCode).toBe(
+          401,
+        );
+        const unknown = await as(ann, method, `/api/federation/accounts/999999/${what}`);
+        expect(unknown.statusCode).toBe(404);
+      }
   });
 });

@@ -254,7 +254,14 @@ export const comment = z.object({
    */
   user: userRef,
   /** Only on a reply from another server (ActivityPub): who wrote it there, and their profile page. */
-  remote: z.object({ handle: z.string(), profileUrl: z.string() }).optional(),
+  remote: z
+    .object({
+      handle: z.string(),
+      profileUrl: z.string(),
+      /** Their account here (`/api/federation/accounts/{id}`), to block or mute them. */
+      accountId: z.number().int(),
+    })
+    .optional(),
   /** When its text last changed (docs/features.md, "Edit history"); null if never. */
   editedAt: isoDateTime.nullable(),
   /** Deleted by its author or the post's author while it had replies: it stays, without author or text. */
@@ -312,6 +319,14 @@ export const COMMENT_TEXTS = {
   /** Under the post: the count kept on the post, which counts replies too. */
   count: (count: number) => `${plural(count, 'comment', 'comments')}, replies included`,
   deleted: 'Comment deleted',
+  /** On a comment from another server: blocking its author there (`/api/federation/accounts/{id}/block`). */
+  block: 'Block',
+  blockAuthor: (handle: string) => `Block ${handle}`,
+  blockQuestion: (handle: string) => `Block ${handle}?`,
+  blockExplained:
+    'Their comments, follows and notifications will no longer reach you. A search for their address ' +
+    'finds them again to unblock them.',
+  blockFailed: 'The block did not go through. Please try again.',
   reply: 'Reply',
   replyTo: (name: string) => `Reply to ${name}`,
   postReply: 'Post Reply',

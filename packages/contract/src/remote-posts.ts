@@ -21,13 +21,17 @@ export const remoteAccount = z.object({
   url: z.string(),
   /** null when the viewer does not follow them. */
   followState: z.enum(REMOTE_FOLLOW_STATES).nullable(),
+  /** Whether the viewer blocked them: their comments, follows and notifications stop reaching the viewer. */
+  isBlocked: z.boolean(),
+  /** Whether the viewer muted them: their notifications and posts in Following stop. */
+  isMuted: z.boolean(),
 });
 export type RemoteAccount = z.infer<typeof remoteAccount>;
 
 /** A post of someone on another server, read-only here: its content is HTML sanitised by the server. */
 export const remotePost = z.object({
   id: z.number().int(),
-  author: remoteAccount.omit({ bio: true, followState: true }),
+  author: remoteAccount.omit({ bio: true, followState: true, isBlocked: true, isMuted: true }),
   /** An Article's title; null for a Note. */
   title: z.string().nullable(),
   /** The content warning, plain text. */

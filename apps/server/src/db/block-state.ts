@@ -1,5 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { blocks, mutes, users } from './schema/index.js';
+import { blocks, mutes, remoteActors, remoteBlocks, remoteMutes, users } from './schema/index.js';
 
 /** A user id as a query has it: a number, a prepared statement's placeholder, or a column of the row. */
 export type UserRef = number | SQLWrapper;
@@ -49,3 +49,18 @@ export const isBlockedBy = (viewerId: UserRef) =>
 export const isMutedBy = (viewerId: UserRef) =>
   sql<boolean>`exists (
     select 1 from ${mutes} where ${mutes.muterId} = ${viewerId} and ${mutes.mutedId} = ${users.id})`;
+
+/**
+ * Whether `viewer` sees what the person of another server of the row wrote (a `remote_actor_id` column,
+ * null for a person here): not when they blocked them. One lookup on the primary key per row.
+ */
+export const remoteAuthorShownTo = (viewer: UserRef, remoteActor: SQLWrapper): SQL<boolean> =>
+  sql<boolean>`not exists (select 1 from ${remoteBlocks}
+    where ${remoteBlocks.userId} = ${viewer} and ${remoteBlocks.remoteActorId} = ${remoteActor})`;
+
+/** Whether `user` blocked or muted the person of another server whose actor id is `actorUri`. */
+export const remoteActorRestrictedBy = (user: UserRef, actorUri: string): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${remoteActors} a
+    where a.uri = ${actorUri}
+      and (exists (select 1 from ${remoteBlocks} b where b.user_id = ${user} and b.remote_actor_id = a.id)
+        or exists (select 1 from ${remoteMutes} m where m.user_id = ${user} and m.remote_actor_id = a.id)))`;

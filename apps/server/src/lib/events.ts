@@ -35,9 +35,9 @@ export type DomainEvent =
   | { type: 'user.deleted'; userId: number }
   | { type: 'user.unfollowed'; actorId: number; followedId: number }
   /** Someone on another server followed a person here (modules/federation); `handle` is `@name@host`. */
-  | { type: 'user.followed.remotely'; followedId: number; handle: string }
+  | { type: 'user.followed.remotely'; followedId: number; handle: string; actorUri: string }
   /** Someone on another server liked a post here (modules/federation). */
-  | { type: 'post.liked.remotely'; postId: number; postAuthorId: number; handle: string }
+  | { type: 'post.liked.remotely'; postId: number; postAuthorId: number; handle: string; actorUri: string }
   /**
    * Someone on another server replied to a post here, or to a comment on it (modules/federation):
    * `repliedToAuthorId` is the person here whose comment they answered, if any.
@@ -49,6 +49,7 @@ export type DomainEvent =
       commentId: number;
       repliedToAuthorId: number | null;
       handle: string;
+      actorUri: string;
     }
   /** A plan became visible to others: created public, or switched from private to public. */
   | { type: 'plan.published'; actorId: number; planId: number; title: string }

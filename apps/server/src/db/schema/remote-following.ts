@@ -1,4 +1,13 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { remoteActors } from './remote-actors.js';
 import { users } from './users.js';
 
@@ -62,3 +71,28 @@ export const remotePosts = pgTable(
     index('remote_posts_actor_published_idx').on(t.remoteActorId, t.publishedAt.desc(), t.id.desc()),
   ],
 );
+
+/**
+ * People of other servers a person here blocked (`remote_blocks`) or muted (`remote_mutes`), as local
+ * blocks and mutes: their comments and notifications stop reaching the blocker, follows end both ways
+ * and their `Follow` is refused; a mute stops their notifications and their posts in Following.
+ */
+const remoteRestriction = (name: string) =>
+  pgTable(
+    name,
+    {
+      userId: integer('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      remoteActorId: integer('remote_actor_id')
+        .notNull()
+        .references(() => remoteActors.id, { onDelete: 'cascade' }),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [
+      primaryKey({ columns: [t.userId, t.remoteActorId] }),
+      index(`${name}_actor_idx`).on(t.remoteActorId),
+    ],
+  );
+export const remoteBlocks = remoteRestriction('remote_blocks');
+export const remoteMutes = remoteRestriction('remote_mutes');

@@ -1,7 +1,7 @@
 import { POST_LIMITS } from '@pathwise/contract';
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { noBlockBetween, shownTo, type UserRef } from '../../db/block-state.js';
+import { noBlockBetween, remoteAuthorShownTo, shownTo, type UserRef } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { notHiddenFrom, visibleComment } from '../../db/moderation-state.js';
 import {
@@ -25,6 +25,7 @@ const fromReplies = sql`${comments} as reply`;
 const replyShownTo = (viewerId: UserRef) =>
   and(
     shownTo(viewerId, replies.authorId, { muted: false }),
+    remoteAuthorShownTo(viewerId, replies.remoteActorId),
     notHiddenFrom(viewerId, { hiddenAt: replies.hiddenAt, author: replies.authorId }),
   )!;
 
@@ -43,6 +44,7 @@ const commentColumns = (viewerId: UserRef) => ({
   userId: users.id,
   userName: users.name,
   userPicture: users.profilePicture,
+  remoteActorId: comments.remoteActorId,
   remoteHandle: remoteActors.handle,
   remoteName: remoteActors.name,
   remoteIcon: remoteActors.iconUrl,
@@ -66,7 +68,11 @@ const selectComments = (db: Database, viewerId: UserRef) =>
 
 /** Comments of users blocked either way by the viewer, and others' a moderator hid, are not shown. */
 const shownComment = (viewerId: UserRef) =>
-  and(shownTo(viewerId, comments.authorId, { muted: false }), visibleComment(viewerId))!;
+  and(
+    shownTo(viewerId, comments.authorId, { muted: false }),
+    remoteAuthorShownTo(viewerId, comments.remoteActorId),
+    visibleComment(viewerId),
+  )!;
 
 /**
  * A page of the post's threads (comments that are not replies) with their authors, newest first, but

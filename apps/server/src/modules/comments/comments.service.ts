@@ -59,7 +59,13 @@ const toComment = (row: CommentRow, mediaUrl: MediaUrl): Comment => {
     parentCommentId: row.parentCommentId,
     user: deleted ? { ...DELETED_COMMENT_USER } : authorOf(row, mediaUrl),
     ...(row.remoteHandle !== null && !deleted
-      ? { remote: { handle: row.remoteHandle, profileUrl: row.remoteProfileUrl! } }
+      ? {
+          remote: {
+            handle: row.remoteHandle,
+            profileUrl: row.remoteProfileUrl!,
+            accountId: row.remoteActorId!,
+          },
+        }
       : {}),
     editedAt: row.editedAt?.toISOString() ?? null,
     deleted,

@@ -22,6 +22,8 @@ export type RemoteReply = {
   remoteActorId: number;
   /** `@name@host`, as the notification names them. */
   handle: string;
+  /** Their actor id, by which the people who blocked or muted them are told nothing. */
+  actorUri: string;
   /** The Note's id, which their `Update` and `Delete` name. */
   remoteUri: string;
   content: string;
@@ -55,6 +57,7 @@ export function createRemoteComments({ events }: { events: EventBus }) {
         commentId,
         repliedToAuthorId: reply.parent && !reply.parent.deleted ? reply.parent.authorId : null,
         handle: reply.handle,
+        actorUri: reply.actorUri,
       });
       return true;
     },

@@ -43,6 +43,33 @@ export const federationApiRoutes: FastifyPluginAsyncZod<{ federation: PathwiseFe
     async (request, reply) => deleted(reply, federation.unfollow(viewerOf(request), request.params.id)),
   );
 
+  for (const [path, restriction, what] of [
+    ['block', 'BLOCK', 'Block'],
+    ['mute', 'MUTE', 'Mute'],
+  ] as const) {
+    app.put(
+      `/accounts/:id/${path}`,
+      route(`${what} someone on another server`, {
+        description:
+          restriction === 'BLOCK'
+            ? 'Their comments stop showing to you, their notifications stop, follows end both ways ' +
+              '(an Undo of your Follow goes to them) and their Follow is refused.'
+            : 'Their notifications and their posts in your Following tab stop.',
+        params: remoteAccountParams,
+        response: readResponse(remoteAccount),
+      }),
+      async (request) => federation.restrict(viewerOf(request), request.params.id, restriction, true),
+    );
+    app.delete(
+      `/accounts/:id/${path}`,
+      route(`Lift a ${path} of someone on another server`, {
+        params: remoteAccountParams,
+        response: readResponse(remoteAccount),
+      }),
+      async (request) => federation.restrict(viewerOf(request), request.params.id, restriction, false),
+    );
+  }
+
   app.get(
     '/accounts/:id',
     route('Someone on another server known here, with whether you follow them', {

@@ -72,6 +72,7 @@ import { setNodeInfo } from './nodeinfo.js';
 import { noteToMarkdown } from './note-content.js';
 import { deleteRemoteActorTraces, refreshRemoteActor } from './remote-accounts.queries.js';
 import { createRemoteFollowing } from './remote-following.js';
+import { isRemoteActorBlocked } from './remote-following.queries.js';
 
 /** Where each ActivityPub document lives; the web app's pages (`/@handle`, `/post/:id`) stay put. */
 export const ACTOR_PATH = '/ap/users/{identifier}';
@@ -307,6 +308,7 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
         parent,
         remoteActorId,
         handle: remote.handle,
+        actorUri: remote.uri,
         remoteUri: note.id!.href,
         content: markdownOf(note),
       });
@@ -351,6 +353,7 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
           postId: post.id,
           postAuthorId: post.authorId,
           handle: remote.handle,
+          actorUri: remote.uri,
         });
     });
   }
@@ -430,6 +433,11 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
       const follower = await follow.getActor(ctx);
       if (!isActor(follower) || !follower.id || !follower.inboxId) return;
       if (follower.id.href !== follow.actorId.href) return;
+      // Someone the person blocked follows them no more: their Follow is left unanswered, as Mastodon does.
+      if (await isRemoteActorBlocked(db, userId, follower.id.href)) {
+        log.info({ actor: follower.id.href }, 'a follow from someone the person blocked was refused');
+        return;
+      }
       // Deliveries go to these addresses later: none may be a private one (Fedify does not check them).
       const inboxes = [follower.inboxId.href, follower.endpoints?.sharedInbox?.href].filter((url) => !!url);
       try {
@@ -449,7 +457,10 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
           sharedInboxUrl: follower.endpoints?.sharedInbox?.href ?? null,
           followId: follow.id!.href,
         });
-        if (isNew) await events.publish(tx, { type: 'user.followed.remotely', followedId: userId, handle });
+        if (isNew) {
+          const actorUri = follower.id!.href;
+          await events.publish(tx, { type: 'user.followed.remotely', followedId: userId, handle, actorUri });
+        }
       });
       await ctx.sendActivity(
         { identifier: target.identifier },
@@ -599,6 +610,10 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
 
     /** Stops following someone on another server: `Undo(Follow)` goes to them. */
     unfollow: (viewer: Viewer, remoteActorId: number) => following.unfollow(viewer.id, remoteActorId),
+
+    /** Blocks or mutes someone on another server for the viewer (`on`), or lifts it. */
+    restrict: (viewer: Viewer, remoteActorId: number, restriction: 'BLOCK' | 'MUTE', on: boolean) =>
+      following.restrict(viewer.id, remoteActorId, restriction, on),
 
     /** A remote account known here, as the viewer sees it (their follow state). */
     account: (viewer: Viewer, remoteActorId: number) => following.account(viewer.id, remoteActorId),

@@ -1,9 +1,19 @@
 import type { RemoteFollowState } from '@pathwise/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { remoteActors, remoteFollows, remotePosts } from '../../db/schema/index.js';
+import {
+  remoteActors,
+  remoteBlocks,
+  remoteFollowers,
+  remoteFollows,
+  remoteMutes,
+  remotePosts,
+} from '../../db/schema/index.js';
 
-/** A remote person as an account here, with whether `viewerId` follows them: one statement. */
+/**
+ * A remote person as an account here, with whether `viewerId` follows, blocked or muted them: one
+ * statement.
+ */
 export async function findRemoteAccount(db: Database, id: number, viewerId: number) {
   const [row] = await db
     .select({
@@ -16,6 +26,10 @@ export async function findRemoteAccount(db: Database, id: number, viewerId: numb
       followState: remoteFollows.state,
       followId: remoteFollows.followId,
       inboxUrl: remoteFollows.inboxUrl,
+      isBlocked: sql<boolean>`exists (select 1 from ${remoteBlocks}
+        where ${remoteBlocks.userId} = ${viewerId} and ${remoteBlocks.remoteActorId} = ${remoteActors.id})`,
+      isMuted: sql<boolean>`exists (select 1 from ${remoteMutes}
+        where ${remoteMutes.userId} = ${viewerId} and ${remoteMutes.remoteActorId} = ${remoteActors.id})`,
     })
     .from(remoteActors)
     .leftJoin(
@@ -107,4 +121,39 @@ export async function updateRemotePost(db: Database, post: RemotePostInput) {
 export async function deleteRemotePost(db: Database, uri: string, actorUri: string) {
   await db.execute(sql`delete from ${remotePosts} p using ${remoteActors} a
     where a.id = p.remote_actor_id and a.uri = ${actorUri} and p.uri = ${uri}`);
+}
+
+/**
+ * Blocks or mutes (`restriction`) the person for `userId`, or lifts it (`on` false): one statement. A
+ * block also ends their follow of the user, so nothing is delivered to them any more.
+ */
+export async function setRemoteRestriction(
+  db: Database,
+  change: { userId: number; remoteActorId: number; restriction: 'BLOCK' | 'MUTE'; on: boolean },
+) {
+  const { userId, remoteActorId } = change;
+  const table = change.restriction === 'BLOCK' ? remoteBlocks : remoteMutes;
+  if (!change.on) {
+    await db.execute(
+      sql`delete from ${table} where user_id = ${userId} and remote_actor_id = ${remoteActorId}`,
+    );
+    return;
+  }
+  const unfollowed =
+    change.restriction === 'BLOCK'
+      ? sql`, unfollowed as (delete from ${remoteFollowers} f using ${remoteActors} a
+          where a.id = ${remoteActorId} and f.user_id = ${userId} and f.actor_uri = a.uri)`
+      : sql``;
+  await db.execute(sql`with added as (
+      insert into ${table} (user_id, remote_actor_id) values (${userId}, ${remoteActorId})
+      on conflict do nothing)${unfollowed}
+    select 1`);
+}
+
+/** Whether `userId` blocked the person whose actor id is `actorUri`: their `Follow` is refused. */
+export async function isRemoteActorBlocked(db: Database, userId: number, actorUri: string) {
+  const result = (await db.execute(sql`select 1 from ${remoteBlocks} b
+    join ${remoteActors} a on a.id = b.remote_actor_id
+    where b.user_id = ${userId} and a.uri = ${actorUri}`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
 }

@@ -33,6 +33,7 @@ import {
   findRemoteAccount,
   insertRemotePost,
   type RemotePostInput,
+  setRemoteRestriction,
   updateRemotePost,
   upsertRemoteFollow,
 } from './remote-following.queries.js';
@@ -89,6 +90,8 @@ export function createRemoteFollowing({ db, log, origin, federation }: Deps) {
       profilePicture: row.iconUrl,
       url: row.profileUrl,
       followState: row.followState,
+      isBlocked: row.isBlocked,
+      isMuted: row.isMuted,
     };
   }
 
@@ -188,6 +191,18 @@ export function createRemoteFollowing({ db, log, origin, federation }: Deps) {
           object: new Follow({ id: new URL(row.followId), actor, object: new URL(row.uri) }),
         }),
       );
+    },
+
+    /**
+     * Blocks or mutes someone on another server for the viewer, or lifts it (docs/federation.md,
+     * "Safety"). A block also ends the follows both ways: ours with an `Undo(Follow)` sent to them.
+     */
+    async restrict(viewerId: number, remoteActorId: number, restriction: 'BLOCK' | 'MUTE', on: boolean) {
+      const account = await accountOf(viewerId, remoteActorId);
+      await setRemoteRestriction(db, { userId: viewerId, remoteActorId, restriction, on });
+      if (on && restriction === 'BLOCK' && account.followState !== null)
+        await this.unfollow(viewerId, remoteActorId);
+      return accountOf(viewerId, remoteActorId);
     },
 
     /** Their server's `Accept` or `Reject` of our `Follow`, from the person followed only. */

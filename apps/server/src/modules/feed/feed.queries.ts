@@ -10,6 +10,7 @@ import {
   postTags,
   remoteActors,
   remoteFollows,
+  remoteMutes,
   remotePosts,
   resourceCompletions,
   tagFollows,
@@ -48,8 +49,11 @@ export async function selectFollowingPage(
 ) {
   const depth = window.offset + window.limit;
   // The posts of people on other servers the viewer follows (accepted), read the same way, when asked.
+  // Someone followed and then muted is not read from (a block ends the follow).
   const remoteFollowed = sql`select ${remoteFollows.remoteActorId} as id from ${remoteFollows}
-    where ${remoteFollows.followerId} = ${viewerId} and ${remoteFollows.state} = 'ACCEPTED'`;
+    where ${remoteFollows.followerId} = ${viewerId} and ${remoteFollows.state} = 'ACCEPTED'
+      and not exists (select 1 from ${remoteMutes} m
+        where m.user_id = ${viewerId} and m.remote_actor_id = ${remoteFollows.remoteActorId})`;
   const remoteItems = withRemote
     ? sql`union all
         select 'REMOTE_POST', rp.id, rp.created_at from (${remoteFollowed}) rf cross join lateral (

@@ -156,6 +156,7 @@ export function registerNotificationHandlers(events: EventBus, jobs: JobQueue) {
   events.subscribe('user.followed.remotely', (tx, event) =>
     insertRemoteNotification(tx, {
       recipientId: event.followedId,
+      actorUri: event.actorUri,
       type: 'FOLLOW',
       message: `${event.handle} started following you`,
       postId: null,
@@ -165,6 +166,7 @@ export function registerNotificationHandlers(events: EventBus, jobs: JobQueue) {
   events.subscribe('post.liked.remotely', (tx, event) =>
     insertRemoteNotification(tx, {
       recipientId: event.postAuthorId,
+      actorUri: event.actorUri,
       type: 'LIKE',
       message: `${event.handle} liked your post`,
       postId: event.postId,
@@ -173,7 +175,7 @@ export function registerNotificationHandlers(events: EventBus, jobs: JobQueue) {
 
   // As for a reply from here: the comment's author hears of a reply, the post's author of a comment.
   events.subscribe('comment.created.remotely', async (tx, event) => {
-    const where = { postId: event.postId, commentId: event.commentId };
+    const where = { postId: event.postId, commentId: event.commentId, actorUri: event.actorUri };
     if (event.repliedToAuthorId !== null)
       await insertRemoteNotification(tx, {
         recipientId: event.repliedToAuthorId,

@@ -2,7 +2,7 @@ import type { NotificationEntityType, NotificationGroupKey, NotificationType } f
 import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { afterCommit } from '../../db/after-commit.js';
-import { hiddenFrom, shownTo, type UserRef } from '../../db/block-state.js';
+import { hiddenFrom, remoteActorRestrictedBy, shownTo, type UserRef } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { refersToVisibleContent } from '../../db/moderation-state.js';
 import {
@@ -199,6 +199,8 @@ export async function insertRemoteNotification(
   db: Database,
   notice: {
     recipientId: number;
+    /** Who on another server did it: nothing is said to a person who blocked or muted them. */
+    actorUri: string;
     type: 'FOLLOW' | 'LIKE' | 'COMMENT' | 'COMMENT_REPLY';
     message: string;
     postId: number | null;
@@ -206,7 +208,7 @@ export async function insertRemoteNotification(
     commentId?: number;
   },
 ): Promise<void> {
-  const { recipientId, type, message, postId, commentId = null } = notice;
+  const { recipientId, actorUri, type, message, postId, commentId = null } = notice;
   const [entityType, entityId] = postId === null ? ['user', recipientId] : ['post', postId];
   const inserted = (await db.execute(sql`
     insert into ${notifications}
@@ -216,6 +218,7 @@ export async function insertRemoteNotification(
     from ${users} recipient
       left join ${notificationPreferences} pref on pref.user_id = recipient.id
     where recipient.id = ${recipientId}
+      and not ${remoteActorRestrictedBy(sql`recipient.id`, actorUri)}
       and (pref.user_id is null or (
         (pref.types -> ${type}::text ->> 'inApp') is distinct from 'false'
         and pref.from_people_you_dont_follow = 'ALLOW'

@@ -113,6 +113,53 @@ describe('searching for someone on another server', () => {
     expect(card.getByRole('button', { name: 'Follow @ann@social.example' })).toBeInTheDocument();
   });
 
+  it('mutes and blocks them, saying what each does, a block ending the follow; then lifts both', async () => {
+    serveSearch({ ...ann, followState: 'ACCEPTED' });
+    const sent: string[] = [];
+    let current: RemoteAccount = { ...ann, followState: 'ACCEPTED' };
+    const restrict = (what: 'block' | 'mute', on: boolean) => () => {
+      sent.push(`${on ? 'PUT' : 'DELETE'} ${what}`);
+      current = {
+        ...current,
+        ...(what === 'mute' ? { isMuted: on } : { isBlocked: on }),
+        ...(what === 'block' && on && { followState: null }),
+      };
+      return HttpResponse.json(current);
+    };
+    server.use(
+      http.put('/api/federation/accounts/7/mute', restrict('mute', true)),
+      http.delete('/api/federation/accounts/7/mute', restrict('mute', false)),
+      http.put('/api/federation/accounts/7/block', restrict('block', true)),
+      http.delete('/api/federation/accounts/7/block', restrict('block', false)),
+    );
+    const { user } = renderApp(annQuery, { signedIn: true });
+
+    const card = await annCard();
+    await user.click(card.getByRole('button', { name: 'Mute @ann@social.example' }));
+    expect(await card.findByText(/^You muted @ann@social\.example/)).toBeInTheDocument();
+    await user.click(card.getByRole('button', { name: 'Block @ann@social.example' }));
+    expect(await card.findByText(/^You blocked @ann@social\.example/)).toBeInTheDocument();
+    // The block ended the follow.
+    expect(card.getByRole('button', { name: 'Follow @ann@social.example' })).toBeInTheDocument();
+
+    await user.click(card.getByRole('button', { name: 'Unblock @ann@social.example' }));
+    await user.click(await card.findByRole('button', { name: 'Unmute @ann@social.example' }));
+    await card.findByRole('button', { name: 'Mute @ann@social.example' });
+    expect(card.queryByText(/^You (muted|blocked)/)).not.toBeInTheDocument();
+    expect(sent).toEqual(['PUT mute', 'PUT block', 'DELETE block', 'DELETE mute']);
+  });
+
+  it('shows why a block failed', async () => {
+    serveSearch(ann);
+    server.use(
+      http.put('/api/federation/accounts/7/block', errorResponse(404, REMOTE_FOLLOW_MESSAGES.unknownAccount)),
+    );
+    const { user } = renderApp(annQuery, { signedIn: true });
+    const card = await annCard();
+    await user.click(card.getByRole('button', { name: 'Block @ann@social.example' }));
+    expect(await card.findByRole('alert')).toHaveTextContent(REMOTE_FOLLOW_MESSAGES.unknownAccount);
+  });
+
   it('says their server gave no one when the search found nobody there', async () => {
     serveSearch();
     serveInstance('pathwise.example');

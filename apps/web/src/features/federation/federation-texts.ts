@@ -25,4 +25,16 @@ export const FEDERATION_TEXTS = {
   showLess: 'Show less',
   attachments: 'Attachments',
   attachment: (index: number) => `Attachment ${index}`,
+  mute: 'Mute',
+  unmute: 'Unmute',
+  block: 'Block',
+  unblock: 'Unblock',
+  muteLabel: (handle: string) => `Mute ${handle}`,
+  unmuteLabel: (handle: string) => `Unmute ${handle}`,
+  blockLabel: (handle: string) => `Block ${handle}`,
+  unblockLabel: (handle: string) => `Unblock ${handle}`,
+  muted: (handle: string) => `You muted ${handle}: their notifications and posts in Following stop.`,
+  blocked: (handle: string) =>
+    `You blocked ${handle}: their comments, follows and notifications no longer reach you.`,
+  restrictFailed: 'That did not work. Please try again.',
 } as const;

@@ -15,3 +15,11 @@ export function unfollowRemote(id: number): Promise<void> {
 export function fetchRemoteAccount(id: number, signal?: AbortSignal): Promise<RemoteAccount> {
   return apiRequest(`/api/federation/accounts/${id}`, { signal });
 }
+
+/**
+ * `PUT`/`DELETE /api/federation/accounts/{id}/block|mute`: blocks or mutes someone on another server for
+ * the viewer, or lifts it; answers the account as the viewer now sees it.
+ */
+export function restrictRemote(id: number, what: 'block' | 'mute', on: boolean): Promise<RemoteAccount> {
+  return apiRequest(`/api/federation/accounts/${id}/${what}`, { method: on ? 'PUT' : 'DELETE' });
+}

@@ -1,11 +1,25 @@
 import type { RemoteAccount, RemoteFollowState } from '@pathwise/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchRemoteAccount, followRemote, unfollowRemote } from './federation-api';
+import { fetchRemoteAccount, followRemote, restrictRemote, unfollowRemote } from './federation-api';
 
 /** How often a pending follow asks whether their server answered: Mastodon usually does in a second. */
 export const PENDING_POLL_MS = 3_000;
 
 const accountKey = (id: number) => ['federation', 'account', id] as const;
+
+/**
+ * `account` (found by search) as the viewer sees it now: the search just answered it, so only a pending
+ * follow is worth asking about again.
+ */
+function useRemoteAccount(account: RemoteAccount) {
+  return useQuery({
+    queryKey: accountKey(account.id),
+    queryFn: ({ signal }) => fetchRemoteAccount(account.id, signal),
+    initialData: account,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchInterval: (query) => (query.state.data?.followState === 'PENDING' ? PENDING_POLL_MS : false),
+  });
+}
 
 /**
  * Whether the viewer follows `account` (found by search), asked again while their server has not
@@ -14,14 +28,7 @@ const accountKey = (id: number) => ['federation', 'account', id] as const;
 export function useRemoteFollow(account: RemoteAccount) {
   const queryClient = useQueryClient();
   const key = accountKey(account.id);
-  const state = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => fetchRemoteAccount(account.id, signal),
-    initialData: account,
-    // The search just answered it: only a pending follow is worth asking about again.
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchInterval: (query) => (query.state.data?.followState === 'PENDING' ? PENDING_POLL_MS : false),
-  });
+  const state = useRemoteAccount(account);
   const setState = (followState: RemoteFollowState | null) =>
     queryClient.setQueryData<RemoteAccount>(key, (current) => current && { ...current, followState });
   const toggle = useMutation({
@@ -35,4 +42,24 @@ export function useRemoteFollow(account: RemoteAccount) {
     onSuccess: setState,
   });
   return { followState: state.data.followState, toggle };
+}
+
+/**
+ * Whether the viewer blocked or muted `account`, and the buttons' change of it: the answer replaces the
+ * account the Follow button reads too (a block ends the follow). Comments and notifications are read
+ * again, as a block hides their comments.
+ */
+export function useRemoteRestriction(account: RemoteAccount) {
+  const queryClient = useQueryClient();
+  const key = accountKey(account.id);
+  const state = useRemoteAccount(account);
+  const change = useMutation({
+    mutationFn: ({ what, on }: { what: 'block' | 'mute'; on: boolean }) =>
+      restrictRemote(account.id, what, on),
+    onSuccess: (changed) => {
+      queryClient.setQueryData(key, changed);
+      return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'federation' });
+    },
+  });
+  return { account: state.data, change };
 }

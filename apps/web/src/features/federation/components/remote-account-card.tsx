@@ -3,10 +3,11 @@ import { useId } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { FEDERATION_TEXTS } from '../federation-texts';
 import { RemoteFollowButton } from './remote-follow-button';
+import { RemoteRestrictButtons } from './remote-restrict-buttons';
 
 /**
  * Someone on another server that a search found: picture (fetched without a referrer), name, their
- * `@name@server`, bio, a link to their profile there and the Follow button. Beside the people of this
+ * `@name@server`, bio, a link to their profile there, Follow, Mute and Block. Beside the people of this
  * server, it says which server they are on.
  */
 export function RemoteAccountCard({ account }: { account: RemoteAccount }) {
@@ -40,6 +41,7 @@ export function RemoteAccountCard({ account }: { account: RemoteAccount }) {
           <span className="sr-only"> {FEDERATION_TEXTS.newTab}</span>
         </a>
         <RemoteFollowButton account={account} />
+        <RemoteRestrictButtons account={account} />
       </div>
     </article>
   );

@@ -9,6 +9,8 @@ export const remoteAccountFixture = (fields: Partial<RemoteAccount> = {}): Remot
   profilePicture: null,
   url: 'https://social.example/@ann',
   followState: null,
+  isBlocked: false,
+  isMuted: false,
   ...fields,
 });
 

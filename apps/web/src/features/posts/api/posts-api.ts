@@ -129,3 +129,8 @@ export function changeScheduledPost(postId: number, change: ScheduledPostChange)
 export function cancelScheduledPost(postId: number): Promise<void> {
   return apiRequest(`/api/posts/scheduled/${postId}`, { method: 'DELETE' });
 }
+
+/** `PUT /api/federation/accounts/{id}/block`: blocks the author of a comment from another server. */
+export function blockRemoteAuthor(accountId: number): Promise<unknown> {
+  return apiRequest(`/api/federation/accounts/${accountId}/block`, { method: 'PUT' });
+}

@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { mapPagedItems, type Pages, usePagedList } from '../../../lib/paged-list';
 import {
   addComment,
+  blockRemoteAuthor,
   cancelScheduledPost,
   changeScheduledPost,
   createPost,
@@ -335,5 +336,14 @@ export function useDeleteComment(postId: number) {
   return useMutation({
     mutationFn: (commentId: number) => deleteComment(commentId),
     onSuccess: (_response, commentId) => cache.removed(commentId),
+  });
+}
+
+/** Blocks the author of a comment from another server: the post's comments are read again without theirs. */
+export function useBlockRemoteAuthor(postId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (accountId: number) => blockRemoteAuthor(accountId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentsKey(postId) }),
   });
 }

@@ -9,7 +9,7 @@ import { Markdown } from '../../../components/markdown/markdown';
 import { RelativeTime } from '../../../components/relative-time';
 import { ReportButton } from '../../../components/report-button';
 import { useConfirm } from '../../../components/use-confirm';
-import { isProvisional, useDeleteComment, useUpdateComment } from '../api/queries';
+import { isProvisional, useBlockRemoteAuthor, useDeleteComment, useUpdateComment } from '../api/queries';
 import { CommentEditor } from './comment-editor';
 import { CommentLikeButton } from './comment-like-button';
 import { EditedMark } from './edited-mark';
@@ -169,6 +169,7 @@ function AuthoredComment({
                 {remove.isPending ? 'Deleting...' : 'Delete'}
               </BusyButton>
             )}
+            {comment.remote && <BlockRemoteAuthor comment={comment} remote={comment.remote} />}
             {!canEdit && (
               <ReportButton
                 target={{ type: 'COMMENT', id: comment.id, label: `comment by ${user.name}` }}
@@ -179,5 +180,40 @@ function AuthoredComment({
         )}
       </div>
     </article>
+  );
+}
+
+/** "Block" on a comment from another server: asks first, then the post's comments come without theirs. */
+function BlockRemoteAuthor({
+  comment,
+  remote,
+}: {
+  comment: Comment;
+  remote: NonNullable<Comment['remote']>;
+}) {
+  const block = useBlockRemoteAuthor(comment.postId);
+  const [confirm, confirmDialog] = useConfirm();
+  const ask = async () => {
+    const confirmed = await confirm({
+      title: COMMENT_TEXTS.blockQuestion(remote.handle),
+      message: COMMENT_TEXTS.blockExplained,
+      confirmLabel: COMMENT_TEXTS.block,
+    });
+    if (confirmed) block.mutate(remote.accountId);
+  };
+  return (
+    <>
+      {confirmDialog}
+      <BusyButton
+        type="button"
+        onClick={ask}
+        busy={block.isPending}
+        aria-label={COMMENT_TEXTS.blockAuthor(remote.handle)}
+        className="text-link text-red-700 aria-busy:cursor-wait"
+      >
+        {COMMENT_TEXTS.block}
+      </BusyButton>
+      {block.isError && <ErrorBox>{COMMENT_TEXTS.blockFailed}</ErrorBox>}
+    </>
   );
 }

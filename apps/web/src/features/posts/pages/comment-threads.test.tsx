@@ -1,4 +1,4 @@
-import { DELETED_COMMENT_USER, type UserRef } from '@pathwise/contract';
+import { COMMENT_TEXTS, DELETED_COMMENT_USER, type UserRef } from '@pathwise/contract';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -108,7 +108,11 @@ describe('comment threads', () => {
       id: 500,
       content: '**Spoilers**\n\nThe ending surprised me too\\.',
       user: { id: 0, name: 'Mallory Elsewhere', profilePicture: 'https://social.example/m.png' },
-      remote: { handle: '@mallory@social.example', profileUrl: 'https://social.example/@mallory' },
+      remote: {
+        handle: '@mallory@social.example',
+        profileUrl: 'https://social.example/@mallory',
+        accountId: 31,
+      },
     });
     servePost(postFixture({ author: bobRef, commentsCount: 1 }), [{ ...remote, replies: [], replyCount: 0 }]);
     renderApp('/post/42', { signedIn: true });
@@ -128,6 +132,48 @@ describe('comment threads', () => {
     expect(within(item).getByText('The ending surprised me too.')).toBeInTheDocument();
     expect(item.querySelector('img')).toHaveAttribute('referrerpolicy', 'no-referrer');
     expect(within(item).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('blocks the author of a reply from another server after asking, and reads the comments again', async () => {
+    const remote = commentFixture({
+      id: 501,
+      content: 'Buy followers',
+      user: { id: 0, name: 'Mallory Elsewhere', profilePicture: null },
+      remote: {
+        handle: '@mallory@social.example',
+        profileUrl: 'https://social.example/@mallory',
+        accountId: 31,
+      },
+    });
+    servePost(postFixture({ author: bobRef, commentsCount: 1 }), [{ ...remote, replies: [], replyCount: 0 }]);
+    const blocked: string[] = [];
+    server.use(
+      http.put('/api/federation/accounts/:id/block', ({ params }) => {
+        blocked.push(String(params.id));
+        // From now on the server leaves her comments out for the viewer.
+        server.use(http.get('/api/posts/42/comments', () => HttpResponse.json(pageOf([]))));
+        return HttpResponse.json({});
+      }),
+    );
+    const { user } = renderApp('/post/42', { signedIn: true });
+    await findTitle();
+
+    const item = await within(commentsSection()).findByRole('article', {
+      name: 'Comment by Mallory Elsewhere',
+    });
+    await user.click(within(item).getByRole('button', { name: 'Block @mallory@social.example' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: COMMENT_TEXTS.blockQuestion('@mallory@social.example'),
+    });
+    expect(dialog).toHaveAccessibleDescription(COMMENT_TEXTS.blockExplained);
+    await user.click(within(dialog).getByRole('button', { name: COMMENT_TEXTS.block }));
+
+    await vi.waitFor(() =>
+      expect(
+        within(commentsSection()).queryByRole('article', { name: 'Comment by Mallory Elsewhere' }),
+      ).toBeNull(),
+    );
+    expect(blocked).toEqual(['31']);
   });
 
   it('shows a deleted comment without author or text, with its replies', async () => {
