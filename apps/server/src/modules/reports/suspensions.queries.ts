@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { moderationActions, reports, users } from '../../db/schema/index.js';
 import { forgetSessionAfterCommit } from '../../db/session-cache.js';
+import { forgetPagesAfterCommit } from '../../db/shared-pages.js';
 
 /**
  * The account a moderator acts on: its name, address (to tell a moderator) and suspension; null when missing.
@@ -35,7 +36,9 @@ export async function suspendAccount(
       .where(and(eq(users.id, userId), isNull(users.suspendedAt)))
       .returning({ suspendedAt: users.suspendedAt });
     if (!suspended) return null;
+    // What the account made leaves every page at once here; other processes hear the trigger.
     await forgetSessionAfterCommit(tx, userId);
+    await forgetPagesAfterCommit(tx);
     await tx.insert(moderationActions).values({
       moderatorId,
       action: 'SUSPENDED',
@@ -64,6 +67,7 @@ export async function unsuspendAccount(db: Database, unsuspension: { userId: num
       .returning({ id: users.id });
     if (lifted.length === 0) return false;
     await forgetSessionAfterCommit(tx, unsuspension.userId);
+    await forgetPagesAfterCommit(tx);
     await tx.insert(moderationActions).values({
       moderatorId: unsuspension.moderatorId,
       action: 'UNSUSPENDED',
