@@ -302,8 +302,19 @@ describe('someone elsewhere, blocked or muted', () => {
     expect(logged(a, 'a follow from someone the person blocked was refused')).toHaveLength(1);
     expect(await threadsFor(bob)).toHaveLength(3);
 
+    // Her server was told, signed by Ann's actor, as Mastodon tells of a block.
+    const annActor = `${a.origin}/ap/users/${ann.user.id}`;
+    const block = await eventually('the Block sent', async () =>
+      remote.received.find((item) => item.activity.type === 'Block' && item.activity.actor === annActor),
+    );
+    expect(block).toMatchObject({ signed: true, activity: { object: mallory.id } });
+
     expect((await restrict('DELETE', 'block')).json()).toMatchObject({ isBlocked: false });
     expect(await threadsFor(ann)).toHaveLength(3);
+    const undo = await eventually('the Undo(Block) sent', async () =>
+      remote.received.find((item) => item.activity.type === 'Undo' && item.activity.actor === annActor),
+    );
+    expect(undo!.activity.object).toMatchObject({ type: 'Block', actor: annActor, object: mallory.id });
   });
 
   it('answers visitors 401 and an unknown account 404', async () => {

@@ -612,8 +612,10 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
     unfollow: (viewer: Viewer, remoteActorId: number) => following.unfollow(viewer.id, remoteActorId),
 
     /** Blocks or mutes someone on another server for the viewer (`on`), or lifts it. */
-    restrict: (viewer: Viewer, remoteActorId: number, restriction: 'BLOCK' | 'MUTE', on: boolean) =>
-      following.restrict(viewer.id, remoteActorId, restriction, on),
+    async restrict(viewer: Viewer, remoteActorId: number, restriction: 'BLOCK' | 'MUTE', on: boolean) {
+      const federates = (await actorState(db, viewer.id)).kind === 'person';
+      return following.restrict(viewer.id, remoteActorId, { restriction, on, federates });
+    },
 
     /** A remote account known here, as the viewer sees it (their follow state). */
     account: (viewer: Viewer, remoteActorId: number) => following.account(viewer.id, remoteActorId),

@@ -4,6 +4,7 @@ import {
   type Activity,
   type Actor,
   Article,
+  Block,
   type Create,
   Document,
   Follow,
@@ -93,6 +94,21 @@ export function createRemoteFollowing({ db, log, origin, federation }: Deps) {
       isBlocked: row.isBlocked,
       isMuted: row.isMuted,
     };
+  }
+
+  /** Sends `Block` (or `Undo(Block)`) from the viewer to the person's server, when it can be reached. */
+  async function sendBlock(viewerId: number, remoteActorId: number, on: boolean) {
+    const row = await findRemoteAccount(db, remoteActorId, viewerId);
+    const ctx = context();
+    const target = row && (await lookUp(ctx, row.uri));
+    if (!target?.id || !target.inboxId) return;
+    const identifier = String(viewerId);
+    const actor = ctx.getActorUri(identifier);
+    const block = new Block({ id: new URL(`#blocks/${randomUUID()}`, actor), actor, object: target.id });
+    const activity = on
+      ? block
+      : new Undo({ id: new URL(`#undo/${randomUUID()}`, actor), actor, object: block });
+    await ctx.sendActivity({ identifier }, target, activity);
   }
 
   /** The post an activity carries, when it is a public Note or Article of the activity's actor. */
@@ -197,11 +213,20 @@ export function createRemoteFollowing({ db, log, origin, federation }: Deps) {
      * Blocks or mutes someone on another server for the viewer, or lifts it (docs/federation.md,
      * "Safety"). A block also ends the follows both ways: ours with an `Undo(Follow)` sent to them.
      */
-    async restrict(viewerId: number, remoteActorId: number, restriction: 'BLOCK' | 'MUTE', on: boolean) {
+    async restrict(
+      viewerId: number,
+      remoteActorId: number,
+      change: { restriction: 'BLOCK' | 'MUTE'; on: boolean; federates: boolean },
+    ) {
+      const { restriction, on } = change;
       const account = await accountOf(viewerId, remoteActorId);
       await setRemoteRestriction(db, { userId: viewerId, remoteActorId, restriction, on });
       if (on && restriction === 'BLOCK' && account.followState !== null)
         await this.unfollow(viewerId, remoteActorId);
+      // Their server hears of a block, and of its end, as Mastodon's does, when the viewer has an actor
+      // to sign with; a mute is the viewer's own business.
+      if (restriction === 'BLOCK' && account.isBlocked !== on && change.federates)
+        await sendBlock(viewerId, remoteActorId, on);
       return accountOf(viewerId, remoteActorId);
     },
 
