@@ -1,13 +1,7 @@
-import {
-  type APIRequestContext,
-  expect,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from '@playwright/test';
+import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
 import { E2E_PORT } from '../settings.mjs';
 import { type Account, authHeaders, createAccount, signInAs } from './support/accounts';
-import { expectNoSeriousViolations } from './support/axe';
+import { expectNoSeriousViolationsInBothThemes } from './support/axe';
 import { startBuiltServer } from './support/reading-server';
 
 /**
@@ -68,13 +62,6 @@ async function publishThere(title: string) {
   return (await res.json()) as { id: number };
 }
 
-async function checkBothThemes(page: Page, what: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expectNoSeriousViolations(page, `${what}, ${scheme}`);
-  }
-}
-
 test('follows someone on another server, reads their post in Following, and unfollows', async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 390, height: 900 });
@@ -86,7 +73,7 @@ test('follows someone on another server, reads their post in Following, and unfo
   const bobHandle = (await (await here.get('/api/auth/me', { headers: authHeaders(bob) })).json()).handle;
   await expect(privacy.getByText(`@${bobHandle}@127.0.0.1:${HERE_PORT}`)).toBeVisible();
   await expect(privacy.getByRole('button', { name: 'Copy address' })).toBeVisible();
-  await checkBothThemes(page, 'settings with the address elsewhere');
+  await expectNoSeriousViolationsInBothThemes(page, 'settings with the address elsewhere');
 
   await page.goto(`/search?q=${encodeURIComponent(`${THERE}/@${annHandle}`)}`);
   const card = page.getByRole('article', { name: 'Ann There' });
@@ -100,7 +87,7 @@ test('follows someone on another server, reads their post in Following, and unfo
     'rel',
     'noopener noreferrer nofollow',
   );
-  await checkBothThemes(page, 'search with someone elsewhere');
+  await expectNoSeriousViolationsInBothThemes(page, 'search with someone elsewhere');
 
   await card.getByRole('button', { name: /^Follow @/ }).click();
   await expect(card.getByRole('button', { name: /^Requested/ })).toBeVisible();
@@ -120,7 +107,7 @@ test('follows someone on another server, reads their post in Following, and unfo
   );
   await expect(remotePost.getByRole('button', { name: /like|save/i })).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await checkBothThemes(page, 'Following with a post from elsewhere');
+  await expectNoSeriousViolationsInBothThemes(page, 'Following with a post from elsewhere');
 
   await page.goto(`/search?q=${encodeURIComponent(`${THERE}/@${annHandle}`)}`);
   await expect(async () => {
