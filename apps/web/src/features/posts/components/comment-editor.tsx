@@ -39,7 +39,8 @@ export function CommentEditor({
     const sent = text;
     if (clearsAtOnce) setText('');
     const saved = await onSubmit(sent.trim());
-    if (saved && !onCancel) setText('');
+    // A box cleared at once may hold the next comment by now, typed while this one was on its way.
+    if (saved && !onCancel && !clearsAtOnce) setText('');
     // Back into the box, unless the person has started the next comment meanwhile.
     if (!saved && clearsAtOnce) setText((current) => (current === '' ? sent : current));
   };

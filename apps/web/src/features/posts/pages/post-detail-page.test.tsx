@@ -255,6 +255,27 @@ describe('comments', () => {
     expect(post()).toHaveTextContent('1 comment');
   });
 
+  it('keeps the next comment typed while the one before is on its way', async () => {
+    servePost(postFixture({ author: bobRef, commentsCount: 0 }));
+    const first = heldResponse();
+    server.use(http.post('/api/posts/42/comments', () => first.resolver()));
+    const { user } = renderApp('/post/42', { signedIn: true });
+    await findTitle();
+    const box = await screen.findByRole('textbox', { name: 'Add a comment' });
+
+    await user.type(box, 'First thought');
+    await user.click(screen.getByRole('button', { name: 'Post Comment' }));
+    await first.arrived;
+    await user.type(box, 'Second thought');
+    first.release(
+      HttpResponse.json(commentFixture({ id: 320, content: 'First thought', user: annRef }), { status: 201 }),
+    );
+
+    const saved = () => within(commentsSection()).getByRole('article', { name: 'Comment by Ann Lee' });
+    await vi.waitFor(() => expect(saved()).not.toHaveTextContent('Posting...'));
+    expect(box).toHaveValue('Second thought');
+  });
+
   it("offers edit only to the comment's author and delete also to the post's author", async () => {
     servePost(postFixture(), [
       commentFixture({ id: 1, user: annRef, content: 'Mine' }),
