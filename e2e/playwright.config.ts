@@ -1,7 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_BASE_URL } from './settings.mjs';
 
-// Chromium comes from Debian (/usr/bin/chromium); Playwright never downloads a browser here.
+// Chromium comes from Debian (/usr/bin/chromium, or CHROMIUM_PATH), started by chromium.sh; Playwright
+// never downloads a browser here.
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -20,18 +22,26 @@ export default defineConfig({
   // The Vitest suites share the two cores meanwhile: a test that takes 10 s alone has taken over 30.
   timeout: 60_000,
   forbidOnly: !!process.env.CI,
-  expect: { timeout: 7_000 },
-  reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
+  // An assertion retries until it holds: a page that shows what it should in 1 s alone took over 7 s on a
+  // loaded CI (a greeting waiting for its first-steps answer). Only a failing assertion waits it out.
+  expect: { timeout: 12_000 },
+  // `npm test` runs the specs in two parts side by side, each with its report (E2E_REPORT) and its server.
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? '../test-results/e2e.json' }]],
   use: {
     baseURL: E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // Recording a trace of every test (screencast and DOM snapshots, kept only when one fails) cost a third
+    // of the browser's CPU; nobody opens a CI run's traces. Locally a failure keeps its trace.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     // A service worker answers from its caches and keeps the app after the server changed, which would
     // make other tests depend on the ones before them; offline.spec.ts lets it run.
     serviceWorkers: 'block',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: {
+      executablePath: fileURLToPath(new URL('chromium.sh', import.meta.url)),
+      args: chromiumArgs,
+    },
   },
-  outputDir: '../test-results/e2e-artifacts',
+  outputDir: `../test-results/e2e-artifacts${process.env.E2E_SHARD ? `-${process.env.E2E_SHARD}` : ''}`,
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },

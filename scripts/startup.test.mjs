@@ -19,13 +19,23 @@ it('leaves no dependency install script unreviewed (allowScripts in package.json
   expect(JSON.parse(stdout)).toEqual({ allowScripts: [] });
 });
 
-/** A port nothing listens on now. */
+/**
+ * A port nothing listens on now, below the range the system hands out for outgoing connections and
+ * `listen(0)` (32768 and up), which the test suites beside this one use by the thousand.
+ */
 async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const server = createServer();
+    const free = await new Promise((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (free) {
+      await new Promise((resolve) => server.close(resolve));
+      return port;
+    }
+  }
 }
 
 /** `npm run <script>` in `cwd`, in a process group of its own so that stopping it stops its children. */
@@ -72,19 +82,20 @@ describe('.env in the directory npm runs in', () => {
   });
 
   it('gives npm start its settings unless the shell sets them; a second start does not build', async () => {
-    const port = await freePort();
-    writeFileSync(path.join(dir, '.env'), `PORT=${port}\nHOST=127.0.0.1\nDATA_DIR=./from-dotenv\n`);
-    const address = `http://127.0.0.1:${port}`;
     for (const [attempt, dataDir] of [
       ['first', 'from-dotenv'],
       ['second', 'from-shell'],
     ]) {
+      const port = await freePort();
+      writeFileSync(path.join(dir, '.env'), `PORT=${port}\nHOST=127.0.0.1\nDATA_DIR=./from-dotenv\n`);
+      const address = `http://127.0.0.1:${port}`;
       const start = npmRun('start', dir, attempt === 'second' ? { DATA_DIR: './from-shell' } : {});
       try {
         await start.waitFor(/Pathwise is running on .*\n/);
         expect(start.output()).toContain(`Pathwise is running on ${address} (`);
         expect(start.output()).toContain(`embedded database in ${path.join(dir, dataDir)}`);
-        expect((await fetch(`${address}/api/health`)).status).toBe(200);
+        const health = await fetch(`${address}/api/health`);
+        expect(health.status, await health.text()).toBe(200);
         // The first start builds if the sources changed since the last build; the second never does.
         if (attempt === 'second') expect(start.output()).not.toContain('Building Pathwise');
       } finally {

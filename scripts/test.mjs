@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
@@ -45,6 +46,13 @@ const embeddedFiles = serverUrl
       'schedules',
       'search',
     ].map((name) => `apps/server/test/${name}.test.ts`)
+  : [];
+
+/** Of those, the files that never touch the PostgreSQL server: the server stage leaves them out (globs). */
+const pgliteOnlyFiles = serverUrl
+  ? ['cached-statements-pglite', 'driver-internals', 'embedded-database-thread'].map(
+      (name) => `**/${name}.test.ts`,
+    )
   : [];
 
 /** Each stage's name, outcome, counts and seconds, for the summary. */
@@ -93,13 +101,31 @@ function report(file, read) {
   }
 }
 
+/**
+ * A failed test's name with the first lines of its error (no stack) under it: a CI log is often read
+ * only by its tail, which then says why as well as what.
+ */
+function withReason(name, message) {
+  if (!message) return name;
+  const lines = stripVTControlCharacters(message)
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line && !/^\s*at /.test(line))
+    .slice(0, 4)
+    .map((line) => `    ${line.length > 400 ? `${line.slice(0, 400)}…` : line}`);
+  return [name, ...lines].join('\n');
+}
+
 /** The titles of the Playwright specs in `suites` (nested by file and describe) that did not pass. */
 function failedSpecs(suites = [], parents = []) {
   return suites.flatMap((suite) => {
     const titles = [...parents, suite.title];
     const own = (suite.specs ?? [])
       .filter((spec) => !spec.ok)
-      .map((spec) => [...titles, spec.title].join(' › '));
+      .map((spec) => {
+        const errors = spec.tests.flatMap((test) => test.results.flatMap((result) => result.errors ?? []));
+        return withReason([...titles, spec.title].join(' › '), errors[0]?.message);
+      });
     return [...own, ...failedSpecs(suite.suites, titles)];
   });
 }
@@ -130,9 +156,11 @@ async function vitest(file, args, env, log) {
     failed: r.numFailedTests,
     // A file that failed before its tests ran (an import, a hook) has no failed test of its own.
     failures: r.testResults.flatMap((f) => {
-      const tests = f.assertionResults.filter((t) => t.status === 'failed').map((t) => t.fullName);
+      const tests = f.assertionResults.filter((t) => t.status === 'failed');
       const where = path.relative(root, f.name);
-      return f.status === 'failed' && tests.length === 0 ? [where] : tests.map((t) => `${where}: ${t}`);
+      return f.status === 'failed' && tests.length === 0
+        ? [withReason(where, f.message)]
+        : tests.map((t) => withReason(`${where}: ${t.fullName}`, t.failureMessages?.[0]));
     }),
   }));
   return { ok, ...counts, failed: counts.failed + (ok || counts.failed ? 0 : 1) };
@@ -152,11 +180,11 @@ function checkBudgets(log) {
 console.log(
   'Running every test suite; ' +
     `the server suite on the embedded database${serverUrl ? ' and on the PostgreSQL server' : ''}.`,
-  '\nTwo lanes run side by side: the build and the end-to-end tests, and the Vitest suites; a free lane',
-  'takes the next stage, and each stage prints its output when it ends.',
+  '\nThree lanes run side by side: the build, then the end-to-end tests in two parts, and the Vitest suites;',
+  'a free lane takes the next stage, and each stage prints its output when it ends.',
 );
 
-// The end-to-end tests spend most of their time waiting on the browser and the network (slow-network and
+// The end-to-end tests spend much of their time waiting on the browser and the network (slow-network and
 // retry tests above all), so the Vitest suites use the cores meanwhile.
 // Vite's warnings start with "(!)": a chunk over its size limit, a config its next loader cannot read.
 let buildSucceeded = false;
@@ -170,18 +198,27 @@ const built = stage('production build, without a warning', async (log) => {
     ...(warnings.length > 0 && { note: warnings.join(' ') }),
   };
 }).then(() => buildSucceeded);
-const browserLane = built.then(async (ok) => {
-  await stage('bundle budgets', async (log) =>
-    ok ? checkBudgets(log) : { ok: false, note: 'not checked: the build failed' },
-  );
-  await stage('end-to-end in Chromium (embedded database)', async (log) => {
-    if (!ok) return { ok: false, passed: 0, failed: 1 };
-    const passedAll = await run('npx', ['playwright', 'test'], {
+/**
+ * The end-to-end specs run in two parts side by side (Playwright's `--shard`), each on a server and data of
+ * its own (E2E_PORT apart): one browser lane waits on a slow network or a timer while the other works.
+ */
+const E2E_PARTS = 2;
+const e2ePort = Number(process.env.E2E_PORT ?? 4319);
+function endToEnd(part) {
+  return stage(`end-to-end in Chromium ${part}/${E2E_PARTS} (embedded database)`, async (log) => {
+    if (!(await built)) return { ok: false, passed: 0, failed: 1 };
+    const file = `e2e-${part}.json`;
+    const passedAll = await run('npx', ['playwright', 'test', `--shard=${part}/${E2E_PARTS}`], {
       cwd: path.join(root, 'e2e'),
-      env: embeddedEnv,
+      env: {
+        ...embeddedEnv,
+        E2E_PORT: String(e2ePort + 30 * (part - 1)),
+        E2E_SHARD: String(part),
+        E2E_REPORT: path.join(results, file),
+      },
       log,
     });
-    const counts = report('e2e.json', (r) => ({
+    const counts = report(file, (r) => ({
       passed: r.stats.expected,
       failed: r.stats.unexpected + r.stats.flaky,
       failures: failedSpecs(r.suites),
@@ -192,20 +229,43 @@ const browserLane = built.then(async (ok) => {
       failed: counts.failed + (passedAll || counts.failed ? 0 : 1),
     };
   });
-});
+}
+const browserLanes = Array.from({ length: E2E_PARTS }, (_, index) =>
+  built.then(async (ok) => {
+    if (index === 0) {
+      await stage('bundle budgets', async (log) =>
+        ok ? checkBudgets(log) : { ok: false, note: 'not checked: the build failed' },
+      );
+    }
+    await endToEnd(index + 1);
+  }),
+);
 // The other stages, longest first, each taken by whichever lane is free: the Vitest lane starts on the
-// first, the browser lane joins once its end-to-end tests are done. Those that run the build wait for it.
+// first, each browser lane joins once its end-to-end part is done. Those that run the build wait for it.
 const afterBuild = (body) => async (log) => ((await built) ? body(log) : { ok: false, passed: 0, failed: 1 });
+// The server suites start their server processes from the build when there is one (server-process.ts).
+const withBuiltServer = async (env) => ((await built) ? { ...env, PATHWISE_SERVER_BUILT: 'true' } : env);
 const queue = [
   () =>
     stage(
       serverUrl ? 'server tests on PGlite: its own files' : 'server tests on the embedded database (PGlite)',
-      (log) => vitest('server-embedded.json', ['--project', 'server', ...embeddedFiles], embeddedEnv, log),
+      async (log) =>
+        vitest(
+          'server-embedded.json',
+          ['--project', 'server', ...embeddedFiles],
+          await withBuiltServer(embeddedEnv),
+          log,
+        ),
     ),
   serverUrl &&
     (() =>
-      stage('server tests on the PostgreSQL server', (log) =>
-        vitest('server-postgres.json', ['--project', 'server'], process.env, log),
+      stage('server tests on the PostgreSQL server', async (log) =>
+        vitest(
+          'server-postgres.json',
+          ['--project', 'server', ...pgliteOnlyFiles.flatMap((file) => ['--exclude', file])],
+          await withBuiltServer(process.env),
+          log,
+        ),
       )),
   () =>
     stage('unit tests: contract and web', (log) =>
@@ -236,7 +296,7 @@ const queue = [
 async function takeFromQueue() {
   for (let next = queue.shift(); next; next = queue.shift()) await next();
 }
-await Promise.all([browserLane.then(takeFromQueue), takeFromQueue()]);
+await Promise.all([...browserLanes.map((lane) => lane.then(takeFromQueue)), takeFromQueue()]);
 
 console.log('\nStage                                              time   result');
 for (const { name, seconds, ok, passed, failed, note } of stages) {

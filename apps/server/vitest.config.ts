@@ -11,9 +11,10 @@ export default defineProject({
     // per database: files share a worker's loaded modules instead of loading the server again each time.
     isolate: false,
     globalSetup: ['test/setup/template-database.ts'],
-    // Beside the end-to-end tests the two cores are shared by a dozen processes: waits that take seconds
-    // alone take a minute there, with nothing wrong but the wait.
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Beside the end-to-end tests the two cores are shared by a dozen processes, these at nice 10 and the
+    // browser's main threads at -8 (Chromium raises them): waits that take seconds alone took over a
+    // minute there, with nothing wrong but the wait.
+    testTimeout: 180_000,
+    hookTimeout: 240_000,
   },
 });

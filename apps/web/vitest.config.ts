@@ -11,8 +11,8 @@ export default defineProject({
     restoreMocks: true,
     // A test waits for several lazily loaded pages (PAGE_LOAD_TIMEOUT_MS each): Vitest's 5 s for a whole
     // test ran out on a busy two-core machine, with nothing wrong but the wait. No file sets less.
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     unstubGlobals: true,
   },
 });

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { logFormatOf } from '../src/lib/terminal-log.js';
 import { testVapidEnv } from './helpers/app.js';
-import { createServerDatabase, serverUrl } from './helpers/database.js';
+import { createMigratedServerDatabase, migratedDataDir, serverUrl } from './helpers/database.js';
 import {
   type ServerProcess,
   STARTUP_CHECKS,
@@ -14,7 +14,33 @@ import {
   waitForListening,
 } from './helpers/server-process.js';
 
-describe('the server process', () => {
+/**
+ * A server's environment on a database of its own, a copy of the run's migrated one (on the PostgreSQL
+ * server when the suite runs there), and the removal of that database.
+ */
+async function ownDatabase(prefix: string) {
+  const database = serverUrl ? await createMigratedServerDatabase(serverUrl) : undefined;
+  const env = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: await migratedDataDir(prefix),
+    // On a PostgreSQL server the secret must be given; on the embedded database it is kept in DATA_DIR.
+    ...(database && {
+      DATABASE_URL: database.url,
+      JWT_SECRET: 'main-test-secret-0123456789abcdefghij',
+      ...testVapidEnv,
+    }),
+  };
+  return { env, drop: async () => database?.drop() };
+}
+
+/**
+ * Each test starts server processes, at the suites' nice 10 beside the browser tests: on a slow two-core
+ * CI machine one start took 50 to 150 s, and a restart is two.
+ */
+const STARTS_SERVERS = { timeout: 600_000 };
+
+describe('the server process', STARTS_SERVERS, () => {
   it('refuses bad configuration with a clear message and exit code 1', async () => {
     const server = startServer({ PORT: 'eighty', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pw-main-')) });
     expect(await server.exited).toBe(1);
@@ -23,18 +49,7 @@ describe('the server process', () => {
   });
 
   it('keeps data and sessions in DATA_DIR across a graceful restart', async () => {
-    const database = serverUrl ? await createServerDatabase(serverUrl) : undefined;
-    const env = {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pw-main-')),
-      // On a PostgreSQL server the secret must be given; on the embedded database it is kept in DATA_DIR.
-      ...(database && {
-        DATABASE_URL: database.url,
-        JWT_SECRET: 'main-test-secret-0123456789abcdefghij',
-        ...testVapidEnv,
-      }),
-    };
+    const { env, drop } = await ownDatabase('pw-main-');
     const first = startServer(env);
     const firstUrl = await waitForListening(first);
     const signup = await fetch(`${firstUrl}/api/auth/signup`, {
@@ -59,16 +74,12 @@ describe('the server process', () => {
     } finally {
       second.process.kill('SIGTERM');
       await second.exited;
-      await database?.drop();
+      await drop();
     }
-    // Two servers started from the sources, each loading its modules and opening its database: on a busy
-    // two-core machine that alone has taken over 30 s (the suite's default).
-  }, 200_000);
+  });
 });
 
-describe('the server log', () => {
-  const env = () => ({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pw-log-')) });
-
+describe('the server log', STARTS_SERVERS, () => {
   /** The output once the server has said where it runs, and that address. */
   async function started(server: ServerProcess) {
     for (let i = 0; i < STARTUP_CHECKS && !/Pathwise is running on .*\n/.test(server.output()); i++)
@@ -79,7 +90,8 @@ describe('the server log', () => {
   }
 
   it('with LOG_FORMAT=pretty starts with plain words naming the real address, and a request in one plain line', async () => {
-    const server = startServer({ ...env(), LOG_FORMAT: 'pretty' });
+    const { env, drop } = await ownDatabase('pw-log-');
+    const server = startServer({ ...env, LOG_FORMAT: 'pretty' });
     try {
       const url = await started(server);
       expect(server.output().split('\n')[0]).toBe(`Pathwise is running on ${url}`);
@@ -89,11 +101,13 @@ describe('the server log', () => {
       expect(server.output()).not.toContain('{"level"');
     } finally {
       await stopServer(server);
+      await drop();
     }
-  }, 240_000);
+  });
 
   it('is JSON lines, each one, when its output is not a terminal and LOG_FORMAT is unset', async () => {
-    const server = startServer(env());
+    const { env, drop } = await ownDatabase('pw-log-');
+    const server = startServer(env);
     try {
       const url = await started(server);
       await fetch(`${url}/api/posts`);
@@ -104,8 +118,9 @@ describe('the server log', () => {
       expect(messages.some((message) => message.startsWith(`Pathwise is running on ${url} (`))).toBe(true);
     } finally {
       await stopServer(server);
+      await drop();
     }
-  }, 240_000);
+  });
 
   it('is plain when stdout is a terminal, JSON when it is not, unless LOG_FORMAT says otherwise', () => {
     expect(logFormatOf(undefined, true)).toBe('pretty');

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type DatabaseHandle, type EmbeddedThread, openDatabase } from '../../src/db/client.js';
+import { openEmbeddedDatabase } from '../../src/db/embedded-database.js';
 
 export const migrationsFolder = path.join(fileURLToPath(new URL('../..', import.meta.url)), 'migrations');
 
@@ -69,6 +71,31 @@ export async function createTestDatabase(
       await server.drop();
     },
   };
+}
+
+/**
+ * A database of its own on the PostgreSQL server behind `adminUrl`, for a server process a test starts: a
+ * copy of the run's migrated database when there is one (the process then has no migration to run).
+ */
+export async function createMigratedServerDatabase(adminUrl: string) {
+  return createServerDatabase(adminUrl, (await template()).server);
+}
+
+/**
+ * A new DATA_DIR (named from `prefix`) for a server process a test starts: on the embedded database, its
+ * database (`db/`) is already a copy of the run's migrated one. An empty one is created and migrated by
+ * the process, in WebAssembly, which takes several times as long; `npm start`'s tests and the end-to-end
+ * run start on empty ones.
+ */
+export async function migratedDataDir(prefix: string): Promise<string> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  const { inject } = await import('vitest');
+  const provided = inject('templateDatabase');
+  if (!serverUrl && provided && 'dumpFile' in provided) {
+    const copy = new Blob([readFileSync(provided.dumpFile)]);
+    await (await openEmbeddedDatabase(path.join(dataDir, 'db'), copy)).close();
+  }
+  return dataDir;
 }
 
 /** A database of its own on the PostgreSQL server behind `adminUrl`: empty, or a copy of `template`. */

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveFailingNextPage } from '../../../test/failing-next-page';
 import { heldResponse } from '../../../test/held-response';
 import { server } from '../../../test/msw-server';
@@ -14,8 +14,14 @@ const list = async () => within(await screen.findByRole('list', { name: 'Notific
 const bell = () => within(screen.getByRole('banner')).getByRole('link', { name: /^Notifications/ });
 const person = (id: number, name: string) => ({ id, name, profilePicture: null });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('notifications page', () => {
   it('lists notifications with who, what and when, marking the unread ones', async () => {
+    // The clock stands still, so that "5 minutes ago" holds however long a busy machine takes to render.
+    vi.useFakeTimers({ toFake: ['Date'] });
     serveNotificationGroups([
       groupOf({ message: 'Bob Stone liked your post' }),
       groupOf({
