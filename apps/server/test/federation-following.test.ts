@@ -1,7 +1,15 @@
 import type { FollowingFeedPageWithRemote, RemoteAccount, SearchResult } from '@pathwise/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
-import { eventually, get, type Instance, json, showToVisitors, startInstance } from './helpers/federation.js';
+import {
+  eventually,
+  followElsewhere,
+  get,
+  type Instance,
+  json,
+  showToVisitors,
+  startInstance,
+} from './helpers/federation.js';
 import { createPlan, planBody } from './helpers/plans.js';
 import { createPost, postPart, sendPost, validPost } from './helpers/posts.js';
 
@@ -52,11 +60,7 @@ describe('following Ann on A from B', () => {
   }, 240_000);
 
   it('sends the Follow, PENDING until A accepts', async () => {
-    const res = await onB({
-      method: 'POST',
-      url: '/api/federation/follows',
-      payload: { account: annAccount.url },
-    });
+    const res = await followElsewhere(b, bob, annAccount.url);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().account).toMatchObject({ id: annAccount.id, followState: 'PENDING' });
     await eventually('A to accept', async () => {
@@ -68,7 +72,7 @@ describe('following Ann on A from B', () => {
     expect(await followersOfAnn()).toBe(1);
   }, 240_000);
 
-  it("shows Ann's new post in Bob's Following feed, read-only with a link back", async () => {
+  it("shows Ann's new post in Bob's Following feed with a link back", async () => {
     const post = await createPost(a.api, ann.token, {
       title: 'Notes from A',
       content: 'Some **bold** words <script>alert(1)</script>',

@@ -1,4 +1,10 @@
-import type { Notification, NotificationGroup, Page, Post } from '@pathwise/contract';
+import {
+  INBOX_MESSAGES,
+  type Notification,
+  type NotificationGroup,
+  type Page,
+  type Post,
+} from '@pathwise/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { fillFixture } from './helpers/activitypub-fixtures.js';
@@ -85,6 +91,44 @@ describe('forged activities', () => {
     // Eve signs with her own key, valid as such, a Follow that claims to be Mallory's.
     const response = await remote.send(inbox(), fixture('follow', mallory), { signer: eve });
     expect(response.status).toBe(401);
+  });
+
+  it('refuses a Follow signed by a key on another host that claims the actor as its owner', async () => {
+    // The key's document names Mallory as its owner; her actor does not name the key.
+    const impostor = await remote.impostorOf(mallory);
+    const response = await remote.send(inbox(), fixture('follow', mallory), { signer: impostor });
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { message: string }).message).toBe(INBOX_MESSAGES.foreignKey);
+    const shared = `${a.origin}/ap/inbox`;
+    const unsigned = await remote.send(shared, fixture('follow', mallory), { signer: null });
+    expect(((await unsigned.json()) as { message: string }).message).toBe(INBOX_MESSAGES.unsigned);
+  });
+
+  it('refuses it however the activity names its actor, in JSON-LD terms or a list', async () => {
+    const impostor = await remote.impostorOf(mallory);
+    const { actor, ...follow } = fixture('follow', mallory);
+    const renamed = {
+      ...follow,
+      '@context': ['https://www.w3.org/ns/activitystreams', { doer: { '@id': 'as:actor', '@type': '@id' } }],
+      doer: actor,
+    };
+    for (const forged of [renamed, { ...follow, actor: [actor] }]) {
+      const response = await remote.send(inbox(), forged, { signer: impostor });
+      expect(response.status).toBe(401);
+      expect(((await response.json()) as { message: string }).message).toBe(INBOX_MESSAGES.foreignKey);
+    }
+    const noActivity = await remote.send(inbox(), { hello: 'world' }, { signer: mallory });
+    expect(noActivity.status).toBe(400);
+    expect(((await noActivity.json()) as { message: string }).message).toBe(INBOX_MESSAGES.unreadable);
+  });
+
+  it('refuses a Follow signed by a key whose document is no key it can read, twice alike', async () => {
+    // Fedify remembers such a key as missing: the second delivery is answered from that memory.
+    const unreadable = await remote.impostorOf(mallory, { onVictimsHost: true, type: 'Key' });
+    for (const _ of [1, 2]) {
+      const response = await remote.send(inbox(), fixture('follow', mallory), { signer: unreadable });
+      expect(response.status).toBe(401);
+    }
   });
 
   it('refuses them at the shared inbox too, and stored nothing', async () => {
@@ -209,6 +253,15 @@ describe('likes and shares from other servers', () => {
 });
 
 describe('posts of people followed from here', () => {
+  const feed = async () =>
+    (
+      (
+        await a.api.app.inject({ url: '/api/feed/following?remote=true', headers: bearer(ann.token) })
+      ).json() as Page<{ type: string; remotePost?: { url: string; summary: string | null } }>
+    ).content;
+  const shared = () => `${a.origin}/ap/inbox`;
+  let account: string;
+
   it("keeps the Note of someone Ann follows (once they accept), drops a stranger's", async () => {
     const follow = await a.api.app.inject({
       method: 'POST',
@@ -220,12 +273,6 @@ describe('posts of people followed from here', () => {
     const sent = await eventually('the Follow at the fake server', async () =>
       remote.received.find((item) => item.activity.type === 'Follow'),
     );
-    const feed = async () =>
-      (
-        (
-          await a.api.app.inject({ url: '/api/feed/following?remote=true', headers: bearer(ann.token) })
-        ).json() as Page<{ type: string; remotePost?: { url: string; summary: string | null } }>
-      ).content;
     const accept = (by: FakeActor, n: string) => ({
       '@context': 'https://www.w3.org/ns/activitystreams',
       id: `${by.id}#accepts/${n}`,
@@ -233,9 +280,8 @@ describe('posts of people followed from here', () => {
       actor: by.id,
       object: sent.activity.id,
     });
-    const shared = `${a.origin}/ap/inbox`;
     // Eve cannot accept a follow of Mallory; until Mallory does, his posts are dropped too.
-    expect((await remote.send(shared, accept(eve, '1'), { signer: eve })).status).toBe(202);
+    expect((await remote.send(shared(), accept(eve, '1'), { signer: eve })).status).toBe(202);
     // The Mastodon Note fixture as status `n` of `by`, a post of their own rather than a reply to Ann.
     const note = (by: FakeActor, n: string) => {
       const create = fixture('create-note', by);
@@ -250,16 +296,16 @@ describe('posts of people followed from here', () => {
         object: { ...object, id: `${by.id}/statuses/${n}` },
       };
     };
-    expect((await remote.send(shared, note(mallory, '1'), { signer: mallory })).status).toBe(202);
-    expect((await remote.send(shared, accept(mallory, '1'), { signer: mallory })).status).toBe(202);
-    const account = `/api/federation/accounts/${follow.json().account.id}`;
+    expect((await remote.send(shared(), note(mallory, '1'), { signer: mallory })).status).toBe(202);
+    expect((await remote.send(shared(), accept(mallory, '1'), { signer: mallory })).status).toBe(202);
+    account = `/api/federation/accounts/${follow.json().account.id}`;
     await eventually('the follow to be accepted', async () => {
       const res = await a.api.app.inject({ url: account, headers: bearer(ann.token) });
       return res.json().followState === 'ACCEPTED' ? true : undefined;
     });
 
-    expect((await remote.send(shared, note(eve, '2'), { signer: eve })).status).toBe(202);
-    expect((await remote.send(shared, note(mallory, '3'), { signer: mallory })).status).toBe(202);
+    expect((await remote.send(shared(), note(eve, '2'), { signer: eve })).status).toBe(202);
+    expect((await remote.send(shared(), note(mallory, '3'), { signer: mallory })).status).toBe(202);
     const items = await eventually("Mallory's note in Ann's feed", async () => {
       const content = await feed();
       return content.some((item) => item.type === 'REMOTE_POST') ? content : undefined;
@@ -271,5 +317,27 @@ describe('posts of people followed from here', () => {
     expect(items.filter((item) => item.type === 'REMOTE_POST').map((item) => item.remotePost)).toEqual([
       expect.objectContaining({ url: `${remote.origin}/@mallory/113001`, summary: 'Spoilers for chapter 3' }),
     ]);
+  });
+
+  it("drops his posts and Ann's follow of him when his account is deleted", async () => {
+    const deletion = fixture('delete-person', mallory);
+    expect((await remote.send(shared(), deletion, { signer: mallory })).status).toBe(202);
+    await eventually("his posts gone from Ann's feed", async () =>
+      (await feed()).some((item) => item.type === 'REMOTE_POST') ? undefined : true,
+    );
+    const res = await a.api.app.inject({ url: account, headers: bearer(ann.token) });
+    expect(res.json()).toMatchObject({ followState: null });
+  });
+});
+
+describe('HTTP Message Signatures (RFC 9421)', () => {
+  it('takes an activity signed by them, as Fedify signs first', async () => {
+    const before = await followersOfAnn();
+    const follow = fixture('follow', eve);
+    const response = await remote.send(`${annActor}/inbox`, follow, { signer: eve, spec: 'rfc9421' });
+    expect(response.status).toBe(202);
+    await eventually('Eve to follow Ann', async () =>
+      (await followersOfAnn()) === before + 1 ? true : undefined,
+    );
   });
 });

@@ -164,5 +164,58 @@ describe('remote posts in the Following feed', () => {
     );
     expect(many.statements).toBe(few.statements);
     expect((await feed('?remote=maybe')).statusCode).toBe(400);
+    expect(page.content[0]).toMatchObject({ remotePost: { likedByMe: false, likesCount: 0, myReplies: [] } });
+
+    // Liking and replying: signed in, on a post of someone the caller follows, with an actor to send from.
+    const postId = page.content[0]?.type === 'REMOTE_POST' ? page.content[0].remotePost.id : 0;
+    const stranger = await signUp(open, { name: 'Stranger' });
+    await as(open, stranger, {
+      method: 'PUT',
+      url: '/api/users/me/privacy',
+      payload: { showProfileToVisitors: true },
+    });
+    const acts = (id: number | string): InjectOptions[] => [
+      { method: 'PUT', url: `/api/federation/posts/${id}/like` },
+      { method: 'DELETE', url: `/api/federation/posts/${id}/like` },
+      { method: 'POST', url: `/api/federation/posts/${id}/replies`, payload: { content: 'Hello there' } },
+    ];
+    for (const request of acts(postId)) {
+      expect((await as(open, null, request)).statusCode).toBe(401);
+      const refused = await as(open, reader, request);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(REMOTE_FOLLOW_MESSAGES.profileNotShown);
+      // Someone who does not follow its author has no such post.
+      const unknown = await as(open, stranger, request);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe(REMOTE_FOLLOW_MESSAGES.unknownPost);
+    }
+    for (const request of acts('x')) expect((await as(open, stranger, request)).statusCode).toBe(400);
+    // A reply is edited and deleted by its author alone, on a post they may still act on.
+    const ownReply = (replyId: number | string): InjectOptions[] => [
+      {
+        method: 'PUT',
+        url: `/api/federation/posts/${postId}/replies/${replyId}`,
+        payload: { content: 'Hi' },
+      },
+      { method: 'DELETE', url: `/api/federation/posts/${postId}/replies/${replyId}` },
+    ];
+    for (const request of ownReply(1)) {
+      expect((await as(open, null, request)).statusCode).toBe(401);
+      const unknown = await as(open, stranger, request);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe(REMOTE_FOLLOW_MESSAGES.unknownPost);
+    }
+    for (const request of ownReply('x')) expect((await as(open, stranger, request)).statusCode).toBe(400);
+    const [edit, deletion] = ownReply(1) as [InjectOptions, InjectOptions];
+    expect((await as(open, reader, edit)).json().message).toBe(REMOTE_FOLLOW_MESSAGES.profileNotShown);
+    const notTheirs = await as(open, reader, deletion);
+    expect(notTheirs.statusCode).toBe(404);
+    expect(notTheirs.json().message).toBe(REMOTE_FOLLOW_MESSAGES.unknownReply);
+    const blank = {
+      method: 'POST',
+      url: `/api/federation/posts/${postId}/replies`,
+      payload: { content: ' ' },
+    };
+    expect((await as(open, stranger, blank as InjectOptions)).statusCode).toBe(400);
   });
 });

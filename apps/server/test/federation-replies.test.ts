@@ -1,4 +1,5 @@
 import {
+  type Comment,
   type CommentThread,
   type CommentVersion,
   DELETED_COMMENT_USER,
@@ -70,7 +71,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));
 beforeAll(async () => {
   [a, remote] = await Promise.all([
     startInstance('127.0.0.1'),
-    startFakeActivityPubServer(['mallory', 'eve']),
+    startFakeActivityPubServer(['mallory', 'eve', 'zoe']),
   ]);
   mallory = remote.actors.mallory!;
   eve = remote.actors.eve!;
@@ -200,6 +201,36 @@ describe('replies from another server', () => {
       headers: bearer(bob.token),
     });
     expect((bobsThreads.json() as Page<CommentThread>).content).toEqual([]);
+
+    // Cleo does not show her profile to visitors: her comment's Note answers 404, and a reply to it is
+    // dropped, neither kept in her thread nor told to her. A reply to Ann's comment, sent after it, is kept.
+    const cleo = await signUp(a.api, { name: 'Cleo Unshown' });
+    const open = await createPost(a.api, ann.token, { title: 'Open to answers' });
+    const commentBy = async (who: TestAccount) => {
+      const response = await a.api.app.inject({
+        method: 'POST',
+        url: `/api/posts/${open.id}/comments`,
+        headers: bearer(who.token),
+        payload: { content: `A comment by ${who.user.name}` },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return (response.json() as Comment).id;
+    };
+    const [cleos, anns] = [await commentBy(cleo), await commentBy(ann)];
+    for (const [n, id] of [
+      ['8003', cleos],
+      ['8004', anns],
+    ] as const) {
+      const reply = replyOf(mallory, n, `${a.origin}/ap/comments/${id}`);
+      expect((await remote.send(shared(), reply, { signer: mallory })).status).toBe(202);
+    }
+    const replies = await eventually("the reply to Ann's comment", async () => {
+      const counts = new Map((await threads(open.id)).map((thread) => [thread.id, thread.replyCount]));
+      return counts.get(anns) === 1 ? counts : undefined;
+    });
+    expect(replies.get(cleos)).toBe(0);
+    const told = await a.api.app.inject({ url: '/api/notifications', headers: bearer(cleo.token) });
+    expect((told.json() as Page<Notification>).content).toEqual([]);
   });
 });
 
@@ -217,6 +248,34 @@ describe("a remote person's account", () => {
     expect((await remote.send(shared(), fixture('delete-person', eve), { signer: eve })).status).toBe(202);
     await eventually('her comments gone', async () => ((await threads()).length === 0 ? true : undefined));
     expect(await commentsCount()).toBe(0);
+  });
+
+  it("takes a gone account's Delete(Person), signed with a key its server no longer serves", async () => {
+    const zoe = remote.actors.zoe!;
+    expect((await remote.send(shared(), replyOf(zoe, '8001'), { signer: zoe })).status).toBe(202);
+    await eventually('her reply', async () => ((await threads()).length === 1 ? true : undefined));
+
+    // While she is there, a forger's Delete is refused: her address still answers.
+    const deletion = fixture('delete-person', zoe);
+    const forger = { signer: zoe, key: await remote.strayKey() };
+    expect((await remote.send(shared(), deletion, forger)).status).toBe(401);
+    await settle();
+    expect(await threads()).toHaveLength(1);
+
+    // Her account deleted, her actor and key answer 410; her server signs with a key no one can fetch.
+    remote.gone(zoe);
+    const again = { ...deletion, id: `${zoe.id}#delete-again` };
+    expect((await remote.send(shared(), again, { signer: zoe, key: await remote.strayKey() })).status).toBe(
+      202,
+    );
+    expect(await threads()).toEqual([]);
+    expect(await commentsCount()).toBe(0);
+    // The server's log reaches this process through a pipe, which may deliver after the response.
+    const forgotten = await eventually('the log of her deletion', async () => {
+      const lines = logged(a, 'a gone account was forgotten');
+      return lines.length > 0 ? lines : undefined;
+    });
+    expect(forgotten).toEqual([expect.objectContaining({ actor: zoe.id })]);
   });
 });
 
@@ -299,7 +358,11 @@ describe('someone elsewhere, blocked or muted', () => {
     expect((await remote.send(shared(), reply, { signer: mallory })).status).toBe(202);
     expect(await fromMallory()).toEqual([]);
     expect(await followersOfAnn()).toBe(0);
-    expect(logged(a, 'a follow from someone the person blocked was refused')).toHaveLength(1);
+    const refused = await eventually('the log of the refused follow', async () => {
+      const lines = logged(a, 'a follow from someone the person blocked was refused');
+      return lines.length > 0 ? lines : undefined;
+    });
+    expect(refused).toHaveLength(1);
     expect(await threadsFor(bob)).toHaveLength(3);
 
     // Her server was told, signed by Ann's actor, as Mastodon tells of a block.

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FEDERATION_LIMITS, INBOX_MESSAGES, type Post } from '@pathwise/contract';
+import {
+  type Comment,
+  FEDERATION_LIMITS,
+  INBOX_MESSAGES,
+  type Page,
+  type Post,
+  REMOTE_FOLLOW_MESSAGES,
+  type RemoteFollower,
+  type SearchResult,
+} from '@pathwise/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createSafeDocumentLoader, refusePrivateUrl } from '../src/lib/federation-fetch.js';
@@ -53,6 +62,15 @@ const followersOfAnn = async () =>
 const likesOfPost = async () =>
   ((await a.api.app.inject({ url: `/api/posts/${post.id}`, headers: bearer(ann.token) })).json() as Post)
     .likesCount;
+const remoteFollowersOfAnn = async () =>
+  (
+    (
+      await a.api.app.inject({
+        url: `/api/users/${ann.user.id}/followers/remote`,
+        headers: bearer(moderator.token),
+      })
+    ).json() as Page<RemoteFollower>
+  ).content;
 const asModerator = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   a.api.app.inject({ method, url, payload, headers: bearer(moderator.token) });
 
@@ -138,6 +156,17 @@ describe('a blocked domain', () => {
     await eventually('the follow and the like', async () =>
       (await followersOfAnn()) === 1 && (await likesOfPost()) === 1 ? true : undefined,
     );
+    // Listed among Ann's followers elsewhere, as Mallory's actor describes her.
+    expect(await remoteFollowersOfAnn()).toEqual([
+      {
+        id: expect.any(Number),
+        handle: `@mallory@${new URL(remote.origin).host}`,
+        name: 'Mallory Elsewhere',
+        profilePicture: `${remote.origin}/avatars/mallory.png`,
+        url: `${remote.origin}/@mallory`,
+        since: expect.any(String),
+      },
+    ]);
 
     const blocked = await asModerator('POST', '/api/moderation/domain-blocks', {
       domain: ' 127.0.0.1 ',
@@ -146,6 +175,7 @@ describe('a blocked domain', () => {
     expect(blocked.statusCode).toBe(201);
     expect(blocked.json()).toMatchObject({ domain: '127.0.0.1', removedFollowers: 1, removedReactions: 1 });
     expect(await followersOfAnn()).toBe(0);
+    expect(await remoteFollowersOfAnn()).toEqual([]);
     expect(await likesOfPost()).toBe(0);
 
     const list = await asModerator('GET', '/api/moderation/domain-blocks');
@@ -158,7 +188,7 @@ describe('a blocked domain', () => {
     ]);
     const again = await asModerator('POST', '/api/moderation/domain-blocks', { domain: '127.0.0.1' });
     expect(again.statusCode).toBe(409);
-  }, 90_000);
+  });
 
   it('has its later activities refused with 403, logged, and nothing stored', async () => {
     const follow = await remote.send(`${annActor}/inbox`, fixture('follow', eve), { signer: eve });
@@ -202,7 +232,7 @@ describe('a blocked domain', () => {
     await eventually('the follow after the unblock', async () =>
       (await followersOfAnn()) === 1 ? true : undefined,
     );
-  }, 90_000);
+  });
 });
 
 describe('deliveries per server', () => {
@@ -228,6 +258,107 @@ describe('deliveries per server', () => {
     expect(
       (await remote.send(`${a.origin}/ap/inbox`, fixture('like', eve, { n: '2' }), { signer: eve })).status,
     ).toBe(202);
+  });
+});
+
+describe('a blocked domain, everywhere', () => {
+  const shared = () => `${a.origin}/ap/inbox`;
+  const asAnn = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    a.api.app.inject({ method, url, payload, headers: bearer(ann.token) });
+  const threads = async () => (await asAnn('GET', `/api/posts/${post.id}/comments`)).json() as Page<Comment>;
+  const remotePosts = async () =>
+    ((await asAnn('GET', '/api/feed/following?remote=true')).json() as Page<{ type: string }>).content.filter(
+      (item) => item.type === 'REMOTE_POST',
+    );
+  const followState = async (id: number) =>
+    (await asAnn('GET', `/api/federation/accounts/${id}`)).json().followState as string | null;
+  /** Ann follows Mallory (by her actor's address) and Mallory accepts: her account's id here. */
+  async function followMallory() {
+    const follows = remote.received.filter((item) => item.activity.type === 'Follow').length;
+    const follow = await asAnn('POST', '/api/federation/follows', { account: mallory.id });
+    expect(follow.statusCode, follow.body).toBe(200);
+    const sent = await eventually(
+      'the Follow at the fake server',
+      async () => remote.received.filter((item) => item.activity.type === 'Follow')[follows],
+    );
+    const accept = { type: 'Accept', actor: mallory.id, object: sent.activity.id };
+    const id = `${mallory.id}#accepts/${follows}`;
+    const context = 'https://www.w3.org/ns/activitystreams';
+    expect(
+      (await remote.send(shared(), { '@context': context, id, ...accept }, { signer: mallory })).status,
+    ).toBe(202);
+    const account = follow.json().account.id as number;
+    await eventually('the follow accepted', async () =>
+      (await followState(account)) === 'ACCEPTED' ? true : undefined,
+    );
+    return account;
+  }
+  let account: number;
+
+  it('hides its comments and posts, refuses its accounts, ends follows of them and sends nothing there', async () => {
+    const values = {
+      name: 'mallory',
+      origin: remote.origin,
+      annUrl: `${a.origin}/@${ann.user.handle}`,
+      annHandle: `${ann.user.handle}@${new URL(a.origin).host}`,
+    };
+    expect(
+      (await remote.send(shared(), fixture('create-note', mallory, values), { signer: mallory })).status,
+    ).toBe(202);
+    await eventually("Mallory's comment", async () =>
+      (await threads()).totalElements === 1 ? true : undefined,
+    );
+    account = await followMallory();
+    // A post of hers, not a reply: the fixture's Note under another id.
+    const reply = fixture('create-note', mallory, values);
+    const { inReplyTo: _, ...note } = reply.object;
+    const create = {
+      ...reply,
+      id: `${mallory.id}/statuses/2/activity`,
+      object: { ...note, id: `${mallory.id}/statuses/2` },
+    };
+    expect((await remote.send(shared(), create, { signer: mallory })).status).toBe(202);
+    await eventually("Mallory's post in Ann's Following", async () =>
+      (await remotePosts()).length === 1 ? true : undefined,
+    );
+
+    expect(
+      (await asModerator('POST', '/api/moderation/domain-blocks', { domain: '127.0.0.1' })).statusCode,
+    ).toBe(201);
+    // Her comment is hidden from the thread and its total; the post's count still has it, as Mastodon's.
+    expect(await threads()).toMatchObject({ content: [], totalElements: 0 });
+    expect((await asAnn('GET', `/api/posts/${post.id}`)).json().commentsCount).toBe(1);
+    expect(await remotePosts()).toEqual([]);
+    expect(await followState(account)).toBeNull();
+    const follow = await asAnn('POST', '/api/federation/follows', { account: mallory.id });
+    expect(follow.statusCode).toBe(403);
+    expect(follow.json().message).toBe(REMOTE_FOLLOW_MESSAGES.blockedServer);
+    const handle = `@mallory@${new URL(remote.origin).host}`;
+    const search = (
+      await asAnn('GET', `/api/search?query=${encodeURIComponent(handle)}`)
+    ).json() as SearchResult;
+    expect(search.users).toMatchObject({ remoteRefused: REMOTE_FOLLOW_MESSAGES.blockedServer });
+    expect(search.users.remote).toBeUndefined();
+
+    // A post naming her would be delivered to her inbox: the delivery is dropped as it is about to go.
+    const received = remote.received.length;
+    await createPost(a.api, ann.token, { title: 'Hello', content: `Hello ${handle}` });
+    await eventually('the delivery dropped', async () =>
+      logged(a, 'a delivery to a blocked domain was dropped').length > 0 ? true : undefined,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(remote.received).toHaveLength(received);
+  });
+
+  it('shows its comments again once unblocked, and its posts to whoever follows again', async () => {
+    expect((await asModerator('DELETE', '/api/moderation/domain-blocks/127.0.0.1')).statusCode).toBe(204);
+    expect((await threads()).content.map((comment) => comment.remote?.handle)).toEqual([
+      `@mallory@${new URL(remote.origin).host}`,
+    ]);
+    // The follow ended with the block; following again shows what she posted before it.
+    expect(await followState(account)).toBeNull();
+    expect(await followMallory()).toBe(account);
+    expect(await remotePosts()).toHaveLength(1);
   });
 });
 

@@ -2,6 +2,7 @@ import {
   FEDERATION_MESSAGES,
   type Notification,
   type Page,
+  type PostMedia,
   REMOTE_FOLLOW_MESSAGES,
 } from '@pathwise/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import {
   AP,
   eventually,
+  followElsewhere,
   get,
   type Instance,
   json,
@@ -18,7 +20,7 @@ import {
   startInstance,
 } from './helpers/federation.js';
 import { createPlan } from './helpers/plans.js';
-import { createPost, postPart, sendPost, validPost } from './helpers/posts.js';
+import { createPost, filePart, postPart, sendPost, validPost } from './helpers/posts.js';
 
 // Two Pathwise servers started from the sources, each with FEDERATION=true and its own database, one
 // known as 127.0.0.1 and one as localhost: two hosts to each other. Bob on B follows Ann on A, A
@@ -111,12 +113,7 @@ describe('following across servers', () => {
 
   it('sends a Follow that A accepts, and A tells Ann', async () => {
     expect((await showToVisitors(b, bob)).statusCode).toBe(200);
-    const res = await b.api.app.inject({
-      method: 'POST',
-      url: '/api/federation/follows',
-      headers: bearer(bob.token),
-      payload: { account: `${a.origin}/@${ann.user.handle}` },
-    });
+    const res = await followElsewhere(b, bob, `${a.origin}/@${ann.user.handle}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       actor: `${a.origin}/ap/users/${ann.user.id}`,
@@ -266,6 +263,40 @@ describe('the outbox', () => {
       'Federated notes',
     ]);
     expect(first.next).toBeUndefined();
+  });
+});
+
+describe('media', () => {
+  it('are attachments of the Article and of its Create in the outbox, in order, with their alt text', async () => {
+    const post = await createPost(a.api, ann.token, { title: 'With media', altTexts: ['A whiteboard', ''] }, [
+      filePart('small.png'),
+      filePart('short.mp4'),
+    ]);
+    const [image, video] = post.media;
+    // Dimensions are given when known (a video's need ffprobe, which a test machine may lack).
+    const size = (media: PostMedia) =>
+      media.width === null ? {} : { width: media.width, height: media.height };
+    const article = await json(await get(`${a.origin}/ap/posts/${post.id}`));
+    expect(article.attachment).toEqual([
+      {
+        type: 'Image',
+        mediaType: 'image/png',
+        url: new URL(image!.fileUrl, a.origin).href,
+        name: 'A whiteboard',
+        ...size(image!),
+      },
+      // No alt text, no name.
+      {
+        type: 'Video',
+        mediaType: 'video/mp4',
+        url: new URL(video!.fileUrl, a.origin).href,
+        ...size(video!),
+      },
+    ]);
+    for (const attachment of article.attachment) expect((await fetch(attachment.url)).status).toBe(200);
+    const outbox = await json(await get(`${a.origin}/ap/users/${ann.user.id}/outbox`));
+    const first = await json(await get(outbox.first));
+    expect(first.orderedItems[0].object.attachment).toEqual(article.attachment);
   });
 });
 

@@ -44,3 +44,12 @@ export const domainBlockResult = z.object({
   message: z.string(),
 });
 export type DomainBlockResult = z.infer<typeof domainBlockResult>;
+
+/**
+ * For moderators: the servers whose people follow a person here, with how many each
+ * (`GET /api/moderation/users/{userId}/remote-followers`), most first: what blocking each would remove.
+ */
+export const remoteFollowerServers = z.object({
+  servers: z.array(z.object({ server: z.string(), followers: z.number().int() })),
+});
+export type RemoteFollowerServers = z.infer<typeof remoteFollowerServers>;

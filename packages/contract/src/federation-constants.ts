@@ -14,10 +14,22 @@ export const REMOTE_FOLLOW_MESSAGES = {
   unknownAccount: 'There is no such account from another server here.',
   profileNotShown:
     'Other servers can only see you once you show your profile to visitors (Settings, Privacy).',
+  /** Removing a follower elsewhere who does not follow the viewer (or no longer does). */
+  notYourFollower: 'Follower not found: this person does not follow you from another server.',
+  followerInvalid: 'Invalid follower ID',
+  /** A search or follow of someone on a server a moderator blocked: nothing is asked of that server. */
+  blockedServer: 'This server blocked theirs: its accounts cannot be found or followed from here.',
+  /** A like or reply to a post from elsewhere that is not in the viewer's Following feed. */
+  unknownPost: 'There is no such post from another server in your Following feed.',
+  /** An edit or deletion of a reply that is not the viewer's, or no longer there. */
+  unknownReply: 'There is no such reply of yours to this post.',
 } as const;
 
 /** How long the account (`@name@server`, or a profile's address) may be. */
 export const REMOTE_ACCOUNT_MAX_LENGTH = 500;
+
+/** The server of someone's `@name@server`. */
+export const serverOfHandle = (handle: string) => handle.slice(handle.lastIndexOf('@') + 1);
 
 /**
  * `@name@server` or an http(s) address: what may name someone on another server. The server looks
@@ -38,6 +50,8 @@ export const FEDERATION_LIMITS = {
   fetchTimeoutMs: 10_000,
   fetchBodyBytes: 1024 * 1024,
   fetchRedirects: 5,
+  /** What of a report (`Flag`) from elsewhere is looked at: Mastodon names the account and some posts. */
+  flagObjects: 20,
   /** How long NodeInfo's figures are kept before they are counted again. */
   nodeInfoCacheSeconds: 600,
 } as const;
@@ -47,4 +61,7 @@ export const INBOX_MESSAGES = {
   tooLarge: `An activity may be at most ${FEDERATION_LIMITS.inboxBodyBytes / 1024} kB.`,
   tooMany: 'Too many deliveries from your server. Please retry later.',
   blockedDomain: 'This server does not accept activities from yours.',
+  unsigned: 'Sign each delivery with an HTTP Signature of its actor’s key.',
+  foreignKey: 'The delivery is signed with a key of another server than its actor’s.',
+  unreadable: 'The delivery is not an activity this server can read.',
 } as const;

@@ -28,7 +28,21 @@ export const remoteAccount = z.object({
 });
 export type RemoteAccount = z.infer<typeof remoteAccount>;
 
-/** A post of someone on another server, read-only here: its content is HTML sanitised by the server. */
+/** The viewer's own reply to a post from elsewhere (`POST /api/federation/posts/{id}/replies`). */
+export const remotePostReply = z.object({
+  id: z.number().int(),
+  /** Markdown, as a comment's. */
+  content: z.string(),
+  createdAt: isoDateTime,
+  /** When the viewer last edited it (sent as an Update); null if never. */
+  editedAt: isoDateTime.nullable(),
+});
+export type RemotePostReply = z.infer<typeof remotePostReply>;
+
+/**
+ * A post of someone on another server: its content is HTML sanitised by the server. The viewer may like
+ * it and reply to it (sent to its author's server); the rest of its replies and likes live there.
+ */
 export const remotePost = z.object({
   id: z.number().int(),
   author: remoteAccount.omit({ bio: true, followState: true, isBlocked: true, isMuted: true }),
@@ -45,6 +59,12 @@ export const remotePost = z.object({
   ),
   publishedAt: isoDateTime,
   updatedAt: isoDateTime.nullable(),
+  /** Whether the viewer liked it from here. */
+  likedByMe: z.boolean(),
+  /** Its likes from people here (its server counts the rest). */
+  likesCount: z.number().int(),
+  /** The viewer's replies to it, oldest first. */
+  myReplies: z.array(remotePostReply),
 });
 export type RemotePost = z.infer<typeof remotePost>;
 

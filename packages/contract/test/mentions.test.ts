@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mentionedHandles, splitMentions } from '../src/mentions.js';
+import { mentionedAccounts, mentionedHandles, REMOTE_MENTIONS_MAX, splitMentions } from '../src/mentions.js';
 
 describe('mentionedHandles', () => {
   it('finds @handles anywhere in the text, lowercased, each once, in order', () => {
@@ -31,7 +31,35 @@ describe('mentionedHandles', () => {
   });
 });
 
+describe('mentionedAccounts', () => {
+  it('finds @name@server, lowercased, once each, and leaves them out of the handles here', () => {
+    const text = 'Ask @Mallory@Social.Example, @first.last@mastodon.social. And @mallory@social.example @ann';
+    expect(mentionedAccounts(text)).toEqual(['@mallory@social.example', '@first.last@mastodon.social']);
+    expect(mentionedHandles(text)).toEqual(['ann']);
+  });
+
+  it('takes a port, and not an e-mail address, a trailing @ or a third @', () => {
+    expect(mentionedAccounts('@eve@127.0.0.1:8080: hi, ann@example.com, @ann@, @a@b@c')).toEqual([
+      '@eve@127.0.0.1:8080',
+    ]);
+    expect(mentionedHandles('@ann@ @ann@b@c')).toEqual([]);
+  });
+
+  it(`keeps the first ${REMOTE_MENTIONS_MAX}`, () => {
+    const many = Array.from({ length: REMOTE_MENTIONS_MAX + 2 }, (_, i) => `@p${i}@x.example`).join(' ');
+    expect(mentionedAccounts(many)).toHaveLength(REMOTE_MENTIONS_MAX);
+  });
+});
+
 describe('splitMentions', () => {
+  it('gives a mention of someone elsewhere as its account', () => {
+    expect(splitMentions('Hi @Eve@Social.Example!')).toEqual([
+      { text: 'Hi ' },
+      { text: '@Eve@Social.Example', account: '@eve@social.example' },
+      { text: '!' },
+    ]);
+  });
+
   it('cuts text into plain runs and the mentions mentionedHandles finds, losing nothing', () => {
     const text = 'Hi @AnnLee, mail ann@example.com or @ab; @bob_s';
     const parts = splitMentions(text);

@@ -33,10 +33,12 @@ export function createFedifyKvStore(db: Database): KvStore & { close(): void } {
 
     async set(key: KvKey, value: unknown, options?: KvStoreSetOptions): Promise<void> {
       const expiresAt = expiryOf(options);
+      // Fedify caches a key it could not read as null: JSON's null, not SQL's (the column is not null).
+      const stored = value === null ? sql`'null'::jsonb` : value;
       await db
         .insert(fedifyKv)
-        .values({ key: [...key], value, expiresAt })
-        .onConflictDoUpdate({ target: fedifyKv.key, set: { value, expiresAt } });
+        .values({ key: [...key], value: stored, expiresAt })
+        .onConflictDoUpdate({ target: fedifyKv.key, set: { value: stored, expiresAt } });
     },
 
     async delete(key: KvKey): Promise<void> {

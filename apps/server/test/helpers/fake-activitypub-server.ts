@@ -12,8 +12,12 @@ export type FakeActor = {
   privateKey: webcrypto.CryptoKey;
 };
 
-/** An activity the fake server's inbox received, with whether it came signed. */
-export type ReceivedActivity = { signed: boolean; activity: { type?: string; [key: string]: unknown } };
+/** An activity the fake server's inbox received, at which inbox (path), with whether it came signed. */
+export type ReceivedActivity = {
+  path: string;
+  signed: boolean;
+  activity: { type?: string; [key: string]: unknown };
+};
 
 const pem = (spki: ArrayBuffer) =>
   `-----BEGIN PUBLIC KEY-----\n${Buffer.from(spki)
@@ -30,21 +34,24 @@ const pem = (spki: ArrayBuffer) =>
 export async function startFakeActivityPubServer(names: string[]) {
   const received: ReceivedActivity[] = [];
   const documents = new Map<string, object>();
+  const gone = new Set<string>();
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       if (request.method === 'POST') {
         received.push({
+          path: request.url ?? '/',
           signed: request.headers.signature !== undefined,
           activity: JSON.parse(Buffer.concat(chunks).toString('utf8')),
         });
         response.writeHead(202).end();
         return;
       }
-      const document = documents.get(new URL(request.url ?? '/', origin).pathname);
+      const pathname = new URL(request.url ?? '/', origin).pathname;
+      const document = documents.get(pathname);
       if (!document) {
-        response.writeHead(404).end();
+        response.writeHead(gone.has(pathname) ? 410 : 404).end();
         return;
       }
       response.writeHead(200, { 'content-type': 'application/activity+json' });
@@ -86,18 +93,47 @@ export async function startFakeActivityPubServer(names: string[]) {
     origin,
     actors,
     received,
+    /**
+     * A forger's key whose document (served by this server under its other name, `localhost`, unless
+     * `onVictimsHost`) claims `victim` as its owner, though the victim's actor does not name it: a
+     * signer posing as `victim`. `type` is the document's (`Key` is not one Fedify reads).
+     */
+    async impostorOf(
+      victim: FakeActor,
+      { onVictimsHost = false, type = 'CryptographicKey' } = {},
+    ): Promise<FakeActor> {
+      const pair = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+      const path = `/keys/impostor-${documents.size}`;
+      const keyId = `${onVictimsHost ? origin : origin.replace('127.0.0.1', 'localhost')}${path}`;
+      const publicKeyPem = pem(await webcrypto.subtle.exportKey('spki', pair.publicKey));
+      documents.set(path, {
+        '@context': 'https://w3id.org/security/v1',
+        id: keyId,
+        type,
+        owner: victim.id,
+        publicKeyPem,
+      });
+      return { ...victim, keyId, publicKeyPem, privateKey: pair.privateKey };
+    },
+    /** Deletes `actor`'s account as Mastodon does: their actor (with their key) answers 410 Gone. */
+    gone(actor: FakeActor) {
+      const path = new URL(actor.id).pathname;
+      documents.delete(path);
+      gone.add(path);
+    },
     /** A key pair no actor of any server has: what a forger signs with. */
     async strayKey() {
       return (await generateCryptoKeyPair('RSASSA-PKCS1-v1_5')).privateKey;
     },
     /**
      * POSTs `activity` to `inbox`, signed with `signer`'s key (or `key` under `signer`'s key id, or not
-     * at all with `signer: null`), and returns the response.
+     * at all with `signer: null`) by draft-cavage HTTP Signatures (or RFC 9421's, `spec`), and returns
+     * the response.
      */
     async send(
       inbox: string,
       activity: object,
-      { signer, key }: { signer: FakeActor | null; key?: webcrypto.CryptoKey },
+      { signer, key, spec }: { signer: FakeActor | null; key?: webcrypto.CryptoKey; spec?: 'rfc9421' },
     ): Promise<Response> {
       const request = new Request(inbox, {
         method: 'POST',
@@ -105,7 +141,9 @@ export async function startFakeActivityPubServer(names: string[]) {
         body: JSON.stringify(activity),
       });
       if (!signer) return fetch(request);
-      return fetch(await signRequest(request, key ?? signer.privateKey, new URL(signer.keyId)));
+      return fetch(
+        await signRequest(request, key ?? signer.privateKey, new URL(signer.keyId), spec && { spec }),
+      );
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import webPush from 'web-push';
 import { bearer, type TestAccount } from './accounts.js';
-import { createServerDatabase, serverUrl } from './database.js';
+import { createMigratedServerDatabase, migratedDataDir, serverUrl } from './database.js';
 import { overHttp } from './http-app.js';
 import { freePort } from './reverse-proxy.js';
 import { type ServerProcess, startServer, stopServer, waitForListening } from './server-process.js';
@@ -30,8 +28,8 @@ function vapidKeys() {
 
 export async function startInstance(host: '127.0.0.1' | 'localhost'): Promise<Instance> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pathwise-federation-'));
-  const database = serverUrl ? await createServerDatabase(serverUrl) : null;
+  const dataDir = await migratedDataDir('pathwise-federation-');
+  const database = serverUrl ? await createMigratedServerDatabase(serverUrl) : null;
   const origin = `http://${host}:${port}`;
   const server = startServer({
     HOST: '127.0.0.1',
@@ -67,6 +65,21 @@ export const showToVisitors = (instance: Instance, account: TestAccount) =>
     url: '/api/users/me/privacy',
     headers: bearer(account.token),
     payload: { showProfileToVisitors: true },
+  });
+
+/**
+ * `account` on `from` follows whoever `address` names (a profile's address or an actor). The lookup
+ * answers within 5 s or not at all (a 404): on a loaded machine the first tries may run out.
+ */
+export const followElsewhere = (from: Instance, account: TestAccount, address: string) =>
+  eventually(`${from.origin} to find ${address}`, async () => {
+    const res = await from.api.app.inject({
+      method: 'POST',
+      url: '/api/federation/follows',
+      headers: bearer(account.token),
+      payload: { account: address },
+    });
+    return res.statusCode === 404 ? undefined : res;
   });
 
 export const get = (url: string, accept = AP) => fetch(url, { headers: { accept } });

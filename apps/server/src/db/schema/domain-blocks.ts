@@ -3,8 +3,9 @@ import { users } from './users.js';
 
 /**
  * Servers a moderator blocked (modules/reports, domain-blocks): activities from the domain and its
- * subdomains are refused at the inboxes, and blocking removes its followers and their likes and shares.
- * Inboxes look a host up by its suffixes on the primary key.
+ * subdomains are refused at the inboxes and deliveries there dropped, their comments hidden and their
+ * accounts not looked up; blocking removes its followers, their likes and shares, and follows of its
+ * people from here. Each check looks a host up by its suffixes on the primary key.
  */
 export const blockedDomains = pgTable('blocked_domains', {
   /** Lowercased, without a port: `spam.example` also covers `a.spam.example`. */

@@ -33,6 +33,18 @@ export const actorKeys = pgTable(
 );
 
 /**
+ * The key pairs of this server's own actor (the instance actor, an `Application`), which signs what the
+ * server sends in no one's name: a report's `Flag`. One row per algorithm, as `actor_keys`.
+ */
+export const instanceActorKeys = pgTable('instance_actor_keys', {
+  /** `RSASSA-PKCS1-v1_5` or `Ed25519`. */
+  algorithm: text('algorithm').primaryKey(),
+  publicKey: jsonb('public_key').notNull(),
+  privateKey: jsonb('private_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * People of other servers who follow a person here, added by their `Follow`, removed by its `Undo`.
  * Deliveries read a person's rows by (user_id, id), in pages.
  */

@@ -96,3 +96,49 @@ const remoteRestriction = (name: string) =>
   );
 export const remoteBlocks = remoteRestriction('remote_blocks');
 export const remoteMutes = remoteRestriction('remote_mutes');
+
+/**
+ * A person here liking a post from elsewhere: our `Like` (its id, which our `Undo` names) went to its
+ * author's inbox. One per person and post; gone with the post.
+ */
+export const remotePostLikes = pgTable(
+  'remote_post_likes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    remotePostId: integer('remote_post_id')
+      .notNull()
+      .references(() => remotePosts.id, { onDelete: 'cascade' }),
+    activityId: text('activity_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.remotePostId] }),
+    index('remote_post_likes_post_idx').on(t.remotePostId),
+  ],
+);
+
+/**
+ * A person here replying to a post from elsewhere: a `Note` of theirs (Markdown, as comments are) at
+ * `/ap/comments/r{id}`, sent to the post's author and the person's followers elsewhere.
+ */
+export const remotePostReplies = pgTable(
+  'remote_post_replies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    remotePostId: integer('remote_post_id')
+      .notNull()
+      .references(() => remotePosts.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('remote_post_replies_post_author_idx').on(t.remotePostId, t.authorId, t.createdAt),
+    index('remote_post_replies_author_idx').on(t.authorId),
+  ],
+);

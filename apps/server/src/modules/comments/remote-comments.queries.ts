@@ -1,21 +1,31 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { comments, posts, remoteActors } from '../../db/schema/index.js';
 
+/** Where a reply to a comment goes: its post, its thread (threads are one level deep), its author here. */
+const placeColumns = {
+  id: comments.id,
+  postId: comments.postId,
+  threadId: sql<number>`coalesce(${comments.parentCommentId}, ${comments.id})`.mapWith(Number),
+  authorId: comments.authorId,
+  deleted: sql<boolean>`${comments.deletedAt} is not null`,
+};
+
 /**
- * Where a reply to `uri` goes when `uri` is a comment that came from another server: its post, its
- * thread (threads are one level deep) and, to be told, its author when they are a person here.
+ * Where a reply to `uri` goes when `uri` is a comment that came from another server, with its author
+ * when they are a person here (to be told).
  */
 export async function findRemoteCommentPlace(db: Database, uri: string) {
+  const [row] = await db.select(placeColumns).from(comments).where(eq(comments.remoteUri, uri));
+  return row ?? null;
+}
+
+/** Where a reply to the Note of our comment `id` goes (one from here: a remote one has its own id). */
+export async function findCommentPlace(db: Database, id: number) {
   const [row] = await db
-    .select({
-      postId: comments.postId,
-      threadId: sql<number>`coalesce(${comments.parentCommentId}, ${comments.id})`.mapWith(Number),
-      authorId: comments.authorId,
-      deleted: sql<boolean>`${comments.deletedAt} is not null`,
-    })
+    .select(placeColumns)
     .from(comments)
-    .where(eq(comments.remoteUri, uri));
+    .where(and(eq(comments.id, id), isNotNull(comments.authorId)));
   return row ?? null;
 }
 
@@ -41,6 +51,7 @@ export async function insertRemoteComment(
     remoteUri: string;
     content: string;
     parentCommentId: number | null;
+    inReplyToId: number | null;
   },
 ): Promise<number | null> {
   const [row] = await db

@@ -7,6 +7,7 @@ import {
   updateCommentContent,
 } from './comments.queries.js';
 import {
+  findCommentPlace,
   findRemoteCommentPlace,
   insertRemoteComment,
   lockPostForRemoteReply,
@@ -17,8 +18,8 @@ import {
 /** A reply from another server, its author already recorded (`remoteActorId`), its text as Markdown. */
 export type RemoteReply = {
   postId: number;
-  /** The comment it answers, when it answers a comment (one that came from elsewhere too). */
-  parent: { threadId: number; authorId: number | null; deleted: boolean } | null;
+  /** The comment it answers, when it answers a comment (ours, or one that came from elsewhere too). */
+  parent: { id: number; threadId: number; authorId: number | null; deleted: boolean } | null;
   remoteActorId: number;
   /** `@name@host`, as the notification names them. */
   handle: string;
@@ -36,6 +37,7 @@ export type RemoteReply = {
 export function createRemoteComments({ events }: { events: EventBus }) {
   return {
     findPlace: findRemoteCommentPlace,
+    findPlaceOf: findCommentPlace,
     selectUrisOf: selectRemoteCommentUris,
 
     /** Adds the reply (once per Note) and tells the post's author, or the comment's; false if not added. */
@@ -48,6 +50,7 @@ export function createRemoteComments({ events }: { events: EventBus }) {
         remoteUri: reply.remoteUri,
         content: reply.content,
         parentCommentId: reply.parent?.threadId ?? null,
+        inReplyToId: reply.parent?.id ?? null,
       });
       if (commentId === null) return false;
       await events.publish(tx, {

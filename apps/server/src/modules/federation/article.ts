@@ -1,4 +1,13 @@
-import { Temporal } from '@js-temporal/polyfill';
+import { randomUUID } from 'node:crypto';
+import type { Context } from '@fedify/fedify';
+import {
+  type Create,
+  type Delete,
+  type Note,
+  PUBLIC_COLLECTION,
+  type Recipient,
+  type Update,
+} from '@fedify/vocab';
 import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 
@@ -12,4 +21,21 @@ export function markdownToHtml(markdown: string): string {
   return micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
 }
 
-export const instantOf = (date: Date) => Temporal.Instant.fromEpochMilliseconds(date.getTime());
+/**
+ * The fields of an activity (`kind`: creates, updates, deletes) about `note`, addressed as the Note is;
+ * each one's id is new, as a server handles an activity id once.
+ */
+export const activityAbout = (note: Note, kind: string) => ({
+  id: new URL(`${note.id!.href}#${kind}/${randomUUID()}`),
+  actor: note.attributionId,
+  to: PUBLIC_COLLECTION,
+  ccs: note.ccIds,
+});
+
+/** Sends what `activity` makes about an author's object to their followers elsewhere, and to `also`. */
+export type SendToFollowers = (
+  authorId: number,
+  what: string,
+  activity: (ctx: Context<void>) => Create | Update | Delete,
+  also: Recipient[],
+) => Promise<void>;

@@ -9,9 +9,9 @@ import {
 } from './federation.queries.js';
 
 /**
- * A post's life, a public plan's, and their author's account go to the author's remote followers once
- * the transaction has committed (never a rolled-back change): created (or made public), edited,
- * deleted, made private or hidden by a moderator.
+ * A post's life, a public plan's, a comment's, and their author's account go to the author's remote
+ * followers once the transaction has committed (never a rolled-back change): created (or made public),
+ * edited, deleted, made private or hidden by a moderator.
  */
 export function registerFederationHandlers(events: EventBus, federation: PathwiseFederation) {
   events.subscribe('post.created', (tx, event) =>
@@ -53,13 +53,31 @@ export function registerFederationHandlers(events: EventBus, federation: Pathwis
     if (creatorId !== null)
       await afterCommit(tx, () => federation.announceDeletion('plans', creatorId, event.planId));
   });
-  // A person's account: their profile as it changes, and their leaving (suspended or deleted).
+  // A comment from here federates while anyone may read it: written, edited, then deleted or hidden
+  // (read before it goes, as for posts).
+  events.subscribe('comment.created', (tx, event) =>
+    afterCommit(tx, () => federation.comments.announceCreation(event.commentId)),
+  );
+  events.subscribe('comment.updated', (tx, event) =>
+    afterCommit(tx, () => federation.comments.announceUpdate(event.commentId)),
+  );
+  for (const type of ['comment.deleted', 'comment.hidden'] as const)
+    events.subscribe(type, async (tx, event) => {
+      const comment = await federation.comments.withdrawalOf(tx, event.commentId);
+      if (comment) await afterCommit(tx, () => federation.comments.announceDeletion(comment));
+    });
+  // A person's account: their profile as it changes, and their leaving (suspended, deleted, or their
+  // profile no longer shown to visitors); a follower they removed is told.
   events.subscribe('user.profile.updated', (tx, event) =>
     afterCommit(tx, () => federation.accounts.announceProfile(event.userId)),
+  );
+  events.subscribe('user.remote-follower.removed', (tx, { userId, actorUri, inboxUrl, followId }) =>
+    afterCommit(tx, () => federation.accounts.rejectFollower(userId, { actorUri, inboxUrl, followId })),
   );
   for (const [type, cause] of [
     ['user.suspended', 'suspension'],
     ['user.deleted', 'deletion'],
+    ['user.profile.hidden', 'hiding'],
   ] as const)
     events.subscribe(type, async (tx, event) => {
       const departure = await federation.accounts.departureOf(tx, event.userId, cause);

@@ -3,9 +3,11 @@ import type { Database } from '../../db/client.js';
 import {
   actorKeys,
   departedActors,
+  instanceActorKeys,
   learningPlans,
   planTags,
   planTopics,
+  postMedia,
   posts,
   postTags,
   remoteActors,
@@ -82,6 +84,42 @@ export async function insertActorKeys(
     .onConflictDoNothing();
 }
 
+/** The instance actor's key pairs, as `selectActorKeys` reads a person's. */
+export async function selectInstanceActorKeys(db: Database) {
+  return db
+    .select({
+      algorithm: instanceActorKeys.algorithm,
+      publicKey: instanceActorKeys.publicKey,
+      privateKey: instanceActorKeys.privateKey,
+    })
+    .from(instanceActorKeys)
+    .orderBy(instanceActorKeys.algorithm);
+}
+
+/** As `insertActorKeys`: the first keys stored are the ones every process then signs with. */
+export async function insertInstanceActorKeys(
+  db: Database,
+  keys: { algorithm: string; publicKey: object; privateKey: object }[],
+) {
+  await db.insert(instanceActorKeys).values(keys).onConflictDoNothing();
+}
+
+/**
+ * Whether the person still has an actor (shown to visitors, not suspended), with their row share-locked
+ * until the transaction ends: hiding the profile locks it to end the follows with people elsewhere, so a
+ * follow added here either commits before and is ended with the rest, or waits and is refused.
+ */
+export async function lockShownActor(db: Database, userId: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.id, userId), eq(users.showProfileToVisitors, true), sql`${users.suspendedAt} is null`),
+    )
+    .for('share');
+  return row !== undefined;
+}
+
 export async function insertRemoteFollower(
   db: Database,
   follower: {
@@ -127,7 +165,21 @@ export function selectRemoteFollowerInboxes(db: Database, userId: number) {
     .orderBy(remoteFollowers.id);
 }
 
-/** What an `Article` shows of a post. */
+/** An image or video of a post, as its `Article` attaches it. */
+export type ArticleMedia = {
+  type: 'IMAGE' | 'VIDEO';
+  fileKey: string;
+  mimeType: string;
+  width: number | null;
+  height: number | null;
+  altText: string;
+};
+
+/**
+ * What an `Article` shows of a post: its media in their order, one subquery on the post's media index
+ * (qualified by hand: in a one-table select Drizzle writes columns bare, and a bare "id" would be the
+ * medium's own).
+ */
 const articleColumns = {
   id: posts.id,
   authorId: posts.authorId,
@@ -136,6 +188,10 @@ const articleColumns = {
   createdAt: posts.createdAt,
   updatedAt: posts.updatedAt,
   tags: tagNamesOf(postTags, postTags.postId, postTags.tagId, posts.id),
+  media: sql<ArticleMedia[]>`coalesce((select json_agg(json_build_object('type', m.type,
+      'fileKey', m.file_key, 'mimeType', m.mime_type, 'width', m.width, 'height', m.height,
+      'altText', m.alt_text) order by m.position, m.id)
+    from ${postMedia} m where m.post_id = ${posts}.id), '[]')`,
 };
 
 /** A post anyone may read (not hidden by a moderator, its author not suspended), or null. */
@@ -268,6 +324,9 @@ export type RemoteActorInput = {
   name: string | null;
   iconUrl: string | null;
   profileUrl: string;
+  /** Given by a reply of theirs (checked not to be private addresses), else left as they were. */
+  inboxUrl?: string | null;
+  sharedInboxUrl?: string | null;
 };
 
 /** Records a remote person as their actor document describes them now, and answers their local id. */
@@ -282,6 +341,10 @@ export async function upsertRemoteActor(db: Database, actor: RemoteActorInput): 
         name: actor.name,
         iconUrl: actor.iconUrl,
         profileUrl: actor.profileUrl,
+        ...(actor.inboxUrl !== undefined && {
+          inboxUrl: actor.inboxUrl,
+          sharedInboxUrl: actor.sharedInboxUrl ?? null,
+        }),
         updatedAt: sql`now()`,
       },
     })

@@ -63,5 +63,5 @@ export const federationRoutes: FastifyPluginAsync<{ federation: Federation<void>
   app.route({ method: ['GET', 'HEAD'], url: '/.well-known/nodeinfo', schema, handler });
   app.route({ method: ['GET', 'HEAD'], url: '/nodeinfo/2.1', schema, handler });
   app.route({ method: ['GET', 'HEAD'], url: '/ap/*', schema, handler });
-  app.route({ method: 'POST', url: '/ap/*', schema, preHandler: inboxGuard(app, db), handler });
+  app.route({ method: 'POST', url: '/ap/*', schema, preHandler: inboxGuard(app, db, federation), handler });
 };

@@ -14,10 +14,12 @@ import {
   type Activity,
   Announce,
   type Object as APObject,
+  Application,
   Article,
   Create,
   Delete,
   Endpoints,
+  Flag,
   Follow,
   Hashtag,
   Image,
@@ -31,21 +33,31 @@ import {
   Tombstone,
   Undo,
   Update,
+  Video,
 } from '@fedify/vocab';
-import { Temporal } from '@js-temporal/polyfill';
-import { REMOTE_FOLLOW_MESSAGES, type RemoteFollowResponse } from '@pathwise/contract';
+import {
+  FEDERATION_LIMITS,
+  mentionedAccounts,
+  REMOTE_FOLLOW_MESSAGES,
+  type RemoteFollowResponse,
+} from '@pathwise/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FederationConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { forbidden } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
 import { refusePrivateUrl } from '../../lib/federation-fetch.js';
+import type { JobQueue } from '../../lib/jobs.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { createRemoteComments } from '../comments/index.js';
 import { escapeHtml } from '../link-previews/index.js';
 import { createAccountActivities } from './account-activities.js';
-import { instantOf, markdownToHtml } from './article.js';
+import { markdownToHtml } from './article.js';
+import { createCommentNotes, NOTE_PATH } from './comment-notes.js';
+import { findPublicComment } from './comment-notes.queries.js';
+import { deliverableInboxes } from './delivery-guard.js';
 import {
+  type ArticleMedia,
   type ArticleRow,
   countOutbox,
   deleteRemoteFollower,
@@ -55,12 +67,15 @@ import {
   findPublicPost,
   findUserIdByHandle,
   insertActorKeys,
+  insertInstanceActorKeys,
   insertRemoteFollower,
   insertRemoteReaction,
+  lockShownActor,
   type OutboxKey,
   type PlanArticleRow,
   type RemoteActorInput,
   selectActorKeys,
+  selectInstanceActorKeys,
   selectOutboxKeys,
   selectPublicPlans,
   selectPublicPosts,
@@ -68,11 +83,22 @@ import {
   upsertRemoteActor,
 } from './federation.queries.js';
 import { fetchOptions } from './fetch-options.js';
+import { goneActorDeletion } from './gone-actors.js';
+import { instantNow, instantOf } from './instant.js';
 import { setNodeInfo } from './nodeinfo.js';
 import { noteToMarkdown } from './note-content.js';
 import { deleteRemoteActorTraces, refreshRemoteActor } from './remote-accounts.queries.js';
 import { createRemoteFollowing } from './remote-following.js';
 import { isRemoteActorBlocked } from './remote-following.queries.js';
+import { createRemoteInteractions, replyIdOf } from './remote-interactions.js';
+import {
+  createRemoteMentions,
+  linkMentions,
+  type MentionedActor,
+  mentionRecipients,
+  mentionTags,
+} from './remote-mentions.js';
+import { createRemoteReports, type FlaggedTarget, INSTANCE_ACTOR } from './remote-reports.js';
 
 /** Where each ActivityPub document lives; the web app's pages (`/@handle`, `/post/:id`) stay put. */
 export const ACTOR_PATH = '/ap/users/{identifier}';
@@ -97,6 +123,8 @@ export type FederationDeps = {
   events: EventBus;
   kv: KvStore;
   queue: MessageQueue;
+  /** The app's job queue: mentions of people elsewhere are looked up there, off the request's path. */
+  jobs: JobQueue;
   config: FederationConfig;
   log: FastifyBaseLogger;
 };
@@ -130,8 +158,9 @@ async function actorState(db: Database, userId: number) {
  * The Fedify federation of this server: WebFinger, each person's actor, inbox, outbox and follower
  * counts, their public posts as `Article`s. Only created with FEDERATION=true.
  */
-export function createPathwiseFederation({ db, events, kv, queue, config, log }: FederationDeps) {
+export function createPathwiseFederation({ db, events, kv, queue, jobs, config, log }: FederationDeps) {
   const { origin } = config;
+  const guard = { allowPrivateAddress: config.allowPrivateAddress, log };
   const federation: Federation<void> = createFederation<void>({
     kv,
     queue,
@@ -143,39 +172,72 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
   setNodeInfo(federation, db);
   const remoteComments = createRemoteComments({ events });
   const following = createRemoteFollowing({ db, log, origin, federation });
+  const remoteReports = createRemoteReports({ db, log, origin, federation, lookUp: following.lookUp });
+  const mentions = createRemoteMentions({
+    ...{ db, jobs, federation, origin, ...guard },
+    lookUp: following.lookUp,
+    remember: following.remember,
+  });
 
   const mediaUrl = (key: string) => (/^https?:\/\//.test(key) ? key : `${origin}/api/media/${key}`);
+
+  /** A post's image or video as an attachment: its original file, its alt text as `name` when it has one. */
+  const attachmentOf = (media: ArticleMedia) =>
+    new (media.type === 'VIDEO' ? Video : Image)({
+      url: new URL(mediaUrl(media.fileKey)),
+      mediaType: media.mimeType,
+      name: media.altText || null,
+      width: media.width,
+      height: media.height,
+    });
 
   const articleUri = (ctx: Context<void>, kind: ArticleKind, id: number) =>
     ctx.getObjectUri(Article, { kind, id: String(id) });
 
-  /** A post or plan as an `Article`: `content` is its HTML, `page` its page in the web app. */
+  /**
+   * A post or plan as an `Article`: `content` is its HTML, `page` its page in the web app, `mentioned`
+   * the people elsewhere it names (in `cc` and tags).
+   */
   function articleOf(
     ctx: Context<void>,
     kind: ArticleKind,
     row: ArticleRow | PlanArticleRow,
     content: string,
     page: string,
+    mentioned: MentionedActor[] = [],
   ): Article {
     const author = String(row.authorId);
     return new Article({
       id: articleUri(ctx, kind, row.id),
       attribution: ctx.getActorUri(author),
       to: PUBLIC_COLLECTION,
-      cc: ctx.getFollowersUri(author),
+      ccs: [ctx.getFollowersUri(author), ...mentioned.map((actor) => new URL(actor.uri))],
       name: row.title,
       content,
       url: new URL(page, origin),
       published: instantOf(row.createdAt),
       updated: row.updatedAt > row.createdAt ? instantOf(row.updatedAt) : null,
-      tags: row.tags.map(
-        (tag) => new Hashtag({ href: new URL(`/tags/${encodeURIComponent(tag)}`, origin), name: `#${tag}` }),
-      ),
+      attachments: 'media' in row ? row.media.map(attachmentOf) : [],
+      tags: [
+        ...row.tags.map(
+          (tag) =>
+            new Hashtag({ href: new URL(`/tags/${encodeURIComponent(tag)}`, origin), name: `#${tag}` }),
+        ),
+        ...mentionTags(mentioned),
+      ],
     });
   }
 
-  const postArticleOf = (ctx: Context<void>, post: ArticleRow) =>
-    articleOf(ctx, 'posts', post, markdownToHtml(post.content), `/post/${post.id}`);
+  /** The people elsewhere a post mentions (`@name@server` in its title or content), the first few. */
+  const accountsOf = (post: ArticleRow) => mentionedAccounts(post.title, post.content);
+
+  /** A post as an `Article`, with the people it mentions among `known` (those recorded here). */
+  function postArticleOf(ctx: Context<void>, post: ArticleRow, known: MentionedActor[]) {
+    const accounts = accountsOf(post);
+    const mentioned = known.filter((actor) => accounts.includes(actor.account));
+    const content = linkMentions(markdownToHtml(post.content), mentioned, origin);
+    return articleOf(ctx, 'posts', post, content, `/post/${post.id}`, mentioned);
+  }
 
   /** A plan reads as its description, then its topics in their order (their resources stay on its page). */
   function planArticleOf(ctx: Context<void>, plan: PlanArticleRow) {
@@ -184,14 +246,32 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
     return articleOf(ctx, 'plans', plan, content, `/learning-plan/${plan.id}`);
   }
 
-  /** Our post or plan `id` as an `Article`, with its author, while anyone may read it; else null. */
+  /**
+   * Our post or plan `id` as an `Article`, with its author and the people elsewhere it mentions (a
+   * post's: `accounts` as written, `mentioned` those recorded here), while anyone may read it; else null.
+   */
   async function readArticle(kind: ArticleKind, id: number) {
     if (kind === 'posts') {
       const post = await findPublicPost(db, id);
-      return post && { authorId: post.authorId, of: (ctx: Context<void>) => postArticleOf(ctx, post) };
+      if (!post) return null;
+      const accounts = accountsOf(post);
+      const mentioned = await mentions.known(accounts);
+      return {
+        authorId: post.authorId,
+        accounts,
+        mentioned,
+        of: (ctx: Context<void>) => postArticleOf(ctx, post, mentioned),
+      };
     }
     const plan = await findPublicPlan(db, id);
-    return plan && { authorId: plan.authorId, of: (ctx: Context<void>) => planArticleOf(ctx, plan) };
+    return (
+      plan && {
+        authorId: plan.authorId,
+        accounts: [],
+        mentioned: [],
+        of: (ctx: Context<void>) => planArticleOf(ctx, plan),
+      }
+    );
   }
 
   /**
@@ -203,7 +283,7 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
       id: new URL(`${article.id?.href}#create${fresh ? `s/${randomUUID()}` : ''}`),
       actor: article.attributionId,
       to: PUBLIC_COLLECTION,
-      cc: article.ccId,
+      ccs: article.ccIds,
       published: article.published,
       object: article,
     });
@@ -217,18 +297,20 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
 
   /**
    * Sends `activity` of `authorId` to their remote followers through Fedify's queue (their shared
-   * inboxes where they have one), while their actor exists. A failure to enqueue is logged, never the
-   * failure of the request that caused it (which has committed).
+   * inboxes where they have one), and to `also` (people it names) when they do not follow, while their
+   * actor exists. A failure to enqueue is logged, never the failure of the request that caused it
+   * (which has committed).
    */
   async function sendToFollowers(
     authorId: number,
     what: string,
     activity: (ctx: Context<void>) => Create | Update | Delete | Promise<Create | Update | Delete | null>,
+    also: Recipient[] = [],
   ) {
     try {
       if ((await actorState(db, authorId)).kind !== 'person') return;
       const followers = await selectRemoteFollowerInboxes(db, authorId);
-      if (followers.length === 0) return;
+      if (followers.length === 0 && also.length === 0) return;
       const ctx = federation.createContext(new URL(origin), undefined);
       const made = await activity(ctx);
       if (!made) return;
@@ -237,7 +319,14 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
         inboxId: new URL(follower.inboxUrl),
         endpoints: follower.sharedInboxUrl ? { sharedInbox: new URL(follower.sharedInboxUrl) } : null,
       }));
-      await ctx.sendActivity({ identifier: String(authorId) }, recipients, made, { preferSharedInbox: true });
+      for (const named of also)
+        if (!followers.some((follower) => follower.actorUri === named.id?.href)) recipients.push(named);
+      // An object's Create, Update and Delete reach each server in the order they were made.
+      const orderingKey = made.objectId?.href;
+      await ctx.sendActivity({ identifier: String(authorId) }, recipients, made, {
+        preferSharedInbox: true,
+        ...(orderingKey && { orderingKey }),
+      });
     } catch (error) {
       log.error({ err: error, authorId }, `${what} could not be sent to remote followers`);
     }
@@ -249,6 +338,39 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
     if (parsed?.type !== 'object' || parsed.class !== Article || parsed.values.kind !== 'posts') return null;
     return userIdOf(parsed.values.id ?? '');
   };
+
+  /** The id of our comment that `uri` is the Note of, or null. */
+  const commentIdOf = (ctx: Context<void>, uri: URL) => {
+    const parsed = ctx.parseUri(uri);
+    return parsed?.type === 'object' && parsed.class === Note ? userIdOf(parsed.values.id ?? '') : null;
+  };
+
+  const commentNotes = createCommentNotes({ db, origin, send: sendToFollowers, mentions });
+  const interactions = createRemoteInteractions({ db, origin, federation, send: sendToFollowers });
+
+  /**
+   * What of ours `uri` names, for a report from elsewhere: a person whose actor is shown, a post or plan
+   * of theirs anyone may read, or a comment's Note while it is one (anyone may read the comment); else
+   * null (another server's object, or nothing they could see).
+   */
+  async function flaggedTarget(ctx: Context<void>, uri: URL): Promise<FlaggedTarget | null> {
+    const parsed = ctx.parseUri(uri);
+    if (parsed?.type === 'actor') {
+      const userId = userIdOf(parsed.identifier);
+      if (userId === null || (await actorState(db, userId)).kind !== 'person') return null;
+      return { targetType: 'USER', targetId: userId };
+    }
+    const commentId = commentIdOf(ctx, uri);
+    if (commentId !== null)
+      return (await findPublicComment(db, commentId)) ? { targetType: 'COMMENT', targetId: commentId } : null;
+    if (parsed?.type !== 'object' || parsed.class !== Article) return null;
+    const kind = parsed.values.kind as ArticleKind;
+    const id = userIdOf(parsed.values.id ?? '');
+    if (!ARTICLE_KINDS.includes(kind) || id === null) return null;
+    const article = await readArticle(kind, id);
+    if (!article || (await actorState(db, article.authorId)).kind !== 'person') return null;
+    return { targetType: kind === 'posts' ? 'POST' : 'LEARNING_PLAN', targetId: id };
+  }
 
   /** How a remote person is recorded here, from their actor document. */
   async function describeActor(ctx: Context<void>, actor: APObject): Promise<RemoteActorInput | null> {
@@ -264,11 +386,16 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
     };
   }
 
-  /** The actor of `activity` (the one who signed it: Fedify checked), or null. */
-  async function remoteActorOf(ctx: Context<void>, activity: Activity) {
+  /**
+   * The actor of `activity` (the one who signed it: Fedify checked), or null; `withInboxes` adds where
+   * a reply to them is delivered, left out when either is a private address (Fedify does not check).
+   */
+  async function remoteActorOf(ctx: Context<void>, activity: Activity, withInboxes = false) {
     const actor = await activity.getActor(ctx).catch(() => null);
     if (!actor || actor.id?.href !== activity.actorId?.href) return null;
-    return describeActor(ctx, actor);
+    const described = await describeActor(ctx, actor);
+    if (!described || !withInboxes || !isActor(actor)) return described;
+    return { ...described, ...(await deliverableInboxes(actor, guard)) };
   }
 
   /**
@@ -287,19 +414,34 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
     noteToMarkdown(note.content?.toString() ?? '', note.summary?.toString() ?? null);
 
   /**
-   * A Note replying to one of our public posts, or to a comment on one that came from elsewhere,
-   * becomes a comment by its remote author; a reply to anything else is not ours to keep. True when
-   * it was such a reply (kept, or dropped because the post may not be read).
+   * Where a reply to `target` goes when it names a comment: ours (by its Note) or one from elsewhere.
+   * One of ours whose Note no one may read (hidden, or by a person or on a post of one not shown) takes no
+   * replies: `closed`. A deleted one still takes them into its thread, as it does from here.
+   */
+  async function commentPlaceOf(ctx: Context<void>, target: URL) {
+    if (postIdOf(ctx, target) !== null) return null;
+    const commentId = commentIdOf(ctx, target);
+    if (commentId === null) return remoteComments.findPlace(db, target.href);
+    const place = await remoteComments.findPlaceOf(db, commentId);
+    if (!place || place.deleted) return place;
+    return (await findPublicComment(db, commentId)) ? place : 'closed';
+  }
+
+  /**
+   * A Note replying to one of our public posts, or to a comment on one (ours, or one that came from
+   * elsewhere), becomes a comment by its remote author; a reply to anything else is not ours to keep.
+   * True when it was such a reply (kept, or dropped because the post may not be read).
    */
   async function reply(ctx: Context<void>, create: Create, note: Note): Promise<boolean> {
     const target = note.replyTargetId;
     if (!target) return false;
-    const parent = postIdOf(ctx, target) === null ? await remoteComments.findPlace(db, target.href) : null;
+    const parent = await commentPlaceOf(ctx, target);
+    if (parent === 'closed') return true;
     const postId = parent?.postId ?? postIdOf(ctx, target);
     if (postId === null) return false;
     const post = await findPublicPost(db, postId);
     if (!post || (await actorState(db, post.authorId)).kind !== 'person') return true;
-    const remote = await remoteActorOf(ctx, create);
+    const remote = await remoteActorOf(ctx, create, true);
     if (!remote) return true;
     await db.transaction(async (tx) => {
       const remoteActorId = await upsertRemoteActor(tx, remote);
@@ -358,8 +500,26 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
     });
   }
 
+  /** This server's own actor: it signs what is sent in no one's name (a report's copy). */
+  async function instanceActor(ctx: Context<void>) {
+    const keys = await ctx.getActorKeyPairs(INSTANCE_ACTOR);
+    const host = new URL(origin).hostname;
+    return new Application({
+      id: ctx.getActorUri(INSTANCE_ACTOR),
+      preferredUsername: host,
+      name: host,
+      url: new URL('/', origin),
+      manuallyApprovesFollowers: true,
+      inbox: ctx.getInboxUri(INSTANCE_ACTOR),
+      endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+      publicKey: keys[0]?.cryptographicKey ?? null,
+      assertionMethods: keys.map((key) => key.multikey),
+    });
+  }
+
   federation
     .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
+      if (identifier === INSTANCE_ACTOR) return instanceActor(ctx);
       const userId = userIdOf(identifier);
       if (userId === null) return null;
       const state = await actorState(db, userId);
@@ -388,7 +548,9 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
     })
     .mapHandle(async (_ctx, handle) => {
       const id = await findUserIdByHandle(db, handle);
-      return id === null ? null : String(id);
+      if (id !== null) return String(id);
+      // `host@host` names the instance actor, as on Mastodon (their check of an actor asks WebFinger).
+      return handle === new URL(origin).hostname ? INSTANCE_ACTOR : null;
     })
     .mapAlias((_ctx, resource) => {
       // The profile page's address also finds the person (Mastodon's search accepts it).
@@ -397,8 +559,9 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
     })
     .setKeyPairsDispatcher(async (_ctx, identifier) => {
       const userId = userIdOf(identifier);
-      if (userId === null) return [];
-      let rows = await selectActorKeys(db, userId);
+      if (userId === null && identifier !== INSTANCE_ACTOR) return [];
+      const select = () => (userId === null ? selectInstanceActorKeys(db) : selectActorKeys(db, userId));
+      let rows = await select();
       if (rows.length < KEY_ALGORITHMS.length) {
         const made = await Promise.all(
           KEY_ALGORITHMS.map(async (algorithm) => {
@@ -411,8 +574,10 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
           }),
         );
         // A user deleted in the meantime fails the foreign key: no keys, no actor.
-        await insertActorKeys(db, userId, made).catch(() => {});
-        rows = await selectActorKeys(db, userId);
+        await (userId === null ? insertInstanceActorKeys(db, made) : insertActorKeys(db, userId, made)).catch(
+          () => {},
+        );
+        rows = await select();
       }
       return Promise.all(
         rows.map(async (row) => ({
@@ -448,7 +613,12 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
       }
       // Their name at their actor's host: getActorHandle would ask their WebFinger, over https only.
       const handle = `@${follower.preferredUsername ?? 'someone'}@${follower.id.host}`;
-      await db.transaction(async (tx) => {
+      // Their name, picture and profile, for the person's list of followers elsewhere.
+      const described = await describeActor(ctx, follower);
+      const followed = await db.transaction(async (tx) => {
+        // Their profile may have been hidden since it was checked: then no actor answers the follow.
+        if (!(await lockShownActor(tx, userId))) return false;
+        if (described) await upsertRemoteActor(tx, described);
         const isNew = await insertRemoteFollower(tx, {
           userId,
           actorUri: follower.id!.href,
@@ -461,7 +631,9 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
           const actorUri = follower.id!.href;
           await events.publish(tx, { type: 'user.followed.remotely', followedId: userId, handle, actorUri });
         }
+        return true;
       });
+      if (!followed) return;
       await ctx.sendActivity(
         { identifier: target.identifier },
         follower,
@@ -526,6 +698,15 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
       log.info({ actor: actorId?.href, object: update.objectId?.href }, 'a post was updated');
       await following.updated(ctx, update);
     })
+    // A report from elsewhere about people or posts of ours (Mastodon's forwarded report).
+    .on(Flag, async (ctx, flag) => {
+      const named: FlaggedTarget[] = [];
+      for (const uri of flag.objectIds.slice(0, FEDERATION_LIMITS.flagObjects)) {
+        const target = await flaggedTarget(ctx, uri);
+        if (target) named.push(target);
+      }
+      await remoteReports.received(flag, named);
+    })
     .on(Delete, async (_ctx, deletion) => {
       const actorId = deletion.actorId;
       const objectId = deletion.objectId;
@@ -538,7 +719,8 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
       if (await db.transaction((tx) => remoteComments.remove(tx, objectId.href, actorId.href))) return;
       log.info({ actor: actorId.href, object: objectId.href }, 'a post was deleted');
       await following.deleted(deletion);
-    });
+    })
+    .onUnverifiedActivity(goneActorDeletion(forgetActor, guard));
 
   federation
     .setOutboxDispatcher(OUTBOX_PATH, async (ctx, identifier, cursor) => {
@@ -554,8 +736,10 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
         selectPublicPosts(db, idsOf('posts')),
         selectPublicPlans(db, idsOf('plans')),
       ]);
+      // The people the page's posts mention, in one statement (none when they mention no one).
+      const known = await mentions.known([...new Set(posts.flatMap(accountsOf))]);
       const articles = new Map([
-        ...posts.map((post) => [`posts-${post.id}`, postArticleOf(ctx, post)] as const),
+        ...posts.map((post) => [`posts-${post.id}`, postArticleOf(ctx, post, known)] as const),
         ...plans.map((plan) => [`plans-${plan.id}`, planArticleOf(ctx, plan)] as const),
       ]);
       const last = page.at(-1);
@@ -593,9 +777,56 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
     return article.of(ctx);
   });
 
+  /**
+   * Sends a post or plan, `created` (`Create`, a new activity id each time: a plan made private and
+   * public again is created again) or `updated` (`Update`), to the author's remote followers and to the
+   * people elsewhere it mentions. A post mentioning some is sent by a job once they are looked up
+   * (`lookedUp`): their servers may be slow.
+   */
+  async function announceArticle(
+    change: 'created' | 'updated',
+    kind: ArticleKind,
+    id: number,
+    lookedUp = false,
+  ) {
+    const found = await readArticle(kind, id);
+    if (!found) return;
+    const { accounts } = found;
+    if (!lookedUp && (await mentions.later({ of: kind, id, change, accounts }))) return;
+    const activity = (ctx: Context<void>) => {
+      const article = found.of(ctx);
+      if (change === 'created') return createOf(article, true);
+      return new Update({
+        id: new URL(`${article.id?.href}#updates/${randomUUID()}`),
+        actor: article.attributionId,
+        to: PUBLIC_COLLECTION,
+        ccs: article.ccIds,
+        updated: article.updated ?? instantNow(),
+        object: article,
+      });
+    };
+    const what = change === 'created' ? `a new ${kind}` : `an edited ${kind}`;
+    await sendToFollowers(found.authorId, what, activity, mentionRecipients(found.mentioned));
+  }
+
+  mentions.whenLookedUp((job) =>
+    job.of === 'comments'
+      ? commentNotes.announceLookedUp(job.change, job.id)
+      : announceArticle(job.change, job.of, job.id, true),
+  );
+
+  federation.setObjectDispatcher(Note, NOTE_PATH, (ctx, { id }) => {
+    const replyId = replyIdOf(id);
+    if (replyId !== null) return interactions.read(ctx, replyId);
+    const commentId = userIdOf(id);
+    return commentId === null ? null : commentNotes.read(ctx, commentId);
+  });
+
   return {
     federation,
     accounts: createAccountActivities({ federation, db, origin, log }),
+    /** Comments from here as `Note`s: sent as they are written, edited and deleted. */
+    comments: commentNotes,
 
     /**
      * Sends a `Follow` from the viewer to someone on another server, named by `@name@server` or by their
@@ -617,6 +848,40 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
       return following.restrict(viewer.id, remoteActorId, { restriction, on, federates });
     },
 
+    /**
+     * Likes (`on`) a post from elsewhere in the viewer's Following feed, or takes the like back: `Like`
+     * or `Undo(Like)` goes to its author, from the viewer's actor (which must exist).
+     */
+    async likeRemotePost(viewer: Viewer, remotePostId: number, on: boolean) {
+      if ((await actorState(db, viewer.id)).kind !== 'person')
+        throw forbidden(REMOTE_FOLLOW_MESSAGES.profileNotShown);
+      return interactions.like(viewer.id, remotePostId, on);
+    },
+
+    /** Replies to a post from elsewhere: a `Create(Note)` to its author and the viewer's followers. */
+    async replyToRemotePost(viewer: Viewer, remotePostId: number, content: string) {
+      if ((await actorState(db, viewer.id)).kind !== 'person')
+        throw forbidden(REMOTE_FOLLOW_MESSAGES.profileNotShown);
+      return interactions.reply(viewer.id, remotePostId, content);
+    },
+
+    /** Edits the viewer's reply to a post from elsewhere: an `Update(Note)` where the reply went. */
+    async editRemotePostReply(viewer: Viewer, remotePostId: number, replyId: number, content: string) {
+      if ((await actorState(db, viewer.id)).kind !== 'person')
+        throw forbidden(REMOTE_FOLLOW_MESSAGES.profileNotShown);
+      return interactions.editReply(viewer.id, remotePostId, replyId, content);
+    },
+
+    /**
+     * Deletes the viewer's reply to a post from elsewhere: a `Delete` of its Note where it went (nothing
+     * is sent for a profile no longer shown, whose Notes are gone already).
+     */
+    deleteRemotePostReply: (viewer: Viewer, remotePostId: number, replyId: number) =>
+      interactions.deleteReply(viewer.id, remotePostId, replyId),
+
+    /** Sends a report's anonymous copy to the reported person's server; false when it could not be. */
+    forwardReport: remoteReports.forward,
+
     /** A remote account known here, as the viewer sees it (their follow state). */
     account: (viewer: Viewer, remoteActorId: number) => following.account(viewer.id, remoteActorId),
 
@@ -627,29 +892,13 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
      * Sends a new post, or a plan that became public, as `Create(Article)` to the author's remote
      * followers. Called once the transaction has committed.
      */
-    async announceCreation(kind: ArticleKind, id: number): Promise<void> {
-      const article = await readArticle(kind, id);
-      if (article)
-        await sendToFollowers(article.authorId, `a new ${kind}`, (ctx) => createOf(article.of(ctx), true));
-    },
+    announceCreation: (kind: ArticleKind, id: number) => announceArticle('created', kind, id),
 
     /**
      * Sends an edited post or plan as `Update(Article)`, each edit its own activity (a server handles
      * an activity id once). One no one may read any more (hidden, private) is not sent.
      */
-    async announceUpdate(kind: ArticleKind, id: number): Promise<void> {
-      const found = await readArticle(kind, id);
-      if (!found) return;
-      await sendToFollowers(found.authorId, `an edited ${kind}`, (ctx) => {
-        const article = found.of(ctx);
-        return new Update({
-          id: new URL(`${article.id?.href}#updates/${randomUUID()}`),
-          ...addressing(ctx, found.authorId),
-          updated: article.updated ?? Temporal.Now.instant(),
-          object: article,
-        });
-      });
-    },
+    announceUpdate: (kind: ArticleKind, id: number) => announceArticle('updated', kind, id),
 
     /**
      * Sends `Delete` with a `Tombstone` of a post or plan that was deleted, hidden by a moderator or
@@ -662,7 +911,7 @@ export function createPathwiseFederation({ db, events, kv, queue, config, log }:
         return new Delete({
           id: new URL(`${articleId.href}#deletes/${randomUUID()}`),
           ...addressing(ctx, authorId),
-          object: new Tombstone({ id: articleId, deleted: Temporal.Now.instant() }),
+          object: new Tombstone({ id: articleId, deleted: instantNow() }),
         });
       });
     },

@@ -1,3 +1,4 @@
+export { checkingDeliveries } from './delivery-guard.js';
 export { registerFederationHandlers } from './federation.handlers.js';
 export { createPathwiseFederation, type PathwiseFederation } from './federation.js';
 export { federationRoutes } from './federation.routes.js';

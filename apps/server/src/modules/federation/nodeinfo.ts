@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
 import type { Federation } from '@fedify/fedify';
 import { FEDERATION_LIMITS } from '@pathwise/contract';
+// Imported, not read from disk: the build bundles it, so the server in dist/ names its own version too.
+import serverPackage from '../../../package.json' with { type: 'json' };
 import type { Database } from '../../db/client.js';
 import { countUsage } from './nodeinfo.queries.js';
 
-const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
-  version: string;
-};
+const { version } = serverPackage;
 
 /**
  * NodeInfo 2.1 at `/nodeinfo/2.1`, which Fedify links from `/.well-known/nodeinfo`: what this server

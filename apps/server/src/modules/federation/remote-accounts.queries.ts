@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { remoteActors, remoteFollowers, remotePostReactions } from '../../db/schema/index.js';
+import {
+  remoteActors,
+  remoteFollowers,
+  remoteFollows,
+  remotePostReactions,
+  remotePosts,
+} from '../../db/schema/index.js';
 import type { RemoteActorInput } from './federation.queries.js';
 
 /**
@@ -25,12 +31,15 @@ export async function refreshRemoteActor(db: Database, actor: RemoteActorInput) 
 }
 
 /**
- * Their `Delete(Person)`: their likes and shares (the counts' triggers take them off the posts) and
- * their follows of people here go. Their comments are deleted by the caller, one by one as any.
+ * Their `Delete(Person)`: their likes and shares (the counts' triggers take them off the posts), their
+ * follows of people here, people's follows of them, and their posts in Following feeds (with the likes
+ * and replies made here, which follow the posts) go. Their comments are deleted by the caller, one by
+ * one as any.
  */
 export async function deleteRemoteActorTraces(db: Database, actorUri: string) {
-  await db.execute(sql`with gone_reactions as (
-      delete from ${remotePostReactions} r using ${remoteActors} a
-      where a.id = r.remote_actor_id and a.uri = ${actorUri})
+  await db.execute(sql`with gone as (select id from ${remoteActors} where uri = ${actorUri}),
+    gone_reactions as (delete from ${remotePostReactions} where remote_actor_id in (select id from gone)),
+    gone_posts as (delete from ${remotePosts} where remote_actor_id in (select id from gone)),
+    gone_follows as (delete from ${remoteFollows} where remote_actor_id in (select id from gone))
     delete from ${remoteFollowers} where ${remoteFollowers.actorUri} = ${actorUri}`);
 }

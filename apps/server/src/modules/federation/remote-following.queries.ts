@@ -1,5 +1,5 @@
 import type { RemoteFollowState } from '@pathwise/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   remoteActors,
@@ -58,6 +58,20 @@ export async function deleteRemoteFollow(db: Database, followerId: number, remot
   await db
     .delete(remoteFollows)
     .where(and(eq(remoteFollows.followerId, followerId), eq(remoteFollows.remoteActorId, remoteActorId)));
+}
+
+/** The follows `followerId` sent that still stand (accepted or waiting), with where their `Undo` goes. */
+export function selectRemoteFollowsOf(db: Database, followerId: number) {
+  return db
+    .select({
+      actorUri: remoteActors.uri,
+      inboxUrl: remoteFollows.inboxUrl,
+      followId: remoteFollows.followId,
+    })
+    .from(remoteFollows)
+    .innerJoin(remoteActors, eq(remoteActors.id, remoteFollows.remoteActorId))
+    .where(and(eq(remoteFollows.followerId, followerId), ne(remoteFollows.state, 'REJECTED')))
+    .orderBy(remoteFollows.id);
 }
 
 /**

@@ -21,11 +21,13 @@ import {
   REMOTE_LOOKUP_TIMEOUT_MS,
   REMOTE_POST_LIMITS,
   type RemoteAccount,
+  serverOfHandle,
 } from '@pathwise/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { notFound } from '../../lib/app-error.js';
+import { forbidden, notFound } from '../../lib/app-error.js';
 import { upsertRemoteActor } from './federation.queries.js';
+import { isBlockedHost } from './inbox-guard.js';
 import {
   answerRemoteFollow,
   deleteRemoteFollow,
@@ -45,6 +47,9 @@ type Deps = { db: Database; log: FastifyBaseLogger; origin: string; federation: 
 const hrefOf = (value: URL | Link | null | undefined) =>
   value instanceof URL ? value.href : value instanceof Link ? (value.href?.href ?? null) : null;
 const isWeb = (href: string | null): href is string => href !== null && /^https?:\/\//.test(href);
+/** The host an account (`@name@server`, or a profile's address) is on, without its port. */
+const hostOf = (account: string) =>
+  URL.parse(account.startsWith('http') ? account : `http://${serverOfHandle(account)}`)?.hostname ?? null;
 
 /**
  * Following people on other servers: finding them (search, the Follow button), our `Follow` and its
@@ -53,20 +58,38 @@ const isWeb = (href: string | null): href is string => href !== null && /^https?
 export function createRemoteFollowing({ db, log, origin, federation }: Deps) {
   const context = () => federation.createContext(new URL(origin), undefined);
 
-  /** The person `account` names, looked up on their server (SSRF-safe, with a time limit), or null. */
-  async function lookUp(ctx: Context<void>, account: string): Promise<Actor | null> {
+  /**
+   * The person `account` names, looked up on their server (SSRF-safe, with a time limit), or null. One on
+   * a server a moderator blocked is not asked for (`refuse`: a 403 saying so), nor taken when the server
+   * asked names an actor on a blocked one.
+   */
+  async function lookUp(ctx: Context<void>, account: string, { refuse = false } = {}): Promise<Actor | null> {
+    const blocked = async (host: string | null) => {
+      if (host === null || !(await isBlockedHost(db, [host]))) return false;
+      if (refuse) throw forbidden(REMOTE_FOLLOW_MESSAGES.blockedServer);
+      log.info({ account }, 'a lookup on a blocked server was refused');
+      return true;
+    };
+    const host = hostOf(account);
+    if (await blocked(host)) return null;
     const query = account.startsWith('http') ? account : account.replace(/^@?/, '@');
+    let found: Awaited<ReturnType<typeof ctx.lookupObject>>;
     try {
-      const found = await ctx.lookupObject(query, { signal: AbortSignal.timeout(REMOTE_LOOKUP_TIMEOUT_MS) });
-      return isActor(found) && found.id && found.id.origin !== origin ? found : null;
+      found = await ctx.lookupObject(query, { signal: AbortSignal.timeout(REMOTE_LOOKUP_TIMEOUT_MS) });
     } catch (error) {
       log.info({ err: error, account }, 'a remote account could not be looked up');
       return null;
     }
+    if (!isActor(found) || !found.id || found.id.origin === origin) return null;
+    return found.id.hostname !== host && (await blocked(found.id.hostname)) ? null : found;
   }
 
-  /** Records `actor` (or refreshes them) and answers their id here. */
-  async function remember(ctx: Context<void>, actor: Actor) {
+  /** Records `actor` (or refreshes them, with their `inboxes` when given) and answers their id here. */
+  async function remember(
+    ctx: Context<void>,
+    actor: Actor,
+    inboxes?: { inboxUrl: string | null; sharedInboxUrl: string | null },
+  ) {
     const icon = await actor.getIcon(ctx).catch(() => null);
     const iconUrl = hrefOf(icon?.url);
     const profileUrl = hrefOf(actor.url);
@@ -77,6 +100,7 @@ export function createRemoteFollowing({ db, log, origin, federation }: Deps) {
       name: actor.name?.toString() ?? null,
       iconUrl: isWeb(iconUrl) ? iconUrl : null,
       profileUrl: isWeb(profileUrl) ? profileUrl : actor.id!.href,
+      ...inboxes,
     });
   }
 
@@ -152,11 +176,17 @@ export function createRemoteFollowing({ db, log, origin, federation }: Deps) {
   }
 
   return {
-    /** The account a search names, recorded with an id here; null when it is not one or not found. */
+    lookUp,
+    remember,
+
+    /**
+     * The account a search names, recorded with an id here; null when it is not one or not found, a 403
+     * when its server is blocked here.
+     */
     async find(viewerId: number, query: string): Promise<RemoteAccount | null> {
       if (!looksLikeRemoteAccount(query)) return null;
       const ctx = context();
-      const actor = await lookUp(ctx, query);
+      const actor = await lookUp(ctx, query, { refuse: true });
       if (!actor) return null;
       const id = await remember(ctx, actor);
       return accountOf(viewerId, id, actor.summary ? remoteText(actor.summary.toString()) : '');
@@ -171,7 +201,7 @@ export function createRemoteFollowing({ db, log, origin, federation }: Deps) {
      */
     async follow(viewerId: number, account: string) {
       const ctx = context();
-      const target = await lookUp(ctx, account);
+      const target = await lookUp(ctx, account, { refuse: true });
       if (!target?.id || !target.inboxId) throw notFound(REMOTE_FOLLOW_MESSAGES.accountNotFound);
       const remoteActorId = await remember(ctx, target);
       const identifier = String(viewerId);

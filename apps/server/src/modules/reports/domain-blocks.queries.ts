@@ -5,6 +5,7 @@ import {
   moderationActions,
   remoteActors,
   remoteFollowers,
+  remoteFollows,
   remotePostReactions,
   users,
 } from '../../db/schema/index.js';
@@ -40,8 +41,9 @@ export async function selectDomainBlockPage(db: Database, window: Window) {
 
 /**
  * Blocks `domain` unless it already is, in one transaction: its people stop following anyone here
- * (nothing is delivered there any more) and their likes and shares go, which the counting triggers take
- * out of the posts' counts. Null when it was blocked already.
+ * (nothing is delivered there any more), their likes and shares go, which the counting triggers take
+ * out of the posts' counts, and so do the follows of its people from here (nothing is sent: Mastodon
+ * sends nothing either). Null when it was blocked already.
  */
 export async function blockDomain(
   db: Database,
@@ -68,6 +70,8 @@ export async function blockDomain(
     const reactions = (await tx.execute(sql`delete from ${remotePostReactions} r using ${remoteActors} a
       where a.id = r.remote_actor_id and ${onDomain(sql`a.uri`, block.domain)}
       returning r.post_id`)) as unknown as { rows: unknown[] };
+    await tx.execute(sql`delete from ${remoteFollows} f using ${remoteActors} a
+      where a.id = f.remote_actor_id and ${onDomain(sql`a.uri`, block.domain)}`);
     return {
       removedFollowers: followers.length,
       removedReactions: reactions.rows.length,
@@ -85,4 +89,23 @@ export async function unblockDomain(db: Database, unblock: { domain: string; mod
     )
     select domain from lifted`)) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
+}
+
+/**
+ * The hosts (as a domain block names them) of `userId`'s remote followers with how many each, most
+ * first; null when the user is missing. One statement.
+ */
+export async function selectRemoteFollowerServers(db: Database, userId: number) {
+  const host = sql<string>`lower(substring(${remoteFollowers.actorUri} from '^[a-zA-Z]+://([^/:?#]+)'))`;
+  const [user] = await db
+    .select({
+      servers: sql<{ server: string; followers: number }[]>`coalesce((
+        select json_agg(json_build_object('server', s.server, 'followers', s.followers)
+          order by s.followers desc, s.server)
+        from (select ${host} as server, count(*)::int as followers from ${remoteFollowers}
+          where ${remoteFollowers.userId} = ${userId} group by 1) s), '[]'::json)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user?.servers ?? null;
 }

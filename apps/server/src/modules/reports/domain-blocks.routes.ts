@@ -4,6 +4,8 @@ import {
   domainBlockParams,
   domainBlockResult,
   pageQuery,
+  remoteFollowerServers,
+  suspensionParams,
 } from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleted, deletionResponse, failures, routeOptions } from '../../lib/route-schema.js';
@@ -13,8 +15,8 @@ import type { DomainBlocksService } from './domain-blocks.service.js';
 const route = routeOptions(['moderation']);
 
 /**
- * `/api/moderation/domain-blocks` (ADMIN_EMAILS only). Mounted with federation off too: a moderator can
- * block servers before turning it on.
+ * `/api/moderation/domain-blocks`, and where a person's remote followers are (ADMIN_EMAILS only).
+ * Mounted with federation off too: a moderator can block servers before turning it on.
  */
 export const domainBlockRoutes: FastifyPluginAsyncZod<{ domainBlocks: DomainBlocksService }> = async (
   app,
@@ -37,6 +39,15 @@ export const domainBlockRoutes: FastifyPluginAsyncZod<{ domainBlocks: DomainBloc
     }),
     async (request, reply) =>
       reply.status(201).send(await domainBlocks.block(viewerOf(request), request.body)),
+  );
+
+  app.get(
+    '/users/:userId/remote-followers',
+    route("Where a person's followers on other servers are: how many on each server", {
+      params: suspensionParams,
+      response: { 200: remoteFollowerServers, ...failures(400, 403, 404) },
+    }),
+    async (request) => domainBlocks.remoteFollowerServers(viewerOf(request), request.params.userId),
   );
 
   app.delete(

@@ -5,12 +5,19 @@ import {
   type DomainBlockResult,
   type Page,
   type PageQuery,
+  type RemoteFollowerServers,
+  SUSPENSION_MESSAGES,
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
 import type { Viewer } from '../../lib/viewer.js';
-import { blockDomain, selectDomainBlockPage, unblockDomain } from './domain-blocks.queries.js';
+import {
+  blockDomain,
+  selectDomainBlockPage,
+  selectRemoteFollowerServers,
+  unblockDomain,
+} from './domain-blocks.queries.js';
 
 type DomainBlocksDependencies = {
   db: Database;
@@ -52,6 +59,15 @@ export function createDomainBlocksService({ db, ownHost, isModerator }: DomainBl
         removedReactions: done.removedReactions,
         message: DOMAIN_BLOCK_MESSAGES.blocked(input.domain),
       };
+    },
+
+    /** Where a person's remote followers are, per server: a domain block removes a server's. */
+    async remoteFollowerServers(viewer: Viewer, userId: number): Promise<RemoteFollowerServers> {
+      // A missing person is a 404 for anyone, as their profile is; only moderators see the counts.
+      const servers = await selectRemoteFollowerServers(db, userId);
+      if (servers === null) throw notFound(SUSPENSION_MESSAGES.userNotFound);
+      await requireModerator(viewer);
+      return { servers };
     },
 
     async unblock(viewer: Viewer, domain: string): Promise<void> {
