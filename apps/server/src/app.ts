@@ -48,6 +48,7 @@ import { createDraftsService } from './modules/drafts/drafts.service.js';
 import { exploreRoutes } from './modules/explore/explore.routes.js';
 import { createExploreService } from './modules/explore/explore.service.js';
 import {
+  checkingDeliveries,
   createPathwiseFederation,
   federationApiRoutes,
   federationRoutes,
@@ -151,6 +152,9 @@ export async function buildApp({
   passwordHashing,
 }: AppDependencies) {
   const app = Fastify({
+    // A plugin that never finishes starting fails the start after this. Fastify's 10 s was too short for
+    // the documentation's (every route's schema turned into OpenAPI) on a busy two-core machine.
+    pluginTimeout: 60_000,
     logger: withoutCredentials(logger ?? { level: config.logLevel }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -268,9 +272,17 @@ export async function buildApp({
     const kv = createFedifyKvStore(db);
     app.addHook('onClose', async () => kv.close());
     const queue = createFedifyMessageQueue(jobs);
-    federation = createPathwiseFederation({ db, events, kv, queue, config: config.federation, log: app.log });
+    const deps = { db, events, kv, queue, jobs, log: app.log };
+    federation = createPathwiseFederation({ ...deps, config: config.federation });
     const { federation: fedify } = federation;
-    queue.runTasks((message) => fedify.processQueuedTask(undefined, message));
+    const { allowPrivateAddress } = config.federation;
+    queue.runTasks(
+      checkingDeliveries((message) => fedify.processQueuedTask(undefined, message), {
+        db,
+        allowPrivateAddress,
+        log: app.log,
+      }),
+    );
     registerFederationHandlers(events, federation);
   }
   // One LISTEN per process feeds every notification stream it serves, whichever process wrote.
@@ -313,7 +325,7 @@ export async function buildApp({
       });
       await api.register(progressShareRoutes, { prefix: '/learning-plans', shares: progressShares });
       await api.register(notesRoutes, { notes: createNotesService(db) });
-      const groups = createGroupsService({ db, events });
+      const groups = createGroupsService({ db, events, uploads });
       await api.register(groupsRoutes, { prefix: '/groups', groups });
       await api.register(userGroupsRoutes, { prefix: '/users', groups });
       await api.register(draftsRoutes, {
@@ -361,12 +373,16 @@ export async function buildApp({
       });
       await api.register(savedRoutes, { prefix: '/saved', saved: createSavedService({ db, posts, plans }) });
       await api.register(tagsRoutes, { prefix: '/tags', tags: createTagsService({ db, posts, plans }) });
-      const reports = createReportsService({ db, moderatorEmails: config.adminEmails });
+      const reports = createReportsService({
+        db,
+        moderatorEmails: config.adminEmails,
+        ...(federation && { forwardReport: federation.forwardReport }),
+      });
       await api.register(reportsRoutes, { prefix: '/reports', reports });
       await api.register(moderationRoutes, { prefix: '/moderation', reports });
       await api.register(contentModerationRoutes, {
         prefix: '/moderation',
-        moderation: createContentModerationService({ db, events, reports }),
+        moderation: createContentModerationService({ db, events, reports, removal }),
       });
       const suspensions = createSuspensionsService({
         db,

@@ -338,7 +338,13 @@ export type WebPushConfig = { publicKey: string; privateKey: string; subject: st
 
 export type MediaStorageConfig = { driver: 'local' } | { driver: 's3'; s3: S3Settings };
 
-export type OidcClientSettings = { issuer: string; clientId: string; clientSecret: string };
+export type OidcClientSettings = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** How long the provider's metadata may take to arrive; 10 s unless set (tests on a loaded machine). */
+  discoveryTimeoutSeconds?: number;
+};
 export type OidcProvider = {
   /** How messages name the provider: 'Google', or the id with a capital first letter. */
   name: string;

@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.js';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { testVapidEnv } from './helpers/app.js';
-import { createServerDatabase, embeddedThread, migrationsFolder, serverUrl } from './helpers/database.js';
+import { createMigratedServerDatabase, migratedDataDir, serverUrl } from './helpers/database.js';
 import { overHttp } from './helpers/http-app.js';
 import { multipart } from './helpers/multipart.js';
 import { planBody } from './helpers/plans.js';
@@ -28,8 +25,8 @@ type Api = ReturnType<typeof overHttp>['app'];
 /** An acknowledged write and how to see that it is there. */
 type Ack = { what: string; isThere: (api: Api) => Promise<boolean> };
 
-const database = serverUrl ? await createServerDatabase(serverUrl) : undefined;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'pathwise-crash-'));
+const database = serverUrl ? await createMigratedServerDatabase(serverUrl) : undefined;
+const dataDir = await migratedDataDir('pathwise-crash-');
 const env = {
   HOST: '127.0.0.1',
   PORT: '0',
@@ -58,15 +55,8 @@ async function start() {
 }
 
 beforeAll(async () => {
-  // Migrated here, as by an earlier start: the first start of an empty embedded database builds it,
+  // Migrated already, as by an earlier start: the first start of an empty embedded database builds it,
   // which can outlast a readiness wait on a busy machine and is not what this test is about.
-  const migrated = await openDatabase({
-    url: database?.url,
-    dataDir: path.join(dataDir, 'db'),
-    embeddedThread,
-  });
-  await migrated.migrate(migrationsFolder);
-  await migrated.close();
   await start();
   for (let i = 0; i < CLIENTS; i++) clients.push(await signUp({ app: api }, { name: `Client ${i}` }));
 }, 240_000);

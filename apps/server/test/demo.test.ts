@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Notification, Page, Post, UserProfile } from '@pathwise/contract';
 import { sql } from 'drizzle-orm';
@@ -10,7 +9,12 @@ import { PEOPLE } from '../src/demo/community.js';
 import { DEMO_PASSWORD, DemoRefusedError, emailOf, fillDemo } from '../src/demo/fill-demo.js';
 import { bearer, signUp } from './helpers/accounts.js';
 import { createTestApp, type TestApp, testConfig, testVapidEnv } from './helpers/app.js';
-import { createServerDatabase, migrationsFolder, serverUrl } from './helpers/database.js';
+import {
+  createMigratedServerDatabase,
+  migratedDataDir,
+  migrationsFolder,
+  serverUrl,
+} from './helpers/database.js';
 import { startServer } from './helpers/server-process.js';
 
 const DAY_MS = 86_400_000;
@@ -140,8 +144,8 @@ it('refuses a database with a single real user', async () => {
 }, 240_000);
 
 it('npm run demo stops with a message and exit code 1 on a database that has users', async () => {
-  const server = serverUrl ? await createServerDatabase(serverUrl) : undefined;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pw-demo-'));
+  const server = serverUrl ? await createMigratedServerDatabase(serverUrl) : undefined;
+  const dataDir = await migratedDataDir('pw-demo-');
   try {
     const database = await openDatabase({ url: server?.url, dataDir: path.join(dataDir, 'db'), poolSize: 1 });
     await database.migrate(migrationsFolder);

@@ -3,6 +3,7 @@ import {
   DRAFT_MESSAGES,
   type Draft,
   type DraftPage,
+  PLAN_MESSAGES,
   POST_LIMITS,
   type Post,
 } from '@pathwise/contract';
@@ -193,6 +194,16 @@ describe('drafts', () => {
     const plan = (await call(bob, { url: `/api/learning-plans/${res.json().id}` })).json();
     expect(plan).toMatchObject({ title: 'Drafted plan', topics: [expect.anything(), expect.anything()] });
     expect((await call(ivy, { url: `/api/drafts/${draft.id}` })).statusCode).toBe(404);
+  });
+
+  it('refuses to publish a plan draft with a date the database has no day of, and keeps it', async () => {
+    const ivy = await signUp(t, { name: 'Ivy Early' });
+    const { tags: _, ...body } = planBody({ title: 'Year zero plan', startDate: '0000-01-01' });
+    const draft = await create(ivy, { kind: 'PLAN', fields: body });
+    const res = await call(ivy, { method: 'POST', url: `/api/drafts/${draft.id}/publish` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(PLAN_MESSAGES.dateOutOfRange);
+    expect((await call(ivy, { url: `/api/drafts/${draft.id}` })).statusCode).toBe(200);
   });
 
   it('says what is wrong with a draft: its kind, its sizes, its id', async () => {

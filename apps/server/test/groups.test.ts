@@ -2,6 +2,7 @@ import {
   GROUP_MESSAGES,
   type Group,
   type GroupBoard,
+  type GroupRemovalPage,
   type LearningPlan,
   PLAN_MESSAGES,
 } from '@pathwise/contract';
@@ -76,6 +77,9 @@ describe('study groups', () => {
       [{ planId: plan.id, name: '  ' }, GROUP_MESSAGES.nameRequired],
       [{ planId: plan.id, name: 'x', topicsPerWeek: 0 }, GROUP_MESSAGES.topicsPerWeekInvalid],
       [{ planId: plan.id, name: 'x', startDate: 'soon' }, GROUP_MESSAGES.invalidDate],
+      // PostgreSQL has no year 0000: the contract refuses it before a cast could fail (a 500).
+      [{ planId: plan.id, name: 'x', startDate: '0000-01-01' }, GROUP_MESSAGES.dateOutOfRange],
+      [{ planId: plan.id, name: 'x', startDate: '1899-12-31' }, GROUP_MESSAGES.dateOutOfRange],
     ] as const) {
       const bad = await call(ann, { method: 'POST', url: '/api/groups', payload });
       expect(bad.statusCode).toBe(400);
@@ -195,9 +199,9 @@ describe('study groups', () => {
 
     const seen = await board(ann, group);
     expect(seen.expectedCompleted).toBe(2);
-    expect(seen.members.content.map((m) => [m.user.name, m.completed, m.pace])).toEqual([
-      ['Ann Lee', 0, 'BEHIND'],
-      ['Bob Stone', 1, 'ON_TRACK'],
+    expect(seen.members.content.map((m) => [m.user.name, m.completed, m.skipped, m.pace])).toEqual([
+      ['Ann Lee', 0, 1, 'BEHIND'],
+      ['Bob Stone', 1, 1, 'ON_TRACK'],
     ]);
   });
 
@@ -288,6 +292,142 @@ describe('study groups', () => {
     expect(page2.last).toBe(true);
   });
 
+  it('sorts the board by name, progress or joining, either way, before paging, in one statement', async () => {
+    const plan = await createPlan(t, ann.token);
+    const group = await startGroup(ann, plan);
+    const zed = await signUp(t, { name: 'zed Early' });
+    const cat = await signUp(t, { name: 'Cat Middle' });
+    const abe = await signUp(t, { name: 'Abe Late' });
+    for (const member of [zed, cat, abe]) await join(member, group);
+    // Passed topics (done or skipped) first, then done: Cat 2 done, Abe 1 done + 1 skipped, zed 1 done.
+    await setTopic(cat, plan, 0, 'COMPLETED');
+    await setTopic(cat, plan, 1, 'COMPLETED');
+    await setTopic(abe, plan, 0, 'SKIPPED');
+    await setTopic(abe, plan, 1, 'COMPLETED');
+    await setTopic(zed, plan, 0, 'COMPLETED');
+    const order = async (query: string) => {
+      const counted = await t.queries.count(() =>
+        call(bob, { url: `/api/groups/${group.id}/progress${query}` }),
+      );
+      expect(counted.statements).toBe(1);
+      return (counted.result.json() as GroupBoard).members.content.map((m) => m.user.name);
+    };
+    await join(bob, group);
+
+    expect(await order('')).toEqual(['Ann Lee', 'zed Early', 'Cat Middle', 'Abe Late', 'Bob Stone']);
+    expect(await order('?sort=name')).toEqual([
+      'Abe Late',
+      'Ann Lee',
+      'Bob Stone',
+      'Cat Middle',
+      'zed Early',
+    ]);
+    expect(await order('?sort=name&direction=desc')).toEqual([
+      'zed Early',
+      'Cat Middle',
+      'Bob Stone',
+      'Ann Lee',
+      'Abe Late',
+    ]);
+    // Furthest along first unless asked otherwise; ties keep the board's own order (organisers first).
+    expect(await order('?sort=progress')).toEqual([
+      'Cat Middle',
+      'Abe Late',
+      'zed Early',
+      'Ann Lee',
+      'Bob Stone',
+    ]);
+    expect(await order('?sort=progress&direction=asc')).toEqual([
+      'Ann Lee',
+      'Bob Stone',
+      'zed Early',
+      'Abe Late',
+      'Cat Middle',
+    ]);
+    expect(await order('?sort=joined&direction=desc')).toEqual([
+      'Bob Stone',
+      'Abe Late',
+      'Cat Middle',
+      'zed Early',
+      'Ann Lee',
+    ]);
+    // Sorted before paging: the second page goes on where the first stopped.
+    expect(await order('?sort=progress&size=2')).toEqual(['Cat Middle', 'Abe Late']);
+    expect(await order('?sort=progress&size=2&page=1')).toEqual(['zed Early', 'Ann Lee']);
+
+    for (const [query, message] of [
+      ['?sort=mood', GROUP_MESSAGES.sortInvalid],
+      ['?sort=name&direction=up', GROUP_MESSAGES.directionInvalid],
+    ]) {
+      const bad = await call(bob, { url: `/api/groups/${group.id}/progress${query}` });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toContain(message);
+    }
+  });
+
+  it('keeps a removed member out, even with a new invite link, until an organiser lets them back', async () => {
+    const plan = await createPlan(t, ann.token);
+    const open = await startGroup(ann, plan, { name: 'Open door' });
+    const cleo = await signUp(t, { name: 'Cleo Removed' });
+    await join(bob, open);
+    await join(cleo, open);
+    const removeFrom = (who: TestAccount, group: { id: number }, target: TestAccount) =>
+      call(who, { method: 'DELETE', url: `/api/groups/${group.id}/members/${target.user.id}` });
+    expect((await removeFrom(ann, open, cleo)).statusCode).toBe(204);
+
+    const refused = await join(cleo, open);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(GROUP_MESSAGES.removed);
+    // Leaving of one's own accord is no removal: Bob comes back at once.
+    await call(bob, { method: 'DELETE', url: `/api/groups/${open.id}/members` });
+    expect((await join(bob, open)).statusCode).toBe(200);
+
+    const closed = await startGroup(ann, plan, { name: 'Closed door', isPublic: false });
+    await join(cleo, closed, closed.inviteToken!);
+    expect((await removeFrom(ann, closed, cleo)).statusCode).toBe(204);
+    const renewed = (await call(ann, { method: 'POST', url: `/api/groups/${closed.id}/invite` })).json();
+    expect((await join(cleo, closed, renewed.inviteToken)).json().message).toBe(GROUP_MESSAGES.removed);
+
+    // Organisers see who was removed, by whom; members do not.
+    const removals = await call(ann, { url: `/api/groups/${open.id}/removals` });
+    expect(removals.statusCode, removals.body).toBe(200);
+    expect(removals.json()).toMatchObject({
+      totalElements: 1,
+      content: [
+        {
+          user: { id: cleo.user.id, name: 'Cleo Removed' },
+          removedBy: { id: ann.user.id, name: 'Ann Lee' },
+          removedAt: expect.any(String),
+        },
+      ],
+    });
+    const byMember = await call(bob, { url: `/api/groups/${open.id}/removals` });
+    expect(byMember.statusCode).toBe(403);
+    expect(byMember.json().message).toBe(GROUP_MESSAGES.organisersOnly);
+    const lift = (who: TestAccount, target: TestAccount) =>
+      call(who, { method: 'DELETE', url: `/api/groups/${open.id}/removals/${target.user.id}` });
+    expect((await lift(bob, cleo)).statusCode).toBe(403);
+
+    // Let back, Cleo joins again herself; the other group's removal stands.
+    expect((await lift(ann, cleo)).statusCode).toBe(204);
+    const again = await lift(ann, cleo);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(GROUP_MESSAGES.removalNotFound);
+    expect((await call(cleo, { url: `/api/groups/${open.id}` })).json().viewerRole).toBeNull();
+    expect((await join(cleo, open)).json().viewerRole).toBe('MEMBER');
+    expect((await call(ann, { url: `/api/groups/${open.id}/removals` })).json().totalElements).toBe(0);
+    expect((await join(cleo, closed, renewed.inviteToken)).statusCode).toBe(403);
+
+    // An organiser who removes themselves has left: no removal keeps them out.
+    await call(ann, {
+      method: 'PUT',
+      url: `/api/groups/${open.id}/members/${bob.user.id}/role`,
+      payload: { role: 'ORGANISER' },
+    });
+    expect((await removeFrom(bob, open, bob)).statusCode).toBe(204);
+    expect((await join(bob, open)).statusCode).toBe(200);
+  });
+
   it('keeps blocked people out: they cannot join or see the group, and are hidden on the board', async () => {
     const plan = await createPlan(t, ann.token);
     const group = await startGroup(ann, plan);
@@ -308,6 +448,18 @@ describe('study groups', () => {
     const names = (b: GroupBoard) => b.members.content.map((m) => m.user.name);
     expect(names(await board(fay, group))).toEqual(['Ann Lee', 'Fay Member']);
     expect(names(await board(ann, group))).toEqual(['Ann Lee', 'Fay Member', 'Bob Stone']);
+
+    // Ann removes Bob: the removal list of Fay, made an organiser, leaves him out as her board does.
+    await call(ann, {
+      method: 'PUT',
+      url: `/api/groups/${group.id}/members/${fay.user.id}/role`,
+      payload: { role: 'ORGANISER' },
+    });
+    await call(ann, { method: 'DELETE', url: `/api/groups/${group.id}/members/${bob.user.id}` });
+    const removed = async (who: TestAccount) =>
+      (await call(who, { url: `/api/groups/${group.id}/removals` })).json() as GroupRemovalPage;
+    expect((await removed(ann)).content.map((r) => r.user.name)).toEqual(['Bob Stone']);
+    expect(await removed(fay)).toMatchObject({ totalElements: 0, content: [] });
   });
 
   it('tells the organisers who joined, grouped like other notifications', async () => {

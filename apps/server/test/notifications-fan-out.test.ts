@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,13 +7,18 @@ import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
 import { FOLLOWERS_PER_JOB } from '../src/modules/notifications/notifications.fan-out.js';
 import { signUp } from './helpers/accounts.js';
 import { testConfig } from './helpers/app.js';
-import { createServerDatabase, migrationsFolder, serverUrl } from './helpers/database.js';
+import {
+  createMigratedServerDatabase,
+  migratedDataDir,
+  migrationsFolder,
+  serverUrl,
+} from './helpers/database.js';
 import { planShareCount, seedFollowers } from './helpers/followers.js';
 import { createPlan } from './helpers/plans.js';
 
 // A database that outlives the apps on it: a PGlite directory, or a database on the PostgreSQL server.
-const dataDir = mkdtempSync(path.join(tmpdir(), 'pathwise-fan-out-'));
-const server = serverUrl ? await createServerDatabase(serverUrl) : undefined;
+const dataDir = await migratedDataDir('pathwise-fan-out-');
+const server = serverUrl ? await createMigratedServerDatabase(serverUrl) : undefined;
 const openSharedDatabase = async () => {
   const database = await openDatabase(
     server ? { url: server.url, poolSize: 5 } : { dataDir: path.join(dataDir, 'db') },

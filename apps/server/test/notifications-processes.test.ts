@@ -1,9 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { testVapidEnv } from './helpers/app.js';
-import { createServerDatabase, serverUrl } from './helpers/database.js';
+import { createMigratedServerDatabase, migratedDataDir, serverUrl } from './helpers/database.js';
 import { openEventStream } from './helpers/event-stream.js';
 import { validPost } from './helpers/posts.js';
 import { type ServerProcess, startServer, stopServer, waitForListening } from './helpers/server-process.js';
@@ -11,7 +8,7 @@ import { type ServerProcess, startServer, stopServer, waitForListening } from '.
 // Several processes can only share a PostgreSQL server; the embedded database belongs to one process,
 // so there the like and the stream go through the same (real, separate) server process.
 const processCount = serverUrl ? 2 : 1;
-const database = serverUrl ? await createServerDatabase(serverUrl) : undefined;
+const database = serverUrl ? await createMigratedServerDatabase(serverUrl) : undefined;
 const servers: ServerProcess[] = [];
 let urlA: string;
 let urlB: string;
@@ -23,7 +20,7 @@ beforeAll(async () => {
     JWT_SECRET: 'two-processes-share-this-secret-0123456789',
     ...(database && { DATABASE_URL: database.url, ...testVapidEnv }),
   };
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pw-live-'));
+  const dataDir = await migratedDataDir('pw-live-');
   for (let i = 0; i < processCount; i++) servers.push(startServer({ ...shared, DATA_DIR: dataDir }));
   const urls = await Promise.all(servers.map(waitForListening));
   [urlA, urlB] = [urls[0]!, urls.at(-1)!];

@@ -376,6 +376,7 @@ describe('configuration', () => {
       // The provider is told to come back to the public origin; the flow cookie is then https-only.
       const response = await behindProxy.app.inject({ url: '/api/auth/oauth2/authorize/gitlab' });
       const url = new URL(String(response.headers.location));
+      expect(url.searchParams.get('error')).toBeNull();
       expect(url.searchParams.get('redirect_uri')).toBe(
         'https://learn.example.com/api/auth/oauth2/callback/gitlab',
       );

@@ -153,6 +153,14 @@ describe('POST /api/learning-plans', () => {
     ['fractional days', { estimatedDays: 2.5 }, 'estimatedDays', 'Days must be a whole number'],
     ['days as text', { estimatedDays: 'ten' }, 'estimatedDays', 'Estimated days is required'],
     ['an impossible date', { startDate: '2025-02-30' }, 'startDate', 'Enter a valid date'],
+    // Year 0000 has no day in PostgreSQL: refused by the contract, not by a failing cast (a 500).
+    ['a start in year 0', { startDate: '0000-01-01' }, 'startDate', PLAN_MESSAGES.dateOutOfRange],
+    [
+      'a target before 1900',
+      { targetCompletionDate: '1899-12-31' },
+      'targetCompletionDate',
+      PLAN_MESSAGES.dateOutOfRange,
+    ],
     [
       'a target before the start',
       { startDate: '2025-03-01', targetCompletionDate: '2025-02-01' },
@@ -801,6 +809,10 @@ describe('PUT /api/learning-plans/{id}', () => {
     const invalid = await send('PUT', `/api/learning-plans/${open.id}`, ann.token, planBody({ topics: [] }));
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toBe('At least one topic is required');
+    const yearZero = planBody({ startDate: '0000-01-01' });
+    const outOfRange = await send('PUT', `/api/learning-plans/${open.id}`, ann.token, yearZero);
+    expect(outOfRange.statusCode).toBe(400);
+    expect(outOfRange.json().message).toBe(PLAN_MESSAGES.dateOutOfRange);
     expect((await getPlan(t, ann.token, open.id)).title).toBe('Learn Rust');
   });
 });

@@ -4,10 +4,18 @@ import path from 'node:path';
 import { PROGRESS_SHARE_MESSAGES, type SharedProgress } from '@pathwise/contract';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderProgressImage } from '../src/modules/plans/progress-image.js';
+import { createProgressSharesService } from '../src/modules/plans/progress-shares.service.js';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createPlan } from './helpers/plans.js';
+
+// The real drawing, counted: a revalidation whose copy is current must draw nothing.
+vi.mock('../src/modules/plans/progress-image.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../src/modules/plans/progress-image.js')>();
+  return { ...real, renderProgressImage: vi.fn(real.renderProgressImage) };
+});
 
 let t: TestApp;
 let ann: TestAccount;
@@ -113,6 +121,13 @@ describe('sharing one’s progress on a plan', () => {
     const etag = String(first.headers.etag);
     const again = await as(bob, { url, headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
+    expect(again.rawPayload).toHaveLength(0);
+    // A server that never drew it (restarted, or another instance) answers the same tag without drawing.
+    const drawn = vi.mocked(renderProgressImage).mock.calls.length;
+    const restarted = createProgressSharesService({ db: t.db });
+    const viewer = { id: bob.user.id, mediaUrl: (key: string | null) => key };
+    expect(await restarted.image(viewer, plan.id, ann.user.handle, etag)).toEqual({ etag, png: null });
+    expect(vi.mocked(renderProgressImage).mock.calls.length).toBe(drawn);
     await setStatus(ann, plan.id, plan.topics[0]!.id, 'COMPLETED');
     const changed = await as(bob, { url, headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);

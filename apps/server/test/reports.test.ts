@@ -6,6 +6,7 @@ import {
   type Page,
   REPORT_MESSAGES,
 } from '@pathwise/contract';
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
@@ -42,6 +43,19 @@ async function queue(status: 'open' | 'closed', query = ''): Promise<Page<Modera
 const close = (account: TestAccount, reportId: number, payload: object) =>
   call(account, { method: 'POST', url: `/api/moderation/reports/${reportId}/close`, payload });
 
+/** Someone of another server and their comment on `postId`, as the inbox stores them. */
+async function remoteComment(postId: number, name: string) {
+  const result = await t.db.execute(sql`with actor as (
+      insert into remote_actors (uri, handle, name, profile_url)
+      values (${`https://elsewhere.example/users/${name}`}, ${`@${name}@elsewhere.example`},
+        ${`${name[0]!.toUpperCase()}${name.slice(1)} Elsewhere`}, ${`https://elsewhere.example/@${name}`})
+      returning id)
+    insert into comments (post_id, remote_actor_id, remote_uri, content)
+    select ${postId}, id, ${`https://elsewhere.example/statuses/${name}`}, 'From elsewhere' from actor
+    returning id as "commentId", remote_actor_id as "actorId"`);
+  return (result as unknown as { rows: { commentId: number; actorId: number }[] }).rows[0]!;
+}
+
 describe('reporting', () => {
   it('files a report of what someone else made and tells the reporter it was received', async () => {
     const post = await createPost(t, ann.token, { title: 'Buy my course now' });
@@ -53,7 +67,11 @@ describe('reporting', () => {
     });
 
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toEqual({ id: expect.any(Number), message: REPORT_MESSAGES.received });
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      message: REPORT_MESSAGES.received,
+      forwarded: false,
+    });
     const filed = (await queue('open')).content.find((item) => item.id === res.json().id);
     expect(filed).toMatchObject({
       targetType: 'POST',
@@ -62,6 +80,8 @@ describe('reporting', () => {
       details: 'Ads',
       status: 'OPEN',
       reporter: { id: bob.user.id, name: 'Bob Stone' },
+      fromServer: null,
+      forwarded: false,
       closedAt: null,
       closedBy: null,
     });
@@ -101,6 +121,54 @@ describe('reporting', () => {
       { id: plan.id, summary: 'A public plan', path: `/learning-plan/${plan.id}` },
       { id: ann.user.id, summary: 'Ann Lee', path: `/profile/${ann.user.id}` },
     ]);
+  });
+
+  it('takes people of other servers and their comments, naming them there (federation-reports.test.ts)', async () => {
+    const post = await createPost(t, ann.token);
+    const { actorId, commentId } = await remoteComment(post.id, 'mal');
+    const filed = await Promise.all([
+      report(bob, { targetType: 'REMOTE_ACCOUNT', targetId: actorId, reason: 'SPAM' }),
+      report(bob, { targetType: 'COMMENT', targetId: commentId, reason: 'HATE' }),
+    ]);
+    expect(filed.map((res) => res.json())).toEqual([
+      { id: expect.any(Number), message: REPORT_MESSAGES.received, forwarded: false },
+      { id: expect.any(Number), message: REPORT_MESSAGES.received, forwarded: false },
+    ]);
+    const byId = new Map((await queue('open', '&size=50')).content.map((item) => [item.id, item]));
+    const remote = { handle: '@mal@elsewhere.example', profileUrl: 'https://elsewhere.example/@mal' };
+    expect(filed.map((res) => byId.get(res.json().id)?.target)).toEqual([
+      { id: actorId, summary: 'Mal Elsewhere', path: '/search?q=%40mal%40elsewhere.example', remote },
+      { id: commentId, summary: 'From elsewhere', path: `/post/${post.id}`, remote },
+    ]);
+
+    // Without federation there is no one to send a copy to: the report is filed, and says so.
+    const other = await remoteComment(post.id, 'eve');
+    const forwarded = await report(bob, {
+      targetType: 'REMOTE_ACCOUNT',
+      targetId: other.actorId,
+      reason: 'SPAM',
+      forward: true,
+    });
+    expect(forwarded.statusCode).toBe(201);
+    expect(forwarded.json()).toMatchObject({ message: REPORT_MESSAGES.forwardFailed, forwarded: false });
+  });
+
+  it('refuses to forward a report about someone here, and a remote account that is not known', async () => {
+    const post = await createPost(t, ann.token);
+    const local = await report(bob, { targetType: 'POST', targetId: post.id, reason: 'SPAM', forward: true });
+    expect(local.statusCode).toBe(400);
+    expect(local.json().message).toBe(REPORT_MESSAGES.notRemote);
+    const wrong = await report(bob, {
+      targetType: 'POST',
+      targetId: post.id,
+      reason: 'SPAM',
+      forward: 'yes',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(REPORT_MESSAGES.invalidForward);
+    const unknown = await report(bob, { targetType: 'REMOTE_ACCOUNT', targetId: 999_999, reason: 'SPAM' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(REPORT_MESSAGES.targetNotFound);
   });
 
   it('takes study groups and posts in their discussion from those who see them, linking to the group', async () => {

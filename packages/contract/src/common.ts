@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE } from './constants.js';
+import { DATE_LIMITS, PAGE_SIZE } from './constants.js';
 
 /** The largest id our tables hold: every id column is a PostgreSQL `integer`. */
 export const MAX_ID = 2_147_483_647;
@@ -134,6 +134,17 @@ export const errorBody = z.object({
 export type ErrorBody = z.infer<typeof errorBody>;
 
 export const isoDateTime = z.iso.datetime();
+
+/**
+ * A calendar day 'YYYY-MM-DD' sent for a PostgreSQL `date` column: `invalid` when it is not one,
+ * `outOfRange` before DATE_LIMITS.minYear (the four digits of its year keep it within maxYear).
+ */
+export const calendarDate = (messages: { invalid: string; outOfRange: string }) =>
+  z.iso.date({ error: messages.invalid }).refine((date) => Number(date.slice(0, 4)) >= DATE_LIMITS.minYear, {
+    error: messages.outOfRange,
+    // Only of a date: not `abort`, which would hide the format's message inside a union's.
+    when: (payload) => payload.issues.length === 0,
+  });
 
 /** A person shown next to something they made: post author, commenter, plan creator. */
 export const userRef = z.object({

@@ -8,6 +8,12 @@ export const PAGE_SIZE = {
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 
+/**
+ * The years a calendar date sent for a PostgreSQL `date` column may have: the database has no year 0000
+ * (a cast of it fails), and no plan or group starts before 1900. 'YYYY' caps it at 9999.
+ */
+export const DATE_LIMITS = { minYear: 1900, maxYear: 9999 } as const;
+
 export const PASSWORD_MIN_LENGTH = 6;
 /** Long enough for any passphrase, short enough to keep hashing cheap and refuse abuse. */
 export const PASSWORD_MAX_LENGTH = 128;

@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { bodyId, isoDateTime, page, pageQuery, pathId, text, userRef } from './common.js';
-import { GROUP_LIMITS, GROUP_MESSAGES, GROUP_PACES, GROUP_ROLES } from './group-constants.js';
+import { bodyId, calendarDate, isoDateTime, page, pageQuery, pathId, text, userRef } from './common.js';
+import {
+  GROUP_BOARD_SORTS,
+  GROUP_LIMITS,
+  GROUP_MESSAGES,
+  GROUP_PACES,
+  GROUP_ROLES,
+  SORT_DIRECTIONS,
+} from './group-constants.js';
 import { TOPIC_STATUSES } from './plan-constants.js';
+import { altTextList, postMedia } from './posts.js';
 
 /** Study groups (docs/features.md, "Study groups"): people learning one plan together. */
 
@@ -17,9 +25,12 @@ export const groupBody = z.object({
     .max(GROUP_LIMITS.descriptionMaxLength, { error: GROUP_MESSAGES.descriptionTooLong })
     .default(''),
   isPublic: z.boolean({ error: GROUP_MESSAGES.isPublicInvalid }).default(true),
-  /** The day the group starts, 'YYYY-MM-DD'; with `topicsPerWeek` it sets the pace. */
+  /** The day the group starts, 'YYYY-MM-DD' (DATE_LIMITS); with `topicsPerWeek` it sets the pace. */
   startDate: z
-    .union([z.literal(''), z.iso.date({ error: GROUP_MESSAGES.invalidDate })])
+    .union([
+      z.literal(''),
+      calendarDate({ invalid: GROUP_MESSAGES.invalidDate, outOfRange: GROUP_MESSAGES.dateOutOfRange }),
+    ])
     .nullish()
     .transform((date) => date || null),
   topicsPerWeek: z
@@ -38,6 +49,11 @@ export const groupParams = z.object({
 
 export const groupMemberParams = groupParams.extend({
   userId: pathId({ invalid: GROUP_MESSAGES.invalidUserId, notFound: GROUP_MESSAGES.memberNotFound }),
+});
+
+/** `/api/groups/{id}/removals/{userId}`: someone the organisers removed. */
+export const groupRemovalParams = groupParams.extend({
+  userId: pathId({ invalid: GROUP_MESSAGES.invalidUserId, notFound: GROUP_MESSAGES.removalNotFound }),
 });
 
 const inviteToken = text({ error: GROUP_MESSAGES.inviteTokenInvalid }).max(
@@ -92,12 +108,14 @@ export const boardMember = z.object({
   /** The status of each topic, in the order of `topics`. */
   statuses: z.array(z.enum(TOPIC_STATUSES)),
   completed: z.number().int(),
+  /** Topics skipped: neither done nor counted against the pace. */
+  skipped: z.number().int(),
   /** Against the group’s pace, counting completed and skipped topics; null without a start date or pace. */
   pace: z.enum(GROUP_PACES).nullable(),
 });
 export type BoardMember = z.infer<typeof boardMember>;
 
-/** `GET /api/groups/{id}/progress`: the plan's topics and one page of members (organisers first). */
+/** `GET /api/groups/{id}/progress`: the plan's topics and one page of members in the order asked. */
 export const groupBoard = z.object({
   topics: z.array(z.object({ id: z.number().int(), title: z.string() })),
   /** How many topics the pace expects done by today; null without a pace. */
@@ -105,14 +123,40 @@ export const groupBoard = z.object({
   members: page(boardMember),
 });
 export type GroupBoard = z.infer<typeof groupBoard>;
-export const groupBoardQuery = pageQuery();
+/**
+ * `GET /api/groups/{id}/progress?sort&direction`: the board's order, sorted before paging; without
+ * `direction`, each sort's own (GROUP_BOARD_SORT_DIRECTIONS).
+ */
+export const groupBoardQuery = pageQuery().extend({
+  sort: z.enum(GROUP_BOARD_SORTS, { error: GROUP_MESSAGES.sortInvalid }).default('role'),
+  direction: z.enum(SORT_DIRECTIONS, { error: GROUP_MESSAGES.directionInvalid }).optional(),
+});
+export type GroupBoardQuery = z.infer<typeof groupBoardQuery>;
 
-/** Body of `POST /api/groups/{id}/posts`: Markdown; `replyToId` makes it a reply to a post of the group. */
+/** Someone the organisers removed, who cannot join again until an organiser lets them back. */
+export const groupRemoval = z.object({
+  user: userRef,
+  /** The organiser who removed them; null once that account is gone. */
+  removedBy: userRef.nullable(),
+  removedAt: isoDateTime,
+});
+export type GroupRemoval = z.infer<typeof groupRemoval>;
+
+/** `GET /api/groups/{id}/removals`: the people removed, most recently first (organisers only). */
+export const groupRemovalPage = page(groupRemoval);
+export type GroupRemovalPage = z.infer<typeof groupRemovalPage>;
+
+/**
+ * Body of `POST /api/groups/{id}/posts`: Markdown; `replyToId` makes it a reply to a post of the group.
+ * With images or videos, the request is multipart: this as the `post` part, the files as `files` parts
+ * (as for `POST /api/posts`), `altTexts` describing them in their order.
+ */
 export const groupPostBody = z.object({
   content: text({ error: GROUP_MESSAGES.postRequired })
     .refine((content) => content.trim().length > 0, { error: GROUP_MESSAGES.postRequired, abort: true })
     .refine((content) => content.length <= GROUP_LIMITS.postMaxLength, { error: GROUP_MESSAGES.postTooLong }),
   replyToId: bodyId(GROUP_MESSAGES.invalidPostId).optional(),
+  altTexts: altTextList,
 });
 export type GroupPostBody = z.input<typeof groupPostBody>;
 
@@ -126,6 +170,8 @@ export const groupReply = z.object({
   author: userRef,
   /** Markdown, as written. */
   content: z.string(),
+  /** Its images and videos, in the order sent; members only see them, as the post. */
+  media: z.array(postMedia),
   createdAt: isoDateTime,
 });
 export type GroupReply = z.infer<typeof groupReply>;

@@ -3,6 +3,7 @@
  * schemas in plans.ts because the web app bundles by module: a page showing a plan message must not
  * download zod with it (scripts/check-budgets.mjs checks the home page's share).
  */
+import { DATE_LIMITS } from './constants.js';
 
 export const RESOURCE_TYPES = ['ARTICLE', 'VIDEO', 'COURSE', 'BOOK', 'PDF', 'OTHER'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
@@ -41,6 +42,7 @@ export const PLAN_MESSAGES = {
   daysWhole: 'Days must be a whole number',
   daysTooMany: `Days must be at most ${PLAN_LIMITS.maxEstimatedDays}`,
   invalidDate: 'Enter a valid date',
+  dateOutOfRange: `Enter a date in the years ${DATE_LIMITS.minYear} to ${DATE_LIMITS.maxYear}`,
   targetAfterStart: 'Target completion date must be after start date',
   topicsRequired: 'At least one topic is required',
   tooManyTopics: `A learning plan can have at most ${PLAN_LIMITS.maxTopics} topics`,

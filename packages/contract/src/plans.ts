@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, page, pathId, text, userRef } from './common.js';
+import { bodyId, calendarDate, page, pathId, text, userRef } from './common.js';
 import { CATEGORIES } from './constants.js';
 import { contentModeration } from './content-moderation.js';
 import {
@@ -25,9 +25,12 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((text) => text || null);
 
-/** An optional calendar date 'YYYY-MM-DD'; blank becomes null. */
+/** An optional calendar date 'YYYY-MM-DD' (DATE_LIMITS); blank becomes null. */
 const optionalDate = z
-  .union([z.literal(''), z.iso.date({ error: PLAN_MESSAGES.invalidDate })])
+  .union([
+    z.literal(''),
+    calendarDate({ invalid: PLAN_MESSAGES.invalidDate, outOfRange: PLAN_MESSAGES.dateOutOfRange }),
+  ])
   .nullish()
   .transform((date) => date || null);
 

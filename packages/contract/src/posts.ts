@@ -86,17 +86,19 @@ export const altText = text({ error: 'An image description must be text' })
   .trim()
   .max(MEDIA_LIMITS.altTextMax, { error: MEDIA_MESSAGES.altTextTooLong });
 
+/** One description per `files` part, in their order (fewer is fine: the rest get none). */
+export const altTextList = z
+  .array(altText, { error: 'altTexts must be a list of texts' })
+  .max(MEDIA_LIMITS.maxFilesPerPost, { error: MEDIA_MESSAGES.moreAltTextsThanFiles })
+  .default([]);
+
 /** The `post` part of `POST /api/posts` (multipart; media travel as repeated `files` parts). */
 export const postInput = z.object({
   title: postTitle,
   content: postContent,
   category: postCategory,
   learningProgressPercent: learningProgressPercent.default(null),
-  /** One description per `files` part, in their order (fewer is fine: the rest get none). */
-  altTexts: z
-    .array(altText, { error: 'altTexts must be a list of texts' })
-    .max(MEDIA_LIMITS.maxFilesPerPost, { error: MEDIA_MESSAGES.moreAltTextsThanFiles })
-    .default([]),
+  altTexts: altTextList,
   /** Up to four tags (`typescript`, `#TypeScript` also reads as it); none when left out. */
   tags: tagList.default([]),
   /** Which of the `files` parts (from 0, an image) is the cover; null or left out: the first image. */

@@ -20,11 +20,21 @@ export const reportBody = z.object({
   targetId: bodyId(REPORT_MESSAGES.targetNotFound),
   reason: z.enum(REPORT_REASONS, { error: REPORT_MESSAGES.invalidReason }),
   details: optionalNote(REPORT_MESSAGES.detailsTooLong),
+  /**
+   * Also send an anonymous copy (an ActivityPub `Flag` from this server, not from the reporter) to the
+   * server of the person reported: only for REMOTE_ACCOUNT and their comments (docs/federation.md).
+   */
+  forward: z.boolean({ error: REPORT_MESSAGES.invalidForward }).default(false),
 });
 export type ReportBody = z.input<typeof reportBody>;
 
 /** Said to the reporter, whether or not they had reported it already (the same open report then). */
-export const reportReceived = z.object({ id: z.number().int(), message: z.string() });
+export const reportReceived = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  /** Whether a copy went to the reported person's server (`forward`); false for every other report. */
+  forwarded: z.boolean(),
+});
 export type ReportReceived = z.infer<typeof reportReceived>;
 
 /** A report in the moderators' queue. The target is null once it has been deleted. */
@@ -40,12 +50,19 @@ export const moderationReport = z.object({
       path: z.string(),
       /** Set while a moderator keeps it hidden. */
       moderation: contentModeration.optional(),
+      /** Only for someone on another server or their comment: who they are there, and their profile. */
+      remote: z.object({ handle: z.string(), profileUrl: z.string() }).optional(),
     })
     .nullable(),
   reason: z.enum(REPORT_REASONS),
   details: z.string(),
   status: z.enum(REPORT_STATUSES),
+  /** Null once the reporter's account is deleted, and for a report from another server (`fromServer`). */
   reporter: userRef.nullable(),
+  /** The host of the server that sent the report (an ActivityPub `Flag`); null for a report made here. */
+  fromServer: z.string().nullable(),
+  /** Whether an anonymous copy was sent to the reported person's server. */
+  forwarded: z.boolean(),
   createdAt: isoDateTime,
   closedAt: isoDateTime.nullable(),
   closedBy: userRef.nullable(),

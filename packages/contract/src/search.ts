@@ -67,8 +67,11 @@ export const searchResult = z.object({
   /**
    * `remote`: with FEDERATION=true, the person on another server the query names (`@name@server` or
    * their profile's address), found on their server; absent otherwise. It is not counted in the total.
+   * `remoteRefused` (additive): why that person was not looked up (their server is blocked here).
    */
-  users: page(userSearchItem).extend(bounded).extend({ remote: remoteAccount.optional() }),
+  users: page(userSearchItem)
+    .extend(bounded)
+    .extend({ remote: remoteAccount.optional(), remoteRefused: z.string().optional() }),
   posts: postPage.extend(bounded),
   learningPlans: learningPlanPage.extend(bounded),
   /** Study groups the viewer may see: public ones, and invite-only ones they are in (additive). */

@@ -1,5 +1,13 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { blocks, mutes, remoteActors, remoteBlocks, remoteMutes, users } from './schema/index.js';
+import {
+  blockedDomains,
+  blocks,
+  mutes,
+  remoteActors,
+  remoteBlocks,
+  remoteMutes,
+  users,
+} from './schema/index.js';
 
 /** A user id as a query has it: a number, a prepared statement's placeholder, or a column of the row. */
 export type UserRef = number | SQLWrapper;
@@ -51,12 +59,25 @@ export const isMutedBy = (viewerId: UserRef) =>
     select 1 from ${mutes} where ${mutes.muterId} = ${viewerId} and ${mutes.mutedId} = ${users.id})`;
 
 /**
+ * Whether the host of `uri` (an actor's id) is a domain a moderator blocked or under one: the host's
+ * suffixes (`a.b.example`, `b.example`, `example`) looked up on the primary key, as `isBlockedHost` does.
+ */
+export const onBlockedDomain = (uri: SQLWrapper): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${blockedDomains} where ${blockedDomains.domain} in (
+    select array_to_string(labels[i:], '.')
+    from string_to_array(lower(substring(${uri} from '^[a-zA-Z]+://([^/:?#]+)')), '.') labels,
+      generate_subscripts(labels, 1) i))`;
+
+/**
  * Whether `viewer` sees what the person of another server of the row wrote (a `remote_actor_id` column,
- * null for a person here): not when they blocked them. One lookup on the primary key per row.
+ * null for a person here): not when they blocked them, nor when a moderator blocked their server (the
+ * rows stay: unblocking shows them again). A few lookups on primary keys per row.
  */
 export const remoteAuthorShownTo = (viewer: UserRef, remoteActor: SQLWrapper): SQL<boolean> =>
-  sql<boolean>`not exists (select 1 from ${remoteBlocks}
-    where ${remoteBlocks.userId} = ${viewer} and ${remoteBlocks.remoteActorId} = ${remoteActor})`;
+  sql<boolean>`(not exists (select 1 from ${remoteBlocks}
+    where ${remoteBlocks.userId} = ${viewer} and ${remoteBlocks.remoteActorId} = ${remoteActor})
+    and not exists (select 1 from ${remoteActors} a
+      where a.id = ${remoteActor} and ${onBlockedDomain(sql`a.uri`)}))`;
 
 /** Whether `user` blocked or muted the person of another server whose actor id is `actorUri`. */
 export const remoteActorRestrictedBy = (user: UserRef, actorUri: string): SQL<boolean> =>

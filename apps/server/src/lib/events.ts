@@ -26,6 +26,10 @@ export type DomainEvent =
     }
   | { type: 'comment.liked'; actorId: number; postId: number; commentId: number; commentAuthorId: number }
   | { type: 'comment.updated'; actorId: number; postId: number; commentId: number; content: string }
+  /** Its author or the post's deleted the comment: published before its row goes or is emptied. */
+  | { type: 'comment.deleted'; actorId: number; postId: number; commentId: number }
+  /** A moderator is hiding the comment: published before it is, so a subscriber sees what it was. */
+  | { type: 'comment.hidden'; commentId: number }
   | { type: 'user.followed'; actorId: number; followedId: number }
   /** A person saved their profile (name, handle, bio, picture) or replaced their picture. */
   | { type: 'user.profile.updated'; userId: number }
@@ -36,6 +40,19 @@ export type DomainEvent =
   | { type: 'user.unfollowed'; actorId: number; followedId: number }
   /** Someone on another server followed a person here (modules/federation); `handle` is `@name@host`. */
   | { type: 'user.followed.remotely'; followedId: number; handle: string; actorUri: string }
+  /** The person removed a follower elsewhere (their row is gone): `followId` is the `Follow` they sent. */
+  | {
+      type: 'user.remote-follower.removed';
+      userId: number;
+      actorUri: string;
+      inboxUrl: string;
+      followId: string | null;
+    }
+  /**
+   * The person stopped showing their profile to visitors: published before their followers and follows
+   * elsewhere go, so a subscriber can still read them.
+   */
+  | { type: 'user.profile.hidden'; userId: number }
   /** Someone on another server liked a post here (modules/federation). */
   | { type: 'post.liked.remotely'; postId: number; postAuthorId: number; handle: string; actorUri: string }
   /**

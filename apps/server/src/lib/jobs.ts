@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type DrizzleTransactionLike, fromDrizzle, fromPglite, type Job, PgBoss } from 'pg-boss';
@@ -8,7 +9,6 @@ const RETRIES = { retryLimit: 5, retryDelay: 2, retryBackoff: true, retryDelayMa
 
 /** How long pg-boss keeps a job that no worker took yet, past its start: its default, 14 days. */
 const DEFAULT_RETENTION_SECONDS = 14 * 24 * 60 * 60;
-const NO_RETRIES = { retryLimit: 0 } as const;
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -31,10 +31,7 @@ export function createJobQueue(
       ? new PgBoss({ db: fromPglite(database.connection.pglite), backend: 'pglite', ...options })
       : new PgBoss({ connectionString: database.connection.url, max: 4, ...options });
   boss.on('error', (error) => log.error({ err: error }, 'the job queue failed'));
-  const handlers = new Map<
-    string,
-    { handler: JobHandler<never>; retries: typeof RETRIES | typeof NO_RETRIES }
-  >();
+  const handlers = new Map<string, { handler: JobHandler<never>; ordered: boolean }>();
   const crons = new Map<string, string>();
   let started = false;
 
@@ -44,17 +41,20 @@ export function createJobQueue(
       await handler(job.data);
     } catch (error) {
       log.warn({ err: error, job: { name, id: job.id, attempt: job.retryCount + 1 } }, 'a job failed');
-      throw error;
+      // A failed job of an ordered queue would hold back its group for good; it is logged and let go.
+      if (!handlers.get(name)?.ordered) throw error;
     }
   }
 
   return {
     /**
-     * Registers the worker of a kind of job; call before `start`. `retry: false` for jobs whose sender
-     * schedules its own retries (Fedify's deliveries), which pg-boss must not repeat on top.
+     * Registers the worker of a kind of job; call before `start`. `ordered`: jobs enqueued with the same
+     * `group` run one at a time, across every process, oldest first; such a queue must be new (pg-boss
+     * fixes a queue's policy when it creates it). A failing ordered job is logged and not retried (its
+     * sender, Fedify, schedules its own retries), but one whose process died is run again.
      */
-    handle<T>(name: string, handler: JobHandler<T>, { retry = true } = {}) {
-      handlers.set(name, { handler, retries: retry ? RETRIES : NO_RETRIES });
+    handle<T>(name: string, handler: JobHandler<T>, { ordered = false } = {}) {
+      handlers.set(name, { handler, ordered });
     },
 
     /**
@@ -90,10 +90,22 @@ export function createJobQueue(
       });
     },
 
-    /** Enqueues a job on its own, not in a transaction, to start after `delaySeconds`. */
-    async enqueue(name: string, data: object, { delaySeconds = 0 } = {}): Promise<void> {
-      const retries = handlers.get(name)?.retries ?? RETRIES;
-      await boss.send(name, data, { ...retries, ...(delaySeconds > 0 && { startAfter: delaySeconds }) });
+    /**
+     * Enqueues a job on its own, not in a transaction, to start after `delaySeconds`; in `group` (for
+     * jobs handled `ordered`) after the group's earlier jobs.
+     */
+    async enqueue(
+      name: string,
+      data: object,
+      { delaySeconds = 0, group }: EnqueueOptions = {},
+    ): Promise<void> {
+      // An ordered queue keys every job; one outside any group gets a key of its own.
+      const key = group ?? (handlers.get(name)?.ordered ? randomUUID() : undefined);
+      await boss.send(name, data, {
+        ...RETRIES,
+        ...(delaySeconds > 0 && { startAfter: delaySeconds }),
+        ...(key !== undefined && { singletonKey: key }),
+      });
     },
 
     /** Enqueues one job per item of `data` in `tx`'s transaction, in one statement. */
@@ -109,14 +121,20 @@ export function createJobQueue(
     async start() {
       await boss.start();
       started = true;
-      for (const [name, { handler, retries }] of handlers) {
-        await boss.createQueue(name, { ...retries, notify: true });
+      for (const [name, { handler, ordered }] of handlers) {
+        // key_strict_fifo: a unique index lets one job per key be active, and the key's oldest goes first.
+        // (pg-boss's groupConcurrency checks the group in the fetch itself, which two processes fetching
+        // at once both pass.)
+        await boss.createQueue(name, {
+          ...RETRIES,
+          notify: true,
+          ...(ordered && { policy: 'key_strict_fifo' }),
+        });
         if (runWorkers) {
           // A worker takes one job per fetch: a backlog of independent jobs drains one per interval
           // (NOTIFY wakes it only for new ones), so the fallback poll is kept at its shortest.
-          await boss.work(name, { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 }, (jobs) =>
-            run(name, handler as JobHandler<unknown>, jobs),
-          );
+          const polling = { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 };
+          await boss.work(name, polling, (jobs) => run(name, handler as JobHandler<unknown>, jobs));
         }
       }
       if (options.schedule) {
@@ -133,6 +151,7 @@ export function createJobQueue(
   };
 }
 export type JobQueue = ReturnType<typeof createJobQueue>;
+type EnqueueOptions = { delaySeconds?: number; group?: string };
 
 // Our Database type leaves execute()'s result unknown; both drivers answer with `{ rows }`.
 const connectionOf = (tx: Database) => fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);

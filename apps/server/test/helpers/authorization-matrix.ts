@@ -2,6 +2,7 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { remoteFollowers } from '../../src/db/schema/index.js';
 import { createTokenService } from '../../src/lib/tokens.js';
 import { bearer, signUp, type TestAccount } from './accounts.js';
 import { createTestApp, MODERATOR_EMAIL, type TestApp, testConfig } from './app.js';
@@ -32,8 +33,12 @@ type Owned = {
   /** The owner's public study group on their plan, which one member joined. */
   groupId: number;
   groupMemberId: number;
+  /** Someone who joined the group and whom the owner removed. */
+  groupRemovedId: number;
   /** The member's post in the group's discussion. */
   groupPostId: number;
+  /** Someone on another server who follows the owner (their `remote_followers` row). */
+  remoteFollowerId: number;
 };
 type Caller = 'anonymous' | 'other' | 'owner' | 'moderator' | 'blocked' | 'blocker';
 /** Each route's request (on the owner's things) and the status each caller gets. */
@@ -240,6 +245,16 @@ const MATRIX: Record<string, Row> = {
   'GET /api/users/:id/following': {
     request: (o) => ({ url: `/api/users/${o.userId}/following` }),
     expect: signedIn(200),
+  },
+  // Whoever may see the followers list sees its people elsewhere.
+  'GET /api/users/:id/followers/remote': {
+    request: (o) => ({ url: `/api/users/${o.userId}/followers/remote` }),
+    expect: signedIn(200),
+  },
+  // Only one's own: someone else's follower is not one of theirs (404).
+  'DELETE /api/users/me/followers/remote/:id': {
+    request: (o) => ({ method: 'DELETE', url: `/api/users/me/followers/remote/${o.remoteFollowerId}` }),
+    expect: { anonymous: 401, other: 404, owner: 204 },
   },
   // The owner shows it (ownedThings): 404 across a block, as their posts.
   'GET /api/users/:id/learning-calendar': {
@@ -468,6 +483,14 @@ const MATRIX: Record<string, Row> = {
   },
   'DELETE /api/groups/:id/members/:userId': {
     request: (o) => ({ method: 'DELETE', url: `/api/groups/${o.groupId}/members/${o.groupMemberId}` }),
+    expect: ownerOnly(204),
+  },
+  'GET /api/groups/:id/removals': {
+    request: (o) => ({ url: `/api/groups/${o.groupId}/removals` }),
+    expect: ownerOnly(200),
+  },
+  'DELETE /api/groups/:id/removals/:userId': {
+    request: (o) => ({ method: 'DELETE', url: `/api/groups/${o.groupId}/removals/${o.groupRemovedId}` }),
     expect: ownerOnly(204),
   },
   'PUT /api/groups/:id/members/:userId/role': {
@@ -742,6 +765,10 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/api/moderation/domain-blocks' }),
     expect: { anonymous: 401, other: 403, owner: 403, moderator: 200 },
   },
+  'GET /api/moderation/users/:userId/remote-followers': {
+    request: (o) => ({ url: `/api/moderation/users/${o.userId}/remote-followers` }),
+    expect: { anonymous: 401, other: 403, owner: 403, moderator: 200 },
+  },
   'POST /api/moderation/domain-blocks': {
     request: () =>
       json('POST', '/api/moderation/domain-blocks', { domain: 'matrix.example', reason: 'Spam' }),
@@ -847,12 +874,27 @@ async function ownedThings(on: Instance = defaultInstance()): Promise<Owned> {
   const group = (await as(owner, json('POST', '/api/groups', { planId: plan.id, name: 'Ours' }))).json();
   const member = await groupMemberOf(on);
   await as(member, json('POST', `/api/groups/${group.id}/members`, {}));
+  const removed = await groupMemberOf(on, 'Removed member');
+  await as(removed, json('POST', `/api/groups/${group.id}/members`, {}));
+  await as(owner, { method: 'DELETE', url: `/api/groups/${group.id}/members/${removed.user.id}` });
   const groupPost = (
     await as(member, json('POST', `/api/groups/${group.id}/posts`, { content: 'Hello' }))
   ).json();
+  const actorUri = `https://elsewhere.example/users/${randomUUID()}`;
+  const [remoteFollower] = await t.db
+    .insert(remoteFollowers)
+    .values({
+      userId: owner.user.id,
+      actorUri,
+      handle: '@fan@elsewhere.example',
+      inboxUrl: `${actorUri}/inbox`,
+    })
+    .returning({ id: remoteFollowers.id });
   return {
+    remoteFollowerId: remoteFollower!.id,
     groupId: group.id,
     groupMemberId: member.user.id,
+    groupRemovedId: removed.user.id,
     groupPostId: groupPost.id,
     userId: owner.user.id,
     handle: owner.user.handle,
@@ -870,12 +912,14 @@ async function ownedThings(on: Instance = defaultInstance()): Promise<Owned> {
   };
 }
 
-const groupMembers = new Map<TestApp, Promise<TestAccount>>();
+const groupMembers = new Map<TestApp, Map<string, Promise<TestAccount>>>();
 
-/** Someone (no caller) who joins each of the owner's groups on `on`: signed up once per instance. */
-function groupMemberOf(on: Instance): Promise<TestAccount> {
-  if (!groupMembers.has(on.t)) groupMembers.set(on.t, signUp(on.t, { name: 'Group member' }));
-  return groupMembers.get(on.t)!;
+/** Someone (no caller) who joins each of the owner's groups on `on`: signed up once per instance and name. */
+function groupMemberOf(on: Instance, name = 'Group member'): Promise<TestAccount> {
+  const named = groupMembers.get(on.t) ?? new Map<string, Promise<TestAccount>>();
+  groupMembers.set(on.t, named);
+  if (!named.has(name)) named.set(name, signUp(on.t, { name }));
+  return named.get(name)!;
 }
 
 /** A browser's push subscription, on an https push service of its own (never sent to: nothing pushes). */
@@ -934,7 +978,7 @@ export function describeAuthorizationMatrix(part: number, parts: number) {
   afterAll(() => t.close());
 
   describe('the authorization matrix', () => {
-    it.each(rows)('%s answers anonymous, other user and owner as declared', async (_, row) => {
+    it.each(rows)('%s answers anonymous, other user and owner as declared', async (route, row) => {
       const responses: Record<Caller, number> = {
         anonymous: 0,
         other: 0,
@@ -952,8 +996,11 @@ export function describeAuthorizationMatrix(part: number, parts: number) {
         ['blocker', blocker],
         ['owner', owner],
       ];
+      // A read changes nothing the next caller meets, so its callers share one set of the owner's things;
+      // a change may remove what it was refused to another caller, so each caller gets a fresh set.
+      const shared = route.startsWith('GET ') ? await ownedThings() : null;
       for (const [caller, account] of callers) {
-        const owned = await ownedThings();
+        const owned = shared ?? (await ownedThings());
         responses[caller] = await statusOf(row, row.request(owned), account);
         if (row.undo && account) await t.app.inject({ ...row.undo(owned), headers: bearer(account.token) });
         if (caller === 'blocked' || caller === 'blocker') await keepBlocks();

@@ -35,6 +35,10 @@ export async function startIdentityProvider({
 }: IdentityProviderOptions) {
   const people = new Map<string, IdentityClaims>();
   const server = createServer();
+  // Node closes an idle connection after 5 s; on a starved CI the server's fetch then took up a connection
+  // just as it closed ("other side closed"), and a sign-in failed. Idle connections stay until the client
+  // (which closes its own after 4 s) or close() ends them.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
@@ -76,7 +80,13 @@ export async function startIdentityProvider({
 
   return {
     issuer,
-    client: { issuer, clientId: IDENTITY_CLIENT.id, clientSecret: IDENTITY_CLIENT.secret },
+    // A loaded CI starves this process for seconds: the server's 10 s for its answer were once too few.
+    client: {
+      issuer,
+      clientId: IDENTITY_CLIENT.id,
+      clientSecret: IDENTITY_CLIENT.secret,
+      discoveryTimeoutSeconds: 60,
+    },
     /** Registers (or changes) a person; they sign in with `claims.sub` as their login. */
     addPerson(claims: IdentityClaims) {
       people.set(claims.sub, claims);

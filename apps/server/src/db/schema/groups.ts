@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { learningPlans, planTopics } from './plans.js';
+import { mediaColumns } from './posts.js';
 import { SEARCH_INDEX_OPTIONS, searchDocument, tsvector } from './search-document.js';
 import { users } from './users.js';
 
@@ -77,6 +78,32 @@ export const studyGroupMembers = pgTable(
 );
 
 /**
+ * The people organisers removed from a group: joining again is refused (even with the invite link) until
+ * an organiser lifts the removal. Leaving of one's own accord leaves no row.
+ */
+export const studyGroupRemovals = pgTable(
+  'study_group_removals',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => studyGroups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The organiser who removed them; null once their account is gone (the removal stands). */
+    removedBy: integer('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    // Organisers list a group's removals newest first; deleting an account finds its rows by either column.
+    index('study_group_removals_group_removed_idx').on(t.groupId, t.removedAt.desc()),
+    index('study_group_removals_user_idx').on(t.userId),
+    index('study_group_removals_removed_by_idx').on(t.removedBy),
+  ],
+);
+
+/**
  * A group's discussion, seen by its members only: posts, and replies to them (`parent_id`, one level).
  * Apart from `posts`, so no list of posts, feed or count can ever show them.
  */
@@ -104,6 +131,19 @@ export const studyGroupPosts = pgTable(
     index('study_group_posts_parent_idx').on(t.parentId),
     index('study_group_posts_author_idx').on(t.authorId),
   ],
+);
+
+/** Images and short videos of a group post or reply, as a post's (`post_media`), in the order sent. */
+export const studyGroupPostMedia = pgTable(
+  'study_group_post_media',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => studyGroupPosts.id, { onDelete: 'cascade' }),
+    ...mediaColumns(),
+  },
+  (t) => [index('study_group_post_media_post_position_idx').on(t.postId, t.position)],
 );
 
 /**

@@ -99,6 +99,23 @@ export const posts = pgTable(
   ],
 );
 
+/** The columns of an uploaded image or video, shared by a post's media and a group post's. */
+export const mediaColumns = () => ({
+  /** IMAGE or VIDEO. */
+  type: text('type').notNull(),
+  /** Storage keys (served under /api/media/<key>). */
+  fileKey: text('file_key').notNull(),
+  thumbnailKey: text('thumbnail_key'),
+  mimeType: text('mime_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  durationSeconds: real('duration_seconds'),
+  /** What the image shows, for those who cannot see it; empty when its author gave none. */
+  altText: text('alt_text').notNull().default(''),
+  position: integer('position').notNull(),
+});
+
 export const postMedia = pgTable(
   'post_media',
   {
@@ -106,19 +123,7 @@ export const postMedia = pgTable(
     postId: integer('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    /** IMAGE or VIDEO. */
-    type: text('type').notNull(),
-    /** Storage keys (served under /api/media/<key>). */
-    fileKey: text('file_key').notNull(),
-    thumbnailKey: text('thumbnail_key'),
-    mimeType: text('mime_type').notNull(),
-    sizeBytes: integer('size_bytes').notNull(),
-    width: integer('width'),
-    height: integer('height'),
-    durationSeconds: real('duration_seconds'),
-    /** What the image shows, for those who cannot see it; empty when its author gave none. */
-    altText: text('alt_text').notNull().default(''),
-    position: integer('position').notNull(),
+    ...mediaColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('post_media_post_position_idx').on(t.postId, t.position)],
@@ -167,6 +172,14 @@ export const comments = pgTable(
     parentCommentId: integer('parent_comment_id').references((): AnyPgColumn => comments.id, {
       onDelete: 'cascade',
     }),
+    /**
+     * The comment it answers, in its thread (the thread's comment or a reply in it): what its `Note`'s
+     * `inReplyTo` names, and whose remote author is told (docs/federation.md). Null for a comment that is
+     * not a reply, and once the comment answered is gone (the thread's comment stands in).
+     */
+    inReplyToId: integer('in_reply_to_id').references((): AnyPgColumn => comments.id, {
+      onDelete: 'set null',
+    }),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -197,6 +210,8 @@ export const comments = pgTable(
     ),
     index('comments_author_idx').on(t.authorId),
     index('comments_remote_actor_idx').on(t.remoteActorId).where(sql`${t.remoteActorId} is not null`),
+    // Deleting a comment clears the replies that name it (ON DELETE SET NULL): found here, not by a scan.
+    index('comments_in_reply_to_idx').on(t.inReplyToId).where(sql`${t.inReplyToId} is not null`),
     check('comments_one_author', sql`num_nonnulls(${t.authorId}, ${t.remoteActorId}) = 1`),
     // Explore's trending posts read the last days' comments off this index.
     index('comments_created_at_idx').on(t.createdAt, t.postId),

@@ -3,18 +3,20 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-o
 import { studyGroupPosts, studyGroups } from './groups.js';
 import { learningPlans } from './plans.js';
 import { comments, posts } from './posts.js';
+import { remoteActors } from './remote-actors.js';
 import { users } from './users.js';
 
 /**
- * What people reported to the moderators. The target is one of six references; each is set to null
- * when its target is deleted, so the report (and what was done about it) stays on record.
+ * What people reported to the moderators, here or (an ActivityPub `Flag`) on another server. The target
+ * is one of seven references; each is set to null when its target is deleted, so the report (and what
+ * was done about it) stays on record.
  */
 export const reports = pgTable(
   'reports',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     reporterId: integer('reporter_id').references(() => users.id, { onDelete: 'set null' }),
-    /** POST, COMMENT, LEARNING_PLAN, USER, GROUP or GROUP_POST. */
+    /** POST, COMMENT, LEARNING_PLAN, USER, GROUP, GROUP_POST or REMOTE_ACCOUNT. */
     targetType: text('target_type').notNull(),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'set null' }),
     commentId: integer('comment_id').references(() => comments.id, { onDelete: 'set null' }),
@@ -22,6 +24,11 @@ export const reports = pgTable(
     reportedUserId: integer('reported_user_id').references(() => users.id, { onDelete: 'set null' }),
     groupId: integer('group_id').references(() => studyGroups.id, { onDelete: 'set null' }),
     groupPostId: integer('group_post_id').references(() => studyGroupPosts.id, { onDelete: 'set null' }),
+    remoteActorId: integer('remote_actor_id').references(() => remoteActors.id, { onDelete: 'set null' }),
+    /** The host of the server whose `Flag` this report is (no reporter here); null for reports made here. */
+    fromServer: text('from_server'),
+    /** When an anonymous `Flag` of it was sent to the reported person's server; null when none was. */
+    forwardedAt: timestamp('forwarded_at', { withTimezone: true }),
     reason: text('reason').notNull(),
     details: text('details').notNull().default(''),
     /** OPEN, RESOLVED or DISMISSED. */
@@ -40,7 +47,7 @@ export const reports = pgTable(
         t.reporterId,
         t.targetType,
         sql`coalesce(${sql.join(
-          [t.postId, t.commentId, t.planId, t.reportedUserId, t.groupId, t.groupPostId],
+          [t.postId, t.commentId, t.planId, t.reportedUserId, t.groupId, t.groupPostId, t.remoteActorId],
           sql`, `,
         )})`,
       )
@@ -51,6 +58,7 @@ export const reports = pgTable(
     index('reports_reported_user_id_idx').on(t.reportedUserId),
     index('reports_group_id_idx').on(t.groupId),
     index('reports_group_post_id_idx').on(t.groupPostId),
+    index('reports_remote_actor_id_idx').on(t.remoteActorId),
     index('reports_reporter_id_idx').on(t.reporterId),
     index('reports_closed_by_id_idx').on(t.closedById),
   ],

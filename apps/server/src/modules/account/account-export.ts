@@ -21,21 +21,29 @@ function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> 
   return groups;
 }
 
+type MediaRow = { postId: number; fileKey: string; thumbnailKey: string | null };
+
+/** A post's file in the archive: its fields, with paths in the archive instead of storage keys. */
+function mediaEntry<T extends MediaRow>({ postId: _, fileKey, thumbnailKey, ...file }: T) {
+  return { ...file, file: fileRef(fileKey), thumbnail: fileRef(thumbnailKey) };
+}
+
 /** The JSON documents of the archive, by file name: dates as ISO strings, files as their archive paths. */
 export function exportDocuments(data: AccountData): Record<string, unknown> {
   const { profile } = data;
   const resourcesOf = groupBy(data.resources, (resource) => resource.topicId);
   const topicsOf = groupBy(data.topics, (topic) => topic.planId);
   const mediaOf = groupBy(data.media, (file) => file.postId);
+  const groupMediaOf = groupBy(data.groupPostMedia, (file) => file.postId);
   return {
     'profile.json': profile && { ...profile, profilePicture: fileRef(profile.profilePicture) },
     'posts.json': data.posts.map((post) => ({
       ...post,
-      media: (mediaOf.get(post.id) ?? []).map(({ postId: _, fileKey, thumbnailKey, ...file }) => ({
-        ...file,
-        file: fileRef(fileKey),
-        thumbnail: fileRef(thumbnailKey),
-      })),
+      media: (mediaOf.get(post.id) ?? []).map(mediaEntry),
+    })),
+    'group-posts.json': data.groupPosts.map((post) => ({
+      ...post,
+      media: (groupMediaOf.get(post.id) ?? []).map(mediaEntry),
     })),
     'comments.json': data.comments,
     'learning-plans.json': data.plans.map((plan) => ({
@@ -62,11 +70,11 @@ export function exportDocuments(data: AccountData): Record<string, unknown> {
   };
 }
 
-/** Every stored file the person uploaded: their picture, their posts' media, their plans' files. */
+/** Every stored file the person uploaded: their picture, their posts' and group posts' media, plan files. */
 export function exportFileKeys(data: AccountData): string[] {
   const keys = [
     data.profile?.profilePicture,
-    ...data.media.flatMap((file) => [file.fileKey, file.thumbnailKey]),
+    ...[...data.media, ...data.groupPostMedia].flatMap((file) => [file.fileKey, file.thumbnailKey]),
     ...data.resources.map((resource) => resource.fileKey),
   ];
   return [...new Set(keys.filter((key): key is string => typeof key === 'string' && isStoredFile(key)))];

@@ -22,6 +22,9 @@ import {
   resourceCompletions,
   savedLearningPlans,
   savedPosts,
+  studyGroupPostMedia,
+  studyGroupPosts,
+  studyGroups,
   topicProgress,
   users,
 } from '../../db/schema/index.js';
@@ -55,6 +58,19 @@ function readPart<T extends SelectedFields>(
     query = (left ? query.leftJoin(table, on) : query.innerJoin(table, on)) as unknown as typeof query;
   return query.where(eq(owner, userId)).orderBy(...orderBy) as unknown as Promise<SelectResultFields<T>[]>;
 }
+
+/** What the export says of an uploaded image or video, of a post or of a group post. */
+const MEDIA_COLUMNS = [
+  'type',
+  'fileKey',
+  'thumbnailKey',
+  'mimeType',
+  'sizeBytes',
+  'width',
+  'height',
+  'durationSeconds',
+  'altText',
+] as const;
 
 const joinPost = (postId: PgColumn) => ({ table: posts, on: eq(posts.id, postId) });
 const joinPlan = (planId: PgColumn) => ({ table: learningPlans, on: eq(learningPlans.id, planId) });
@@ -120,23 +136,30 @@ const accountParts = {
     orderBy: [asc(posts.id)],
   }),
   media: part({
-    fields: columnsOf(
-      postMedia,
-      'postId',
-      'type',
-      'fileKey',
-      'thumbnailKey',
-      'mimeType',
-      'sizeBytes',
-      'width',
-      'height',
-      'durationSeconds',
-      'altText',
-    ),
+    fields: columnsOf(postMedia, 'postId', ...MEDIA_COLUMNS),
     from: postMedia,
     joins: [joinPost(postMedia.postId)],
     owner: posts.authorId,
     orderBy: [asc(postMedia.postId), asc(postMedia.position)],
+  }),
+  groupPosts: part({
+    fields: {
+      ...columnsOf(studyGroupPosts, 'id', 'groupId'),
+      groupName: studyGroups.name,
+      replyToId: studyGroupPosts.parentId,
+      ...columnsOf(studyGroupPosts, 'content', 'createdAt'),
+    },
+    from: studyGroupPosts,
+    joins: [{ table: studyGroups, on: eq(studyGroups.id, studyGroupPosts.groupId) }],
+    owner: studyGroupPosts.authorId,
+    orderBy: [asc(studyGroupPosts.id)],
+  }),
+  groupPostMedia: part({
+    fields: columnsOf(studyGroupPostMedia, 'postId', ...MEDIA_COLUMNS),
+    from: studyGroupPostMedia,
+    joins: [{ table: studyGroupPosts, on: eq(studyGroupPosts.id, studyGroupPostMedia.postId) }],
+    owner: studyGroupPosts.authorId,
+    orderBy: [asc(studyGroupPostMedia.postId), asc(studyGroupPostMedia.position)],
   }),
   comments: part({
     fields: {
@@ -382,13 +405,19 @@ export function selectAccountData(db: Database, userId: number) {
 }
 export type AccountData = NonNullable<Awaited<ReturnType<typeof selectAccountData>>>;
 
-/** The stored files of the user's own things (picture, post media, plan files), which go with the account. */
+/**
+ * The stored files of the user's own things (picture, media of posts and group posts, plan files), which go
+ * with the account.
+ */
 export async function selectOwnedFileKeys(db: Database, userId: number): Promise<(string | null)[]> {
   const result = (await db.execute(sql`
     select profile_picture as key from users where id = ${userId}
     union all
     select unnest(array[m.file_key, m.thumbnail_key]) from post_media m
       join posts p on p.id = m.post_id where p.author_id = ${userId}
+    union all
+    select unnest(array[m.file_key, m.thumbnail_key]) from study_group_post_media m
+      join study_group_posts p on p.id = m.post_id where p.author_id = ${userId}
     union all
     select r.file_key from plan_resources r
       join plan_topics t on t.id = r.topic_id

@@ -39,10 +39,15 @@ export function createProviderRegistry(providers: Record<string, OidcProvider>) 
 }
 export type ProviderRegistry = ReturnType<typeof createProviderRegistry>;
 
-function discover({ issuer, clientId, clientSecret }: OidcClientSettings) {
+function discover({
+  issuer,
+  clientId,
+  clientSecret,
+  discoveryTimeoutSeconds = DISCOVERY_TIMEOUT_SECONDS,
+}: OidcClientSettings) {
   const issuerUrl = new URL(issuer);
   return client.discovery(issuerUrl, clientId, clientSecret, undefined, {
-    timeout: DISCOVERY_TIMEOUT_SECONDS,
+    timeout: discoveryTimeoutSeconds,
     execute: [
       // The ID token's signature is checked against the provider's published keys, not only TLS.
       client.enableNonRepudiationChecks,

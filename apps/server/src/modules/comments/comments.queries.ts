@@ -267,9 +267,16 @@ export async function lockCommentWithPostAuthor(db: Database, id: number, viewer
   return result.rows[0] ?? null;
 }
 
+/** `parentCommentId` is the thread; `inReplyToId` the comment answered (the thread's or a reply in it). */
 export async function insertComment(
   db: Database,
-  values: { postId: number; authorId: number; content: string; parentCommentId: number | null },
+  values: {
+    postId: number;
+    authorId: number;
+    content: string;
+    parentCommentId: number | null;
+    inReplyToId: number | null;
+  },
 ) {
   const [row] = await db.insert(comments).values(values).returning({ id: comments.id });
   return row!.id;

@@ -187,6 +187,7 @@ export function createCommentsService({ db, events }: { db: Database; events: Ev
           authorId: viewer.id,
           content,
           parentCommentId: threadId,
+          inReplyToId: parentCommentId,
         }).catch(whenReferenceGone(notFound(POST_MESSAGES.commentNotFound)));
         await events.publish(tx, {
           type: 'comment.created',
@@ -238,6 +239,12 @@ export function createCommentsService({ db, events }: { db: Database; events: Ev
           ({ authorId, postAuthorId }) => authorId === viewer.id || postAuthorId === viewer.id,
           POST_MESSAGES.cannotDeleteComment,
         );
+        await events.publish(tx, {
+          type: 'comment.deleted',
+          actorId: viewer.id,
+          postId: comment.postId,
+          commentId: id,
+        });
         if (comment.hasReplies) {
           await markCommentDeleted(tx, id);
           return;

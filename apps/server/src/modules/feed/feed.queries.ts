@@ -11,6 +11,8 @@ import {
   remoteActors,
   remoteFollows,
   remoteMutes,
+  remotePostLikes,
+  remotePostReplies,
   remotePosts,
   resourceCompletions,
   tagFollows,
@@ -194,8 +196,11 @@ export async function selectPlansInProgress(db: Database, viewerId: number, limi
   );
 }
 
-/** The remote posts `ids` with their authors, for the Following feed: one statement. */
-export function selectRemotePosts(db: Database, ids: number[]) {
+/**
+ * The remote posts `ids` with their authors, the likes from here, whether `viewerId` liked each and
+ * their replies to it, for the Following feed: one statement.
+ */
+export function selectRemotePosts(db: Database, viewerId: number, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .select({
@@ -213,6 +218,18 @@ export function selectRemotePosts(db: Database, ids: number[]) {
       authorName: remoteActors.name,
       authorIconUrl: remoteActors.iconUrl,
       authorProfileUrl: remoteActors.profileUrl,
+      likesCount: sql<number>`(select count(*)::int from ${remotePostLikes} l
+        where l.remote_post_id = ${remotePosts.id})`,
+      likedByMe: sql<boolean>`exists (select 1 from ${remotePostLikes} l
+        where l.remote_post_id = ${remotePosts.id} and l.user_id = ${viewerId})`,
+      myReplies: sql<
+        { id: number; content: string; createdAt: string; editedAt: string | null }[]
+      >`coalesce((select json_agg(
+          json_build_object('id', r.id, 'content', r.content, 'createdAt', r.created_at,
+            'editedAt', r.edited_at)
+          order by r.created_at, r.id)
+        from ${remotePostReplies} r where r.remote_post_id = ${remotePosts.id} and r.author_id = ${viewerId}),
+        '[]')`,
     })
     .from(remotePosts)
     .innerJoin(remoteActors, eq(remoteActors.id, remotePosts.remoteActorId))

@@ -41,6 +41,13 @@ const remotePostOf = (row: RemotePostRow) => ({
   attachments: row.attachments as { url: string; mediaType: string | null; name: string | null }[],
   publishedAt: row.publishedAt.toISOString(),
   updatedAt: row.updatedAt?.toISOString() ?? null,
+  likedByMe: row.likedByMe,
+  likesCount: row.likesCount,
+  myReplies: row.myReplies.map((reply) => ({
+    ...reply,
+    createdAt: new Date(reply.createdAt).toISOString(),
+    editedAt: reply.editedAt && new Date(reply.editedAt).toISOString(),
+  })),
 });
 
 /** Posts and plans are built by their own modules, as their lists build them. */
@@ -75,7 +82,7 @@ export function createFeedService({ db, posts, plans }: FeedDependencies) {
             { ...responded, createdAt: new Date(item.createdAt).toISOString() },
           ],
         ),
-        selectRemotePosts(db, remoteIds),
+        selectRemotePosts(db, viewer.id, remoteIds),
       ]);
       const byRef = new Map<FeedRef, FollowingFeedItemWithRemote>(localItems);
       const remoteById = new Map(remoteRows.map((row) => [row.id, row]));

@@ -1,15 +1,19 @@
+import type { GroupBoardSort, SortDirection } from '@pathwise/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { noBlockBetween, shownTo, type UserRef } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import {
   studyGroupMembers,
+  studyGroupPostMedia,
   studyGroupPosts,
+  studyGroupRemovals,
   studyGroups,
   studyGroupTopicsDone,
 } from '../../db/schema/index.js';
 import { groupShownTo, planColumnsOf, planVisibleTo } from '../../db/visibility.js';
 import { literalLimit } from '../../lib/pagination.js';
+import type { MediaItem, NewMedia } from '../../lib/uploads/media.js';
 
 type Window = { limit: number; offset: number };
 type Rows<T> = { rows: T[] };
@@ -147,19 +151,74 @@ export async function selectMyGroups(db: Database, viewer: number, window: Windo
 }
 
 /**
- * Adds `viewer` to the group as a member unless a block stands between them and the founder (asked under
- * the pair's lock, so a block and a join never cross); whether they are in it afterwards.
+ * Adds `viewer` to the group as a member unless the organisers removed them or a block stands between them
+ * and the founder (asked under the pair's lock, so a block and a join never cross): whether they are in it
+ * afterwards, and whether a removal refused them.
  */
-export async function insertMember(db: Database, viewer: number, groupId: number): Promise<boolean> {
-  const result = (await db.execute(sql`with joined as (
+export async function insertMember(db: Database, viewer: number, groupId: number) {
+  const result = (await db.execute(sql`with removal as (
+      select exists (select 1 from ${studyGroupRemovals} r
+        where r.group_id = ${groupId} and r.user_id = ${viewer}) as removed
+    ), joined as (
       insert into ${studyGroupMembers} (group_id, user_id, role)
       select g.id, ${viewer}::int, 'MEMBER' from ${studyGroups} g
-      where g.id = ${groupId} and ${noBlockBetween(viewer, sql.raw('g.founder_id'))}
+      where g.id = ${groupId} and not (select removed from removal)
+        and ${noBlockBetween(viewer, sql.raw('g.founder_id'))}
       on conflict do nothing
       returning user_id
     )
-    select exists (select 1 from joined) as joined`)) as unknown as Rows<{ joined: boolean }>;
-  return result.rows[0]!.joined;
+    select exists (select 1 from joined) as joined,
+      (select removed from removal) as removed`)) as unknown as Rows<{ joined: boolean; removed: boolean }>;
+  return result.rows[0]!;
+}
+
+/** Records that an organiser removed `userId`; removed again later, the newer removal replaces it. */
+export async function upsertRemoval(db: Database, groupId: number, userId: number, removedBy: number) {
+  await db
+    .insert(studyGroupRemovals)
+    .values({ groupId, userId, removedBy })
+    .onConflictDoUpdate({
+      target: [studyGroupRemovals.groupId, studyGroupRemovals.userId],
+      set: { removedBy, removedAt: sql`now()` },
+    });
+}
+
+/** Lifts a removal, so the person may join again; whether there was one. */
+export async function deleteRemoval(db: Database, groupId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .delete(studyGroupRemovals)
+    .where(and(eq(studyGroupRemovals.groupId, groupId), eq(studyGroupRemovals.userId, userId)))
+    .returning({ id: studyGroupRemovals.userId });
+  return rows.length > 0;
+}
+
+export type RemovalRow = { user: AuthorJson; removedBy: AuthorJson | null; removedAt: string };
+
+/**
+ * One page of the people removed from the group, most recently first, with how many: one statement. As on
+ * the board, people hidden from the viewer (blocked either way, suspended) are left out, and a remover
+ * hidden from them is not named.
+ */
+export async function selectRemovals(db: Database, viewer: number, groupId: number, window: Window) {
+  const person = (alias: string) =>
+    sql.raw(`json_build_object('id', ${alias}.id, 'name', ${alias}.name,
+      'profilePicture', ${alias}.profile_picture)`);
+  const result = (await db.execute(sql`with removed as (
+      select r.user_id, r.removed_by, r.removed_at from ${studyGroupRemovals} r
+      where r.group_id = ${groupId} and ${shownTo(viewer, sql.raw('r.user_id'), { muted: false })}
+    ), page as (
+      select * from removed order by removed_at desc, user_id
+      limit ${literalLimit(window.limit)} offset ${window.offset}
+    )
+    select (select count(*) from removed)::int as total,
+      coalesce((select json_agg(json_build_object('user', ${person('u')},
+          'removedBy', case when b.id is null then null else ${person('b')} end, 'removedAt', page.removed_at)
+        order by page.removed_at desc, page.user_id)
+        from page join users u on u.id = page.user_id
+        left join users b on b.id = page.removed_by
+          and ${shownTo(viewer, sql.raw('page.removed_by'), { muted: false })}), '[]')
+      as removals`)) as unknown as Rows<{ total: number; removals: RemovalRow[] }>;
+  return result.rows[0]!;
 }
 
 /** The member's role, or null when they are not one. */
@@ -210,12 +269,45 @@ export type BoardRow = {
   }[];
 };
 
+/** The board's order: the sort's own keys in `direction`, then a fixed tie-break so pages never overlap. */
+function boardOrder(sort: GroupBoardSort, direction: SortDirection): SQL {
+  const dir = direction === 'desc' ? 'desc' : 'asc';
+  const back = direction === 'desc' ? 'asc' : 'desc';
+  const byRole = "s.founder desc, (s.role = 'ORGANISER') desc, s.joined_at, s.user_id";
+  const keys: Record<GroupBoardSort, string> = {
+    role: `s.founder ${back}, (s.role = 'ORGANISER') ${back}, s.joined_at ${dir}, s.user_id ${dir}`,
+    name: `lower(s.name) ${dir}, s.user_id ${dir}`,
+    joined: `s.joined_at ${dir}, s.user_id ${dir}`,
+    progress: `progress.passed ${dir}, progress.completed ${dir}, ${byRole}`,
+  };
+  return sql.raw(keys[sort]);
+}
+
 /**
- * The progress board: the plan's topics and one page of members (founder, organisers, then by joining),
- * each with their status of every topic, in one statement whatever the page holds. Read by members
- * only; members hidden from the viewer (blocked either way, suspended) are left out.
+ * The topics each shown member `s` passed (done or skipped, as the pace counts them) and finished, for the
+ * progress sort only: other orders read no one's progress beyond the page.
  */
-export async function selectBoard(db: Database, viewer: number, groupId: number, window: Window) {
+const progressOf = (sort: GroupBoardSort) =>
+  sort === 'progress'
+    ? sql`cross join lateral (select
+        count(*) filter (where tp.status in ('COMPLETED', 'SKIPPED')) as passed,
+        count(*) filter (where tp.status = 'COMPLETED') as completed
+      from topic_progress tp join topics t on t.id = tp.topic_id where tp.user_id = s.user_id) progress`
+    : sql``;
+
+/**
+ * The progress board: the plan's topics and one page of members in the order asked (by default founder,
+ * organisers, then by joining), each with their status of every topic, in one statement whatever the
+ * page holds or its order: the members are sorted before paging. Read by members only; members hidden
+ * from the viewer (blocked either way, suspended) are left out.
+ */
+export async function selectBoard(
+  db: Database,
+  viewer: number,
+  groupId: number,
+  window: Window,
+  order: { sort: GroupBoardSort; direction: SortDirection },
+) {
   const result = (await db.execute(sql`with grp as (
       select g.id, g.plan_id, g.founder_id, g.start_date, g.topics_per_week
       from ${studyGroups} g
@@ -225,11 +317,15 @@ export async function selectBoard(db: Database, viewer: number, groupId: number,
     ), topics as (
       select t.id, t.title, t.order_index from plan_topics t join grp on t.plan_id = grp.plan_id
     ), shown as (
-      select m.user_id, m.role, m.joined_at, m.user_id = grp.founder_id as founder
-      from ${studyGroupMembers} m join grp on m.group_id = grp.id
+      select m.user_id, m.role, m.joined_at, m.user_id = grp.founder_id as founder, u.name, u.profile_picture
+      from ${studyGroupMembers} m join grp on m.group_id = grp.id join users u on u.id = m.user_id
       where ${shownTo(viewer, sql.raw('m.user_id'), { muted: false })}
     ), page as (
-      select * from shown order by founder desc, (role = 'ORGANISER') desc, joined_at, user_id
+      select * from (
+        select s.*, row_number() over (order by ${boardOrder(order.sort, order.direction)}) as position
+        from shown s ${progressOf(order.sort)}
+      ) ranked
+      order by position
       limit ${literalLimit(window.limit)} offset ${window.offset}
     )
     select exists (select 1 from grp) as found,
@@ -237,15 +333,15 @@ export async function selectBoard(db: Database, viewer: number, groupId: number,
       (select count(*) from shown)::int as total,
       coalesce((select json_agg(json_build_object('id', id, 'title', title) order by order_index, id)
         from topics), '[]') as topics,
-      coalesce((select json_agg(json_build_object('userId', page.user_id, 'name', u.name,
-          'profilePicture', u.profile_picture, 'role', page.role, 'founder', page.founder,
+      coalesce((select json_agg(json_build_object('userId', page.user_id, 'name', page.name,
+          'profilePicture', page.profile_picture, 'role', page.role, 'founder', page.founder,
           'joinedAt', page.joined_at,
           'statuses', coalesce((
             select json_agg(coalesce(tp.status, 'NOT_STARTED') order by t.order_index, t.id)
             from topics t
             left join topic_progress tp on tp.topic_id = t.id and tp.user_id = page.user_id), '[]'))
-        order by page.founder desc, (page.role = 'ORGANISER') desc, page.joined_at, page.user_id)
-        from page join users u on u.id = page.user_id), '[]') as members`)) as unknown as Rows<BoardRow>;
+        order by page.position)
+        from page), '[]') as members`)) as unknown as Rows<BoardRow>;
   return result.rows[0]!;
 }
 
@@ -254,9 +350,17 @@ export type GroupPostRow = {
   id: number;
   author: AuthorJson;
   content: string;
+  media: MediaItem[];
   createdAt: string;
   replies?: GroupPostRow[];
 };
+
+/** The media of the group post `alias` as JSON, in their order (one subquery of its statement). */
+const mediaOf = (alias: string) =>
+  sql.raw(`coalesce((select json_agg(json_build_object('id', m.id, 'type', m.type, 'fileKey', m.file_key,
+    'thumbnailKey', m.thumbnail_key, 'width', m.width, 'height', m.height,
+    'durationSeconds', m.duration_seconds, 'altText', m.alt_text) order by m.position)
+    from study_group_post_media m where m.post_id = ${alias}.id), '[]')`);
 
 /**
  * One page of the group's discussion (newest post first), each post with its replies (oldest first), for
@@ -281,9 +385,10 @@ export async function selectGroupPosts(db: Database, viewer: number, groupId: nu
     )
     select exists (select 1 from grp) as found, (select count(*) from shown)::int as total,
       coalesce((select json_agg(json_build_object('id', page.id, 'author', ${author('u')},
-          'content', page.content, 'createdAt', page.created_at,
+          'content', page.content, 'media', ${mediaOf('page')}, 'createdAt', page.created_at,
           'replies', coalesce((select json_agg(json_build_object('id', r.id, 'author', ${author('ru')},
-              'content', r.content, 'createdAt', r.created_at) order by r.created_at, r.id)
+              'content', r.content, 'media', ${mediaOf('r')}, 'createdAt', r.created_at)
+              order by r.created_at, r.id)
             from ${studyGroupPosts} r join users ru on ru.id = r.author_id
             where r.parent_id = page.id
               and ${shownTo(viewer, sql.raw('r.author_id'), { muted: false })}), '[]'))
@@ -303,7 +408,7 @@ export async function selectGroupPosts(db: Database, viewer: number, groupId: nu
 export async function insertGroupPost(
   db: Database,
   post: { groupId: number; authorId: number; content: string; replyToId: number | null },
-): Promise<(GroupPostRow & { repliedToAuthorId: number | null }) | null> {
+): Promise<(Omit<GroupPostRow, 'media'> & { repliedToAuthorId: number | null }) | null> {
   const result = (await db.execute(sql`with made as (
       insert into ${studyGroupPosts} (group_id, author_id, parent_id, content)
       select ${post.groupId}::int, ${post.authorId}::int, ${post.replyToId}::int, ${post.content}::text
@@ -316,9 +421,23 @@ export async function insertGroupPost(
       made.content, made.created_at as "createdAt",
       (select p.author_id from ${studyGroupPosts} p where p.id = made.parent_id) as "repliedToAuthorId"
     from made join users u on u.id = made.author_id`)) as unknown as Rows<
-    GroupPostRow & { repliedToAuthorId: number | null }
+    Omit<GroupPostRow, 'media'> & { repliedToAuthorId: number | null }
   >;
   return result.rows[0] ?? null;
+}
+
+/** Writes the stored media of a new group post, in the order sent. */
+export async function insertGroupPostMedia(
+  db: Database,
+  postId: number,
+  media: readonly NewMedia[],
+): Promise<MediaItem[]> {
+  if (media.length === 0) return [];
+  const rows = await db
+    .insert(studyGroupPostMedia)
+    .values(media.map((item, position) => ({ ...item, postId, position })))
+    .returning();
+  return rows.sort((a, b) => a.position - b.position);
 }
 
 /** The author of a post or reply of the group; null when there is none with that id. */
@@ -330,8 +449,23 @@ export async function selectGroupPostAuthor(db: Database, groupId: number, postI
   return row?.authorId ?? null;
 }
 
-export async function deleteGroupPost(db: Database, postId: number) {
-  await db.delete(studyGroupPosts).where(eq(studyGroupPosts.id, postId));
+/**
+ * Deletes a post (its replies go with it); answers the storage keys of every file they held, read from
+ * the statement's snapshot, before the delete.
+ */
+export async function deleteGroupPost(db: Database, postId: number): Promise<string[]> {
+  const result = (await db.execute(sql`with gone as (
+      delete from ${studyGroupPosts} where id = ${postId}
+    ), files as (
+      select m.file_key, m.thumbnail_key from ${studyGroupPostMedia} m
+      join ${studyGroupPosts} p on p.id = m.post_id
+      where p.id = ${postId} or p.parent_id = ${postId}
+    )
+    select file_key as key from files
+    union all select thumbnail_key from files where thumbnail_key is not null`)) as unknown as Rows<{
+    key: string;
+  }>;
+  return result.rows.map((row) => row.key);
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   group,
   groupActivityPage,
   groupBoard,
+  groupBoardQuery,
   groupBody,
   groupInvite,
   groupMemberParams,
@@ -12,6 +13,8 @@ import {
   groupPostPage,
   groupPostParams,
   groupQuery,
+  groupRemovalPage,
+  groupRemovalParams,
   joinBody,
   memberRoleBody,
   userIdParams,
@@ -24,9 +27,11 @@ import {
   pagedList,
   readResponse,
   routeOptions,
+  uploadFailures,
   writeFailures,
   writeResponse,
 } from '../../lib/route-schema.js';
+import { incomingUpload } from '../../lib/uploads/upload.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { GroupsService } from './groups.service.js';
 
@@ -86,6 +91,26 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
       deleted(reply, groups.remove(viewerOf(request), request.params.id, request.params.userId)),
   );
 
+  app.get(
+    '/:id/removals',
+    route('The people the organisers removed, who cannot join again; most recent first (organisers)', {
+      params: groupParams,
+      querystring: pagedList(groupRemovalPage).querystring,
+      response: { 200: groupRemovalPage, ...failures(400, 403, 404) },
+    }),
+    async (request) => groups.removals(viewerOf(request), request.params.id, request.query),
+  );
+
+  app.delete(
+    '/:id/removals/:userId',
+    route('Let a removed person back: they may join again (organisers)', {
+      params: groupRemovalParams,
+      response: deletionResponse,
+    }),
+    async (request, reply) =>
+      deleted(reply, groups.liftRemoval(viewerOf(request), request.params.id, request.params.userId)),
+  );
+
   app.put(
     '/:id/members/:userId/role',
     route('Make a member an organiser, or an organiser a member again (the founder only)', {
@@ -114,9 +139,13 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
 
   app.get(
     '/:id/progress',
-    route('The progress board: every member against every topic of the plan, paged (members only)', {
+    route('The progress board: every member against every topic of the plan, sorted, paged (members only)', {
+      description:
+        '`sort`: role (founder, organisers, then by joining; the default), name, progress (topics done ' +
+        'or skipped, then done) or joined; `direction` asc or desc, by default each sort’s own ' +
+        '(progress: desc).',
       params: groupParams,
-      querystring: pagedList(groupBoard).querystring,
+      querystring: groupBoardQuery,
       response: { 200: groupBoard, ...failures(400, 403, 404) },
     }),
     async (request) => groups.board(viewerOf(request), request.params.id, request.query),
@@ -145,12 +174,19 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
   app.post(
     '/:id/posts',
     route('Post in the group’s discussion, or reply to a post with `replyToId` (members only)', {
+      description:
+        'As JSON, or with images and videos as multipart/form-data: part `post` = this JSON (altTexts ' +
+        'describing the files in their order), repeated `files` parts (checked by content, as for posts).',
+      consumes: ['application/json', 'multipart/form-data'],
       params: groupParams,
-      body: groupPostBody,
-      response: { 201: groupPost, ...writeFailures },
+      // Optional: a multipart request has no JSON body; its `post` part is checked by the service.
+      body: groupPostBody.nullish(),
+      response: { 201: groupPost, ...uploadFailures },
     }),
-    async (request, reply) =>
-      reply.status(201).send(await groups.post(viewerOf(request), request.params.id, request.body)),
+    async (request, reply) => {
+      const input = request.isMultipart() ? { upload: incomingUpload(request) } : { body: request.body };
+      return reply.status(201).send(await groups.post(viewerOf(request), request.params.id, input));
+    },
   );
 
   app.delete(

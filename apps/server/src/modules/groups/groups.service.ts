@@ -1,35 +1,46 @@
 import { randomBytes } from 'node:crypto';
 import {
   type BoardMember,
+  GROUP_BOARD_SORT_DIRECTIONS,
   GROUP_MESSAGES,
   type Group,
   type GroupActivityPage,
   type GroupBoard,
+  type GroupBoardQuery,
   type GroupPace,
   type GroupPage,
   type GroupPost,
   type GroupPostPage,
+  type GroupRemovalPage,
   type GroupReply,
   type GroupRole,
   type groupBody,
+  groupPostBody,
+  MEDIA_MESSAGES,
   type PageQuery,
   PLAN_MESSAGES,
   type TopicStatus,
   USER_MESSAGES,
+  type UserRef,
 } from '@pathwise/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
+import { parseInput } from '../../lib/parse-input.js';
+import { mediaResponse, type NewMedia, POST_UPLOAD_RULES, storePostMedia } from '../../lib/uploads/media.js';
+import { type IncomingUpload, type Uploads, withUpload } from '../../lib/uploads/upload.js';
 import type { Viewer } from '../../lib/viewer.js';
 import {
   deleteGroupPost,
   deleteMember,
+  deleteRemoval,
   type GroupPostRow,
   type GroupRow,
   insertGroup,
   insertGroupPost,
+  insertGroupPostMedia,
   insertMember,
   selectBoard,
   selectGroup,
@@ -40,8 +51,10 @@ import {
   selectGroupsWithIds,
   selectMemberRole,
   selectMyGroups,
+  selectRemovals,
   updateInviteToken,
   updateMemberRole,
+  upsertRemoval,
 } from './groups.queries.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -75,6 +88,7 @@ function replyResponse(row: GroupPostRow, viewer: Viewer): GroupReply {
     id: row.id,
     author: { ...row.author, profilePicture: viewer.mediaUrl(row.author.profilePicture) },
     content: row.content,
+    media: row.media.map((item) => mediaResponse(item, viewer.mediaUrl)),
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
@@ -110,8 +124,51 @@ function paceOf(completed: number, expected: number | null): GroupPace | null {
  * groups), or its members and holders of its invite link; the board by its members only. Anything the
  * viewer may not see is a 404, whatever its id.
  */
-export function createGroupsService({ db, events }: { db: Database; events: EventBus }) {
+type GroupPostInput = z.output<typeof groupPostBody>;
+
+/** What a discussion post is sent as: JSON (validated by its route) or a multipart upload with files. */
+export type GroupPostRequest = { body: GroupPostInput | null | undefined } | { upload: IncomingUpload };
+
+export function createGroupsService({
+  db,
+  events,
+  uploads,
+}: {
+  db: Database;
+  events: EventBus;
+  uploads: Uploads;
+}) {
   const missing = () => notFound(GROUP_MESSAGES.groupNotFound);
+
+  async function asMember(tx: Database, viewer: Viewer, groupId: number) {
+    const row = await visible(tx, viewer, groupId);
+    if (row.memberRole === null) throw forbidden(GROUP_MESSAGES.notAMember);
+    return row;
+  }
+
+  function write(viewer: Viewer, groupId: number, body: GroupPostInput, media: readonly NewMedia[]) {
+    return db.transaction(async (tx) => {
+      const row = await asMember(tx, viewer, groupId);
+      const made = await insertGroupPost(tx, {
+        groupId,
+        authorId: viewer.id,
+        content: body.content,
+        replyToId: body.replyToId ?? null,
+      });
+      if (!made) throw notFound(GROUP_MESSAGES.postNotFound);
+      const stored = await insertGroupPostMedia(tx, made.id, media);
+      await events.publish(tx, {
+        type: 'group.posted',
+        actorId: viewer.id,
+        groupId,
+        planId: row.plan.id,
+        groupName: row.name,
+        repliedToAuthorId: made.repliedToAuthorId,
+        content: body.content,
+      });
+      return postResponse({ ...made, media: stored }, viewer);
+    });
+  }
 
   async function visible(tx: Database, viewer: Viewer, groupId: number, invite?: string) {
     const row = await selectGroup(tx, viewer.id, groupId, invite);
@@ -166,13 +223,18 @@ export function createGroupsService({ db, events }: { db: Database; events: Even
       );
     },
 
-    /** Joins a public group, or an invite-only one with its invite token; joining twice changes nothing. */
+    /**
+     * Joins a public group, or an invite-only one with its invite token; joining twice changes nothing.
+     * Someone the organisers removed is refused until an organiser lets them back.
+     */
     async join(viewer: Viewer, groupId: number, inviteToken?: string): Promise<Group> {
       return db.transaction(async (tx) => {
         const row = await visible(tx, viewer, groupId, inviteToken);
         if (row.memberRole !== null) return response(row, viewer);
         // A block between the joiner and the founder, made since the read above, is refused here.
-        if (!(await insertMember(tx, viewer.id, groupId))) throw missing();
+        const { joined, removed } = await insertMember(tx, viewer.id, groupId);
+        if (removed) throw forbidden(GROUP_MESSAGES.removed);
+        if (!joined) throw missing();
         await events.publish(tx, {
           type: 'group.joined',
           actorId: viewer.id,
@@ -191,7 +253,10 @@ export function createGroupsService({ db, events }: { db: Database; events: Even
       if (!(await deleteMember(db, groupId, viewer.id))) throw notFound(GROUP_MESSAGES.notAMember);
     },
 
-    /** An organiser removes a member; only the founder removes another organiser. */
+    /**
+     * An organiser removes a member; only the founder removes another organiser. The removal is kept, so
+     * they cannot join again until an organiser lifts it; an organiser removing themselves just leaves.
+     */
     async remove(viewer: Viewer, groupId: number, userId: number): Promise<void> {
       await db.transaction(async (tx) => {
         const row = await asOrganiser(tx, viewer, groupId);
@@ -202,6 +267,28 @@ export function createGroupsService({ db, events }: { db: Database; events: Even
           throw forbidden(GROUP_MESSAGES.founderOnly);
         }
         await deleteMember(tx, groupId, userId);
+        if (userId !== viewer.id) await upsertRemoval(tx, groupId, userId, viewer.id);
+      });
+    },
+
+    /** The people the organisers removed, most recently first (organisers only). */
+    async removals(viewer: Viewer, groupId: number, query: PageQuery): Promise<GroupRemovalPage> {
+      await asOrganiser(db, viewer, groupId);
+      const { total, removals } = await selectRemovals(db, viewer.id, groupId, pageWindow(query));
+      const person = (user: UserRef) => ({ ...user, profilePicture: viewer.mediaUrl(user.profilePicture) });
+      const lines = removals.map((row) => ({
+        user: person(row.user),
+        removedBy: row.removedBy && person(row.removedBy),
+        removedAt: new Date(row.removedAt).toISOString(),
+      }));
+      return toPage(lines, total, query);
+    },
+
+    /** An organiser lets a removed person back: they may join again as anyone may (nobody adds them). */
+    async liftRemoval(viewer: Viewer, groupId: number, userId: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        await asOrganiser(tx, viewer, groupId);
+        if (!(await deleteRemoval(tx, groupId, userId))) throw notFound(GROUP_MESSAGES.removalNotFound);
       });
     },
 
@@ -249,43 +336,42 @@ export function createGroupsService({ db, events }: { db: Database; events: Even
       );
     },
 
-    /** A member posts in the discussion, or replies to a post of it. */
-    async post(viewer: Viewer, groupId: number, body: { content: string; replyToId?: number | undefined }) {
-      return db.transaction(async (tx) => {
-        const row = await visible(tx, viewer, groupId);
-        if (row.memberRole === null) throw forbidden(GROUP_MESSAGES.notAMember);
-        const made = await insertGroupPost(tx, {
+    /**
+     * A member posts in the discussion, or replies to a post of it; a multipart request carries images
+     * and videos, stored (without their metadata) only once the person is known to be a member.
+     */
+    async post(viewer: Viewer, groupId: number, request: GroupPostRequest): Promise<GroupPost> {
+      if ('body' in request) {
+        if (!request.body) throw badRequest(GROUP_MESSAGES.postRequired);
+        if (request.body.altTexts.length > 0) throw badRequest(MEDIA_MESSAGES.moreAltTextsThanFiles);
+        return write(viewer, groupId, request.body, []);
+      }
+      await asMember(db, viewer, groupId);
+      return withUpload(uploads, request.upload, POST_UPLOAD_RULES, async (received, store) => {
+        if (!('post' in received.json)) throw badRequest(GROUP_MESSAGES.postPartMissing);
+        const body = parseInput(groupPostBody, received.json.post);
+        return write(
+          viewer,
           groupId,
-          authorId: viewer.id,
-          content: body.content,
-          replyToId: body.replyToId ?? null,
-        });
-        if (!made) throw notFound(GROUP_MESSAGES.postNotFound);
-        await events.publish(tx, {
-          type: 'group.posted',
-          actorId: viewer.id,
-          groupId,
-          planId: row.plan.id,
-          groupName: row.name,
-          repliedToAuthorId: made.repliedToAuthorId,
-          content: body.content,
-        });
-        return postResponse(made, viewer);
+          body,
+          await storePostMedia(uploads.tmpDir, received.files, body.altTexts, store),
+        );
       });
     },
 
     /** Its author, or an organiser, deletes a post (with its replies) or a reply. */
     async removePost(viewer: Viewer, groupId: number, postId: number): Promise<void> {
-      await db.transaction(async (tx) => {
-        const row = await visible(tx, viewer, groupId);
-        if (row.memberRole === null) throw forbidden(GROUP_MESSAGES.notAMember);
+      const files = await db.transaction(async (tx) => {
+        const row = await asMember(tx, viewer, groupId);
         const authorId = await selectGroupPostAuthor(tx, groupId, postId);
         if (authorId === null) throw notFound(GROUP_MESSAGES.postNotFound);
         if (authorId !== viewer.id && row.memberRole !== 'ORGANISER') {
           throw forbidden(GROUP_MESSAGES.notYourPost);
         }
-        await deleteGroupPost(tx, postId);
+        return deleteGroupPost(tx, postId);
       });
+      // At once, not at the next file sweep (the trigger's record of them is the fallback).
+      await uploads.removal.removeUnreferenced(files);
     },
 
     /** The topics members finished, newest first, one page: one statement (a second to explain a refusal). */
@@ -303,9 +389,16 @@ export function createGroupsService({ db, events }: { db: Database; events: Even
       return toPage(lines, total, query);
     },
 
-    /** The progress board, one page of members: one statement (a second only to explain a refusal). */
-    async board(viewer: Viewer, groupId: number, query: PageQuery): Promise<GroupBoard> {
-      const board = await selectBoard(db, viewer.id, groupId, pageWindow(query));
+    /**
+     * The progress board, one page of members in the order asked: one statement (a second only to explain
+     * a refusal).
+     */
+    async board(viewer: Viewer, groupId: number, query: GroupBoardQuery): Promise<GroupBoard> {
+      const direction = query.direction ?? GROUP_BOARD_SORT_DIRECTIONS[query.sort];
+      const board = await selectBoard(db, viewer.id, groupId, pageWindow(query), {
+        sort: query.sort,
+        direction,
+      });
       if (!board.found) {
         await visible(db, viewer, groupId);
         throw forbidden(GROUP_MESSAGES.notAMember);
@@ -325,6 +418,7 @@ export function createGroupsService({ db, events }: { db: Database; events: Even
           joinedAt: new Date(member.joinedAt).toISOString(),
           statuses: member.statuses as TopicStatus[],
           completed,
+          skipped,
           pace: paceOf(completed + skipped, expected),
         };
       });

@@ -59,12 +59,13 @@ export const progressShareRoutes: FastifyPluginAsyncZod<{ shares: ProgressShares
     }),
     async (request, reply) => {
       const viewer = readerOf(request);
-      const { etag, png } = await shares.image(viewer, request.params.planId, request.params.handle);
+      const { planId, handle } = request.params;
+      const { etag, png } = await shares.image(viewer, planId, handle, request.headers['if-none-match']);
       // Revalidated on each use, so a change of progress shows at the next fetch; per viewer when signed in.
       reply
         .header('Cache-Control', `${isVisitor(viewer) ? 'public' : 'private'}, no-cache`)
         .header('ETag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      if (png === null) return reply.status(304).send(null);
       return reply.type('image/png').send(png);
     },
   );

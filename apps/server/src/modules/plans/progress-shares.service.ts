@@ -61,15 +61,17 @@ export function createProgressSharesService({ db }: { db: Database }) {
 
     /**
      * The page's picture with its entity tag, the hash of everything it shows (the picture's URL is not in
-     * it): made once per state of the progress and kept, so a crawler's repeated fetch costs one statement.
+     * it), or no picture when `ifNoneMatch` is that tag: the client's copy is current, so nothing is drawn.
+     * Made once per state of the progress and kept, so a crawler's repeated fetch costs one statement.
      */
-    async image(viewer: Viewer, planId: number, handle: string) {
+    async image(viewer: Viewer, planId: number, handle: string, ifNoneMatch: string | undefined) {
       const progress = await sharedProgress(viewer, planId, handle);
       const { profilePicture: _picture, ...person } = progress.person;
       const etag = `"${createHash('sha256')
         .update(JSON.stringify({ ...progress, person }))
         .digest('base64url')
         .slice(0, 27)}"`;
+      if (ifNoneMatch === etag) return { etag, png: null };
       let png = images.get(etag);
       if (!png) {
         png = renderProgressImage(progress);

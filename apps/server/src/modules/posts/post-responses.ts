@@ -1,7 +1,8 @@
-import type { Category, MediaType, Post, PostMedia } from '@pathwise/contract';
+import type { Category, Post } from '@pathwise/contract';
 import { moderationOf } from '../../lib/content-moderation.js';
-import type { MediaUrl, Viewer } from '../../lib/viewer.js';
-import type { MediaItem, PostRow } from './posts.queries.js';
+import { mediaResponse } from '../../lib/uploads/media.js';
+import type { Viewer } from '../../lib/viewer.js';
+import type { PostRow } from './posts.queries.js';
 import { readingMinutes } from './reading-time.js';
 
 /** The cover: the image its author chose while the post still has it, else its first image. */
@@ -10,17 +11,6 @@ function coverOf(row: Pick<PostRow, 'coverMediaId' | 'media'>) {
   const chosen = images.find((item) => item.id === row.coverMediaId);
   return { coverMediaId: (chosen ?? images[0])?.id ?? null, coverChosen: chosen !== undefined };
 }
-
-const toMedia = (item: MediaItem, mediaUrl: MediaUrl): PostMedia => ({
-  id: item.id,
-  type: item.type as MediaType,
-  fileUrl: mediaUrl(item.fileKey)!,
-  thumbnailUrl: mediaUrl(item.thumbnailKey),
-  width: item.width,
-  height: item.height,
-  durationSeconds: item.durationSeconds,
-  altText: item.altText,
-});
 
 /** Post responses for rows already read (they carry their media). */
 export function toPostResponses(viewer: Viewer, rows: readonly PostRow[]): Post[] {
@@ -33,7 +23,7 @@ export function toPostResponses(viewer: Viewer, rows: readonly PostRow[]): Post[
     category: row.category as Category,
     learningProgressPercent: row.learningProgressPercent,
     author: { id: row.authorId, name: row.authorName, profilePicture: viewer.mediaUrl(row.authorPicture) },
-    media: row.media.map((item) => toMedia(item, viewer.mediaUrl)),
+    media: row.media.map((item) => mediaResponse(item, viewer.mediaUrl)),
     tags: row.tags,
     likesCount: row.likesCount,
     sharesCount: row.sharesCount,

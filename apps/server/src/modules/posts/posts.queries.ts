@@ -14,6 +14,7 @@ import {
 import { tagNamesOf, upsertedTagIds } from '../../db/tagging.js';
 import { postAsEveryoneSees, postPublished, postVisibleTo, visiblePost } from '../../db/visibility.js';
 import { literalLimit, preparedPerKey } from '../../lib/pagination.js';
+import type { MediaItem, NewMedia } from '../../lib/uploads/media.js';
 
 /**
  * A post row with its author, its counts (kept on the row by the triggers of migration 0011), the
@@ -52,18 +53,6 @@ const postColumns = (viewerId: Placeholder | SQL) => ({
     from ${postMedia} where ${postMedia.postId} = ${posts.id}), '[]')`,
   tags: tagNamesOf(postTags, postTags.postId, postTags.tagId, posts.id),
 });
-
-/** A post's media as its row carries them, in display order. */
-export type MediaItem = {
-  id: number;
-  type: string;
-  fileKey: string;
-  thumbnailKey: string | null;
-  width: number | null;
-  height: number | null;
-  durationSeconds: number | null;
-  altText: string;
-};
 
 const newestFirst = [desc(posts.createdAt), desc(posts.id)];
 const viewerId = sql.placeholder('viewerId');
@@ -448,8 +437,6 @@ export async function setPostTags(db: Database, postId: number, names: readonly 
       and ${postTags.tagId} not in (select id from wanted))
     insert into ${postTags} (post_id, tag_id) select ${postId}::int, id from wanted on conflict do nothing`);
 }
-
-export type NewMedia = Omit<typeof postMedia.$inferInsert, 'id' | 'postId' | 'position' | 'createdAt'>;
 
 /** Appends media after the post's last position; answers their ids, in the order given. */
 export async function insertMedia(db: Database, postId: number, media: readonly NewMedia[]) {

@@ -22,11 +22,11 @@ import type { EventBus } from '../../lib/events.js';
 import type { JobQueue } from '../../lib/jobs.js';
 import { type CursorPage, cursorWindow, pageWindow, toCursorPage, toPage } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/parse-input.js';
+import { mediaFileKeys, POST_UPLOAD_RULES, storePostMedia } from '../../lib/uploads/media.js';
 import type { ReceivedUploads } from '../../lib/uploads/receive.js';
 import type { Uploads } from '../../lib/uploads/upload.js';
 import { type IncomingUpload, withUpload } from '../../lib/uploads/upload.js';
 import type { Viewer } from '../../lib/viewer.js';
-import { mediaFileKeys, POST_UPLOAD_RULES, storePostMedia } from './post-media.js';
 import { scheduledResponses, toPostResponses } from './post-responses.js';
 import {
   claimScheduledPost,

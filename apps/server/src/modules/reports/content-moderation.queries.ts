@@ -7,6 +7,7 @@ import {
   moderationActions,
   posts,
   reports,
+  studyGroupPostMedia,
   studyGroupPosts,
 } from '../../db/schema/index.js';
 import { forgetPagesAfterCommit } from '../../db/shared-pages.js';
@@ -85,18 +86,16 @@ export async function recordContentAction(
 }
 
 /**
- * Removes a post (with its replies) from a study group's discussion, resolving the open reports about it
- * and logging both, before the delete clears their reference: false when there is no such post. One
- * statement.
+ * Removes a post of a group's discussion (its replies go with it), resolves the open reports about it and
+ * logs both, in one statement: null when there is no such post, else the storage keys of the files the
+ * post and its replies held, read before the delete.
  */
 export async function removeGroupPost(
   db: Database,
   removal: { moderatorId: number; postId: number; note: string },
-) {
+): Promise<string[] | null> {
   const { moderatorId, postId, note } = removal;
-  return changedIds(
-    db,
-    sql`with target as (
+  const result = (await db.execute(sql`with target as (
         select id from ${studyGroupPosts} where id = ${postId}
       ), resolved as (
         update ${reports}
@@ -110,7 +109,17 @@ export async function removeGroupPost(
         union all
         select ${moderatorId}::integer, 'GROUP_POST_REMOVED', null, 'GROUP_POST', id, ${note}::text
           from target
+      ), gone as (
+        delete from ${studyGroupPosts} where id in (select id from target)
+      ), files as (
+        select m.file_key, m.thumbnail_key from ${studyGroupPostMedia} m
+        join ${studyGroupPosts} p on p.id = m.post_id
+        where p.id in (select id from target) or p.parent_id in (select id from target)
       )
-      delete from ${studyGroupPosts} where id in (select id from target) returning id`,
-  );
+      select exists (select 1 from target) as found,
+        coalesce((select array_agg(k.key) from files,
+          unnest(array[files.file_key, files.thumbnail_key]) as k(key) where k.key is not null),
+          '{}') as keys`)) as unknown as { rows: { found: boolean; keys: string[] }[] };
+  const row = result.rows[0]!;
+  return row.found ? row.keys : null;
 }

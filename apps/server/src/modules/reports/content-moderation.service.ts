@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
+import type { FileRemoval } from '../../lib/storage/file-removal.js';
 import type { Viewer } from '../../lib/viewer.js';
 import {
   type ContentTarget,
@@ -34,10 +35,12 @@ export function createContentModerationService({
   db,
   events,
   reports,
+  removal,
 }: {
   db: Database;
   events: EventBus;
   reports: ReportsService;
+  removal: FileRemoval;
 }) {
   const requireModerator = async (viewer: Viewer) => {
     if (!(await reports.isModerator(viewer.id))) throw forbidden(HIDE_MESSAGES.moderatorsOnly);
@@ -48,6 +51,9 @@ export function createContentModerationService({
     async hide(viewer: Viewer, target: ContentTarget, reason: string): Promise<void> {
       await requireModerator(viewer);
       await db.transaction(async (tx) => {
+        // Before the change: whether others could read the comment until now decides what follows.
+        if (target.type === 'COMMENT')
+          await events.publish(tx, { type: 'comment.hidden', commentId: target.id });
         if (!(await hideTarget(tx, target, reason))) throw notFound(NOT_FOUND[target.type]);
         await recordContentAction(tx, { moderatorId: viewer.id, target, hidden: true, note: reason });
         if (target.type === 'POST') await events.publish(tx, { type: 'post.hidden', postId: target.id });
@@ -73,9 +79,9 @@ export function createContentModerationService({
     async removeGroupPost(viewer: Viewer, postId: number, note: string): Promise<void> {
       if (!(await reports.isModerator(viewer.id)))
         throw forbidden(GROUP_POST_REMOVAL_MESSAGES.moderatorsOnly);
-      if (!(await removeGroupPost(db, { moderatorId: viewer.id, postId, note }))) {
-        throw notFound(GROUP_MESSAGES.postNotFound);
-      }
+      const files = await removeGroupPost(db, { moderatorId: viewer.id, postId, note });
+      if (!files) throw notFound(GROUP_MESSAGES.postNotFound);
+      await removal.removeUnreferenced(files);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { ModerationAction, ReportReason, ReportTargetType } from '@pathwise/contract';
 import { and, count, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
-import { shownTo } from '../../db/block-state.js';
+import { remoteAuthorShownTo, shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { visibleComment } from '../../db/moderation-state.js';
 import {
@@ -8,6 +8,7 @@ import {
   learningPlans,
   moderationActions,
   posts,
+  remoteActors,
   reports,
   studyGroupMembers,
   studyGroupPosts,
@@ -19,6 +20,19 @@ import { literalLimit } from '../../lib/pagination.js';
 
 type Window = { limit: number; offset: number };
 
+/** What a report is about, as `findReportTarget` answers it. */
+export type ReportTarget = {
+  ownerId: number | null;
+  visible: boolean;
+  /**
+   * Someone on another server (a REMOTE_ACCOUNT, or the author of a comment from there): their actor,
+   * and the comment's ActivityPub id.
+   */
+  remote: { actorUri: string; objectUri: string | null } | null;
+};
+
+type TargetRow = Omit<ReportTarget, 'remote'> & { actorUri?: string | null; objectUri?: string | null };
+
 /**
  * Who made the target, and whether `viewerId` may see it; null when there is no such target. What a
  * block or a suspension hides is not visible, so reporting it answers as a missing target does.
@@ -28,9 +42,9 @@ export async function findReportTarget(
   type: ReportTargetType,
   id: number,
   viewerId: number,
-): Promise<{ ownerId: number | null; visible: boolean } | null> {
+): Promise<ReportTarget | null> {
   const shown = (author: SQLWrapper) => shownTo(viewerId, author, { muted: false });
-  const [row] =
+  const rows: TargetRow[] =
     type === 'POST'
       ? await db
           .select({
@@ -44,10 +58,14 @@ export async function findReportTarget(
             .select({
               ownerId: comments.authorId,
               visible: sql<boolean>`${visibleComment(viewerId)} and ${visiblePost(viewerId)}
-                and ${shown(comments.authorId)} and ${shown(posts.authorId)}`,
+                and ${shown(comments.authorId)} and ${shown(posts.authorId)}
+                and ${remoteAuthorShownTo(viewerId, comments.remoteActorId)}`,
+              actorUri: remoteActors.uri,
+              objectUri: comments.remoteUri,
             })
             .from(comments)
             .innerJoin(posts, eq(posts.id, comments.postId))
+            .leftJoin(remoteActors, eq(remoteActors.id, comments.remoteActorId))
             .where(eq(comments.id, id))
         : type === 'LEARNING_PLAN'
           ? await db
@@ -62,8 +80,20 @@ export async function findReportTarget(
                 .select({ ownerId: users.id, visible: sql<boolean>`${users.suspendedAt} is null` })
                 .from(users)
                 .where(eq(users.id, id))
-            : await findGroupTarget(db, type, id, viewerId);
-  return row ?? null;
+            : type === 'REMOTE_ACCOUNT'
+              ? await db
+                  .select({
+                    ownerId: sql<null>`null`,
+                    visible: sql<boolean>`true`,
+                    actorUri: remoteActors.uri,
+                  })
+                  .from(remoteActors)
+                  .where(eq(remoteActors.id, id))
+              : await findGroupTarget(db, type, id, viewerId);
+  const [row] = rows;
+  if (!row) return null;
+  const { actorUri, objectUri, ...target } = row;
+  return { ...target, remote: actorUri ? { actorUri, objectUri: objectUri ?? null } : null };
 }
 
 /**
@@ -95,11 +125,12 @@ const TARGET_COLUMN = {
   USER: 'reportedUserId',
   GROUP: 'groupId',
   GROUP_POST: 'groupPostId',
+  REMOTE_ACCOUNT: 'remoteActorId',
 } as const;
 
 /**
  * Files the report and returns its id; a second open report of the same target by the same person
- * changes nothing and returns the first one's.
+ * changes nothing and returns the first one's (`isNew` false), with whether a copy of it was forwarded.
  */
 export async function insertReport(
   db: Database,
@@ -110,7 +141,7 @@ export async function insertReport(
     reason: ReportReason;
     details: string;
   },
-): Promise<number> {
+): Promise<{ id: number; isNew: boolean; forwarded: boolean }> {
   const target = reports[TARGET_COLUMN[report.targetType]];
   const [inserted] = await db
     .insert(reports)
@@ -123,14 +154,43 @@ export async function insertReport(
     })
     .onConflictDoNothing()
     .returning({ id: reports.id });
-  if (inserted) return inserted.id;
+  if (inserted) return { id: inserted.id, isNew: true, forwarded: false };
   const [open] = await db
-    .select({ id: reports.id })
+    .select({ id: reports.id, forwarded: sql<boolean>`${reports.forwardedAt} is not null` })
     .from(reports)
     .where(
       and(eq(reports.reporterId, report.reporterId), eq(target, report.targetId), eq(reports.status, 'OPEN')),
     );
-  return open!.id;
+  return { ...open!, isNew: false };
+}
+
+/** Records that an anonymous copy of the report went to the reported person's server. */
+export async function markReportForwarded(db: Database, reportId: number) {
+  await db.update(reports).set({ forwardedAt: sql`now()` }).where(eq(reports.id, reportId));
+}
+
+/**
+ * Files the reports another server sent (its `Flag`): no reporter here, the server's host instead, one
+ * report per target, in one statement.
+ */
+export async function insertReceivedReports(
+  db: Database,
+  received: {
+    fromServer: string;
+    details: string;
+    targets: { targetType: 'POST' | 'COMMENT' | 'LEARNING_PLAN' | 'USER'; targetId: number }[];
+  },
+) {
+  if (received.targets.length === 0) return;
+  await db.insert(reports).values(
+    received.targets.map((target) => ({
+      fromServer: received.fromServer,
+      targetType: target.targetType,
+      [TARGET_COLUMN[target.targetType]]: target.targetId,
+      reason: 'OTHER',
+      details: received.details,
+    })),
+  );
 }
 
 export async function emailOf(db: Database, userId: number) {
@@ -146,10 +206,14 @@ export type ReportRow = {
   targetPath: string | null;
   targetHiddenAt: string | null;
   targetHiddenReason: string | null;
+  /** The person of another server reported, or who wrote the comment reported. */
+  targetRemote: { handle: string; profileUrl: string } | null;
   reason: ReportReason;
   details: string;
   status: 'OPEN' | 'RESOLVED' | 'DISMISSED';
   reporter: { id: number; name: string; profilePicture: string | null } | null;
+  fromServer: string | null;
+  forwarded: boolean;
   createdAt: string;
   closedAt: string | null;
   closedBy: { id: number; name: string; profilePicture: string | null } | null;
@@ -166,10 +230,10 @@ export async function selectReportPage(db: Database, open: boolean, window: Wind
   const [totalResult, pageResult] = await Promise.all([
     db.execute(sql`select count(*)::int as total from ${reports} r where ${statusCondition}`),
     db.execute(sql`select r.id, r.target_type as "targetType",
-        coalesce(r.post_id, r.comment_id, r.plan_id, r.reported_user_id, r.group_id, r.group_post_id)
-          as "targetId",
-        coalesce(p.title, left(c.content, 140), lp.title, u.name, g.name, left(gp.content, 140))
-          as "targetSummary",
+        coalesce(r.post_id, r.comment_id, r.plan_id, r.reported_user_id, r.group_id, r.group_post_id,
+          r.remote_actor_id) as "targetId",
+        coalesce(p.title, left(c.content, 140), lp.title, u.name, g.name, left(gp.content, 140), ra.name,
+          ra.handle) as "targetSummary",
         case when p.id is not null then '/post/' || p.id
              when c.id is not null then '/post/' || c.post_id
              when lp.id is not null then '/learning-plan/' || lp.id
@@ -178,7 +242,10 @@ export async function selectReportPage(db: Database, open: boolean, window: Wind
              when gp.id is not null then '/groups/' || gp.group_id end as "targetPath",
         coalesce(p.hidden_at, c.hidden_at, lp.hidden_at) as "targetHiddenAt",
         coalesce(p.hidden_reason, c.hidden_reason, lp.hidden_reason) as "targetHiddenReason",
-        r.reason, r.details, r.status, r.note,
+        case when ra.id is not null then json_build_object('handle', ra.handle, 'profileUrl', ra.profile_url)
+          end as "targetRemote",
+        r.reason, r.details, r.status, r.note, r.from_server as "fromServer",
+        r.forwarded_at is not null as forwarded,
         case when reporter.id is null then null
           else json_build_object('id', reporter.id, 'name', reporter.name,
             'profilePicture', reporter.profile_picture) end as reporter,
@@ -192,6 +259,7 @@ export async function selectReportPage(db: Database, open: boolean, window: Wind
       left join ${users} u on u.id = r.reported_user_id
       left join ${studyGroups} g on g.id = r.group_id
       left join ${studyGroupPosts} gp on gp.id = r.group_post_id
+      left join ${remoteActors} ra on ra.id = coalesce(r.remote_actor_id, c.remote_actor_id)
       left join ${users} reporter on reporter.id = r.reporter_id
       left join ${users} closer on closer.id = r.closed_by_id
       where ${statusCondition}
@@ -216,7 +284,7 @@ export async function closeReport(
       .returning({
         targetType: reports.targetType,
         targetId: sql<number | null>`coalesce(${reports.postId}, ${reports.commentId}, ${reports.planId},
-          ${reports.reportedUserId}, ${reports.groupId}, ${reports.groupPostId})`,
+          ${reports.reportedUserId}, ${reports.groupId}, ${reports.groupPostId}, ${reports.remoteActorId})`,
       });
     if (!closed) return null;
     await tx.insert(moderationActions).values({

@@ -18,7 +18,10 @@ import type { ReportsService } from './reports.service.js';
 export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (app, { reports }) => {
   app.post(
     '/',
-    route('Report a post, comment, learning plan or user to the moderators', {
+    route('Report a post, comment, plan, user, group or someone elsewhere to the moderators', {
+      description:
+        'With `forward` (someone on another server, or their comment) an anonymous ActivityPub Flag ' +
+        'also goes to their server.',
       body: reportBody,
       response: { 201: reportReceived, ...failures(400, 404) },
     }),

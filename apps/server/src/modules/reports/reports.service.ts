@@ -6,6 +6,7 @@ import {
   type PageQuery,
   REPORT_MESSAGES,
   type ReportBody,
+  type ReportReason,
   type ReportReceived,
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
@@ -19,16 +20,28 @@ import {
   emailOf,
   findReportTarget,
   insertReport,
+  markReportForwarded,
   type ReportRow,
   reportExists,
   selectActionPage,
   selectReportPage,
 } from './reports.queries.js';
 
+/** A report about someone on another server, as their server is sent it (without the reporter). */
+export type ForwardedReport = {
+  actorUri: string;
+  /** Their comment's ActivityPub id, when the report is about one. */
+  objectUri: string | null;
+  reason: ReportReason;
+  details: string;
+};
+
 type ReportsDependencies = {
   db: Database;
   /** ADMIN_EMAILS, lowercased: the accounts that moderate. */
   moderatorEmails: ReadonlySet<string>;
+  /** Sends the anonymous copy (FEDERATION=true); false when their server could not be reached. */
+  forwardReport?: (report: ForwardedReport) => Promise<boolean>;
 };
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
@@ -36,6 +49,10 @@ const iso = (value: string | Date | null) => (value === null ? null : new Date(v
 function toModerationReport(viewer: Viewer, row: ReportRow): ModerationReport {
   const person = (ref: ReportRow['reporter']) =>
     ref && { ...ref, profilePicture: viewer.mediaUrl(ref.profilePicture) };
+  const remote = row.targetRemote;
+  // Someone elsewhere has no page here: the search finds them, with their card (Follow, Mute, Block).
+  const path =
+    row.targetType === 'REMOTE_ACCOUNT' && remote ? `/search?q=${encodeURIComponent(remote.handle)}` : null;
   return {
     id: row.id,
     targetType: row.targetType,
@@ -45,13 +62,16 @@ function toModerationReport(viewer: Viewer, row: ReportRow): ModerationReport {
         : {
             id: row.targetId,
             summary: row.targetSummary ?? '',
-            path: row.targetPath ?? '',
+            path: path ?? row.targetPath ?? '',
             ...moderationOf({ hiddenAt: row.targetHiddenAt, hiddenReason: row.targetHiddenReason }),
+            ...(remote && { remote }),
           },
     reason: row.reason,
     details: row.details,
     status: row.status,
     reporter: person(row.reporter),
+    fromServer: row.fromServer,
+    forwarded: row.forwarded,
     createdAt: iso(row.createdAt)!,
     closedAt: iso(row.closedAt),
     closedBy: person(row.closedBy),
@@ -59,7 +79,7 @@ function toModerationReport(viewer: Viewer, row: ReportRow): ModerationReport {
   };
 }
 
-export function createReportsService({ db, moderatorEmails }: ReportsDependencies) {
+export function createReportsService({ db, moderatorEmails, forwardReport }: ReportsDependencies) {
   const isModerator = async (userId: number) => {
     const email = await emailOf(db, userId);
     return email !== null && moderatorEmails.has(email.toLowerCase());
@@ -71,14 +91,30 @@ export function createReportsService({ db, moderatorEmails }: ReportsDependencie
   return {
     isModerator,
 
-    /** Files a report about something the viewer can see and did not make. */
+    /**
+     * Files a report about something the viewer can see and did not make; about someone on another
+     * server, with `forward`, also sends their server a copy without the reporter (once per report).
+     */
     async report(viewer: Viewer, body: Required<ReportBody>): Promise<ReportReceived> {
       const missing = notFound(REPORT_MESSAGES.targetNotFound);
-      const target = await findReportTarget(db, body.targetType, body.targetId, viewer.id);
+      const { forward, ...report } = body;
+      const target = await findReportTarget(db, report.targetType, report.targetId, viewer.id);
       if (!target?.visible) throw missing;
       if (target.ownerId === viewer.id) throw badRequest(REPORT_MESSAGES.ownContent);
-      const id = await insertReport(db, { reporterId: viewer.id, ...body }).catch(whenReferenceGone(missing));
-      return { id, message: REPORT_MESSAGES.received };
+      if (forward && !target.remote) throw badRequest(REPORT_MESSAGES.notRemote);
+      const filed = await insertReport(db, { reporterId: viewer.id, ...report }).catch(
+        whenReferenceGone(missing),
+      );
+      if (!filed.isNew || !forward || !target.remote) {
+        const message = filed.forwarded ? REPORT_MESSAGES.receivedAndForwarded : REPORT_MESSAGES.received;
+        return { id: filed.id, message, forwarded: filed.forwarded };
+      }
+      const sent = forwardReport
+        ? await forwardReport({ ...target.remote, reason: report.reason, details: report.details })
+        : false;
+      if (sent) await markReportForwarded(db, filed.id);
+      const message = sent ? REPORT_MESSAGES.receivedAndForwarded : REPORT_MESSAGES.forwardFailed;
+      return { id: filed.id, message, forwarded: sent };
     },
 
     async reports(

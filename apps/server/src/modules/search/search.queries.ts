@@ -161,8 +161,10 @@ export const RECENT_POSTS_CHECKED = 10 * SEARCH_LIMITS.rankedMatches;
  * collect every match of a broad prefix (`typesc`: one post in eight). The inner `limit` keeps the check
  * out of the walk, so that the planner cannot trade it for the GIN index, and tells it how few rows
  * the walk reads (it prices a range after an InitPlan's maximum at a third of the table, and would
- * compile that plan with JIT). With more words the candidates are the first the index yields, as for
- * users and plans.
+ * compile that plan with JIT). For the same reason the older posts' range is written `id + 0`: as an
+ * index condition it was read as a bitmap of most of the key, ANDed with the text index's few matches
+ * (a rare word's whole cost), where checking those matches' ids costs nothing. With more words the
+ * candidates are the first the index yields, as for users and plans.
  */
 function newestMatches(where: SQL) {
   const checked = sql.raw(String(RECENT_POSTS_CHECKED));
@@ -173,7 +175,7 @@ function newestMatches(where: SQL) {
         where ${where} order by ${posts.id} desc limit ${FETCHED_MATCHES})
       select * from recent
       union all
-      (select * from ${posts} where ${and(where, sql`${posts.id} <= ${oldestChecked}`)}
+      (select * from ${posts} where ${and(where, sql`${posts.id} + 0 <= ${oldestChecked}`)}
         and (select count(*) from recent) < ${FETCHED_MATCHES}
         limit ${FETCHED_MATCHES})) as ${posts}`;
 }

@@ -1,5 +1,6 @@
 import type { PageQuery, RemoteAccount, SearchQuery, SearchResult } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
 import { responseText } from '../../lib/response-text.js';
 import { isVisitor, type Viewer } from '../../lib/viewer.js';
@@ -20,7 +21,7 @@ type SearchDependencies = {
   groups: Pick<GroupsService, 'groupsFor'>;
   /**
    * With FEDERATION=true: the person on another server a query names (`@name@server`, a profile's
-   * address), looked up on their server, else null.
+   * address), looked up on their server, else null; an AppError when it may not be (a blocked server).
    */
   findRemote?: (viewer: Viewer, query: string) => Promise<RemoteAccount | null>;
 };
@@ -48,10 +49,11 @@ export function createSearchService({ db, posts, plans, groups, findRemote }: Se
       const terms = readSearchTerms(query);
       const window = pageWindow(pageQuery);
       // Asked of the other server beside the local search, on the first page and for people signed in
-      // only (a visitor does not make this server fetch); a failure there leaves the local answer.
+      // only (a visitor does not make this server fetch); a failure there leaves the local answer, a
+      // refusal (its message is for people) is said.
       const remote =
         findRemote && pageQuery.page === 0 && !isVisitor(viewer)
-          ? findRemote(viewer, query).catch(() => null)
+          ? findRemote(viewer, query).catch((error) => (error instanceof AppError ? error : null))
           : Promise.resolve(null);
       const {
         users: foundUsers,
@@ -79,7 +81,9 @@ export function createSearchService({ db, posts, plans, groups, findRemote }: Se
           foundUsers,
           pageQuery,
         ),
-        ...(remoteAccount && { remote: remoteAccount }),
+        ...(remoteAccount instanceof AppError
+          ? { remoteRefused: remoteAccount.message }
+          : remoteAccount && { remote: remoteAccount }),
       };
       return {
         users,

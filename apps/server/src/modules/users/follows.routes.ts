@@ -1,6 +1,14 @@
-import { followResult, followStatus, page, userIdParams, userListItem } from '@pathwise/contract';
+import {
+  followResult,
+  followStatus,
+  page,
+  remoteFollower,
+  remoteFollowerParams,
+  userIdParams,
+  userListItem,
+} from '@pathwise/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pagedList, readResponse, routeOptions } from '../../lib/route-schema.js';
+import { deleted, deletionResponse, pagedList, readResponse, routeOptions } from '../../lib/route-schema.js';
 import { viewerOf } from '../../lib/viewer.js';
 import type { FollowDirection } from './follows.queries.js';
 import type { FollowsService } from './follows.service.js';
@@ -50,4 +58,29 @@ export const followsRoutes: FastifyPluginAsyncZod<{ follows: FollowsService }> =
     );
   listRoute('followers', "A user's followers, newest first");
   listRoute('following', 'The users a user follows, newest first');
+
+  app.get(
+    '/:id/followers/remote',
+    {
+      schema: {
+        tags: ['follows'],
+        summary: "A user's followers on other servers (federation), newest first",
+        params: userIdParams,
+        ...pagedList(page(remoteFollower)),
+      },
+    },
+    async (request) => follows.listRemote(request.params.id, request.query),
+  );
+
+  app.delete(
+    '/me/followers/remote/:id',
+    route('Remove one of your followers on another server', {
+      description:
+        'Their server gets an ActivityPub Reject of their Follow, so they stop following you; they may ' +
+        'follow you again. 404 for someone who does not follow you.',
+      params: remoteFollowerParams,
+      response: deletionResponse,
+    }),
+    async (request, reply) => deleted(reply, follows.removeRemote(viewerOf(request), request.params.id)),
+  );
 };

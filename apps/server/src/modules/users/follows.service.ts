@@ -3,6 +3,8 @@ import {
   type FollowStatus,
   type Page,
   type PageQuery,
+  REMOTE_FOLLOW_MESSAGES,
+  type RemoteFollower,
   USER_MESSAGES,
   type UserListItem,
 } from '@pathwise/contract';
@@ -20,6 +22,11 @@ import {
   insertFollow,
   listFollowPage,
 } from './follows.queries.js';
+import {
+  countRemoteFollowers,
+  deleteRemoteFollowerOf,
+  listRemoteFollowerPage,
+} from './remote-followers.queries.js';
 
 export function createFollowsService(db: Database, events: EventBus) {
   async function stateAfter(tx: Database, viewer: Viewer, id: number): Promise<FollowResult> {
@@ -71,6 +78,30 @@ export function createFollowsService(db: Database, events: EventBus) {
         total,
         query,
       );
+    },
+
+    /** The people elsewhere who follow the user, to whoever may see their followers: two statements. */
+    async listRemote(id: number, query: PageQuery): Promise<Page<RemoteFollower>> {
+      const total = await countRemoteFollowers(db, id);
+      if (total === null) throw notFound(USER_MESSAGES.notFound);
+      const rows = await listRemoteFollowerPage(db, id, pageWindow(query));
+      return toPage(
+        rows.map((row) => ({ ...row, since: row.since.toISOString() })),
+        total,
+        query,
+      );
+    },
+
+    /**
+     * Removes one of the viewer's followers elsewhere (Mastodon's "Remove follower"): their server is
+     * told once this commits (a `Reject` of their `Follow`), and they may follow again.
+     */
+    async removeRemote(viewer: Viewer, followerId: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const follower = await deleteRemoteFollowerOf(tx, viewer.id, followerId);
+        if (!follower) throw notFound(REMOTE_FOLLOW_MESSAGES.notYourFollower);
+        await events.publish(tx, { type: 'user.remote-follower.removed', userId: viewer.id, ...follower });
+      });
     },
   };
 }

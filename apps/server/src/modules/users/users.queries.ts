@@ -123,6 +123,12 @@ export async function findPrivacy(db: Database, id: number) {
   return row ?? null;
 }
 
+/** The privacy settings, locking the row until the transaction ends so concurrent changes queue up. */
+export async function lockPrivacy(db: Database, id: number) {
+  const [row] = await db.select(privacyColumns).from(users).where(eq(users.id, id)).for('update');
+  return row ?? null;
+}
+
 export async function updatePrivacy(db: Database, id: number, settings: PrivacySettingsUpdate) {
   const [row] = await db
     .update(users)

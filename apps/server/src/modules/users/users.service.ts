@@ -15,8 +15,10 @@ import type { Uploads } from '../../lib/uploads/upload.js';
 import { type IncomingUpload, withUpload } from '../../lib/uploads/upload.js';
 import { isVisitor, type Viewer } from '../../lib/viewer.js';
 import { AVATAR_UPLOAD_RULES, newAvatarKey, ownedPictureKeys, renderAvatar } from './avatar.js';
+import { deleteRemoteFollowsBothWays } from './remote-followers.queries.js';
 import {
   findPrivacy,
+  lockPrivacy,
   lockProfilePicture,
   type ProfileRow,
   prepareUserReads,
@@ -94,10 +96,27 @@ export function createUsersService(
       return settings;
     },
 
+    /**
+     * Saves the privacy settings. Hiding a shown profile takes the person off other servers (their actor
+     * is gone): their follows with people elsewhere end both ways, and the subscribers of
+     * `user.profile.hidden` read them first to tell those servers (docs/federation.md).
+     */
     async setPrivacy(viewer: Viewer, settings: PrivacySettingsUpdate): Promise<PrivacySettings> {
-      const saved = await updatePrivacy(db, viewer.id, settings);
-      if (!saved) throw notFound(USER_MESSAGES.notFound);
-      return saved;
+      if (settings.showProfileToVisitors !== false) {
+        const saved = await updatePrivacy(db, viewer.id, settings);
+        if (!saved) throw notFound(USER_MESSAGES.notFound);
+        return saved;
+      }
+      return db.transaction(async (tx) => {
+        const before = await lockPrivacy(tx, viewer.id);
+        const saved = before && (await updatePrivacy(tx, viewer.id, settings));
+        if (!saved) throw notFound(USER_MESSAGES.notFound);
+        if (before.showProfileToVisitors) {
+          await events.publish(tx, { type: 'user.profile.hidden', userId: viewer.id });
+          await deleteRemoteFollowsBothWays(tx, viewer.id);
+        }
+        return saved;
+      });
     },
 
     profile,

@@ -1,17 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { MEDIA_LIMITS, MEDIA_MESSAGES, POST_MEDIA_TYPES } from '@pathwise/contract';
-import { badRequest, unsupportedMediaType } from '../../lib/app-error.js';
-import { storageKey, writeWebpThumbnail } from '../../lib/uploads/inspect.js';
-import type { StagedUpload, UploadRules } from '../../lib/uploads/receive.js';
-import type { StoreFile } from '../../lib/uploads/upload.js';
-import type { NewMedia } from './posts.queries.js';
+import {
+  MEDIA_LIMITS,
+  MEDIA_MESSAGES,
+  type MediaType,
+  POST_MEDIA_TYPES,
+  type PostMedia,
+} from '@pathwise/contract';
+import { badRequest, unsupportedMediaType } from '../app-error.js';
+import type { MediaUrl } from '../viewer.js';
+import { type MediaKind, storageKey, writeWebpThumbnail } from './inspect.js';
+import type { StagedUpload, UploadRules } from './receive.js';
+import type { StoreFile } from './upload.js';
+
+/** A stored image or video of a post (or of a group's post), before its row is written. */
+export type NewMedia = {
+  type: MediaKind;
+  fileKey: string;
+  thumbnailKey: string | null;
+  mimeType: string;
+  sizeBytes: number;
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+  altText: string;
+};
 
 /** Longest side of the WebP that post grids show instead of the original image. */
 export const THUMBNAIL_SIDE = 640;
 
-/** A post's multipart body: the `post` JSON part and up to ten `files`, images and short videos. */
+/**
+ * A post's multipart body (and a group post's): the `post` JSON part and up to ten `files`, images and
+ * short videos.
+ */
 export const POST_UPLOAD_RULES: UploadRules = {
   fileFields: ['files'],
   jsonFields: ['post'],
@@ -77,3 +99,26 @@ export async function storePostMedia(
 
 export const mediaFileKeys = (media: readonly { fileKey: string; thumbnailKey: string | null }[]) =>
   media.flatMap(({ fileKey, thumbnailKey }) => (thumbnailKey ? [fileKey, thumbnailKey] : [fileKey]));
+
+/** Media as a post's row carries them (JSON built by its statement), in display order. */
+export type MediaItem = {
+  id: number;
+  type: string;
+  fileKey: string;
+  thumbnailKey: string | null;
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+  altText: string;
+};
+
+export const mediaResponse = (item: MediaItem, mediaUrl: MediaUrl): PostMedia => ({
+  id: item.id,
+  type: item.type as MediaType,
+  fileUrl: mediaUrl(item.fileKey)!,
+  thumbnailUrl: mediaUrl(item.thumbnailKey),
+  width: item.width,
+  height: item.height,
+  durationSeconds: item.durationSeconds,
+  altText: item.altText,
+});

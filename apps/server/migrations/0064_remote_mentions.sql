@@ -1,0 +1,1 @@
+CREATE INDEX "remote_actors_handle_idx" ON "remote_actors" USING btree (lower("handle"));

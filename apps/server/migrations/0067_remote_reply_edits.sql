@@ -1,0 +1,1 @@
+ALTER TABLE "remote_post_replies" ADD COLUMN "edited_at" timestamp with time zone;
