@@ -17,9 +17,9 @@ export default function ConfirmDialog({ question, onResponse }: ConfirmDialogPro
           <DialogTitle className="text-lg font-semibold text-slate-900">{question.title}</DialogTitle>
           <Description className="text-slate-700">{question.message}</Description>
           <div className="flex justify-end gap-2 pt-2">
-            {/* biome-ignore lint/a11y/noAutofocus: an alert dialog starts on its least destructive
-                answer. */}
-            <button type="button" autoFocus onClick={() => onResponse(false)} className="btn-secondary">
+            {/* An alert dialog starts on its least destructive answer: Headless UI's initial focus, which
+                a dialog opened inside another keeps (React's autoFocus lost it to the dialog there). */}
+            <button type="button" data-autofocus onClick={() => onResponse(false)} className="btn-secondary">
               Cancel
             </button>
             <button type="button" onClick={() => onResponse(true)} className="btn-danger">

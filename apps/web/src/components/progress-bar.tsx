@@ -19,7 +19,7 @@ export function ProgressBar({ value, label, className = '' }: ProgressBarProps) 
       className={`h-2 w-full overflow-hidden rounded-full bg-slate-200 ${className}`}
     >
       <div
-        className="h-full rounded-full bg-indigo-600 transition-[width]"
+        className="h-full rounded-full bg-indigo-600 motion-safe:transition-[width]"
         style={{ width: `${percent}%` }}
       />
     </div>

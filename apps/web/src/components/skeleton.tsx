@@ -3,7 +3,9 @@ import { Loading } from './loading';
 
 /** A grey block standing where text or media will be; hidden from assistive technology. */
 export function Bone({ className }: { className: string }) {
-  return <div aria-hidden="true" className={`animate-pulse rounded-md bg-slate-200 ${className}`} />;
+  return (
+    <div aria-hidden="true" className={`motion-safe:animate-pulse rounded-md bg-slate-200 ${className}`} />
+  );
 }
 
 /** A card's frame, the same as the cards it stands for, holding bones. */

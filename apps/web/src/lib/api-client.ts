@@ -147,6 +147,19 @@ export function serverMessageOr(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.body ? error.body.message : fallback;
 }
 
+export const UNREACHABLE_MESSAGE = 'The server could not be reached. Please try again.';
+
+/**
+ * A failed request in a person's words: the server's explanation, else whether it failed, took too long
+ * or was not reached (never "Failed to fetch" or a bare status).
+ */
+export function failureMessage(error: unknown): string {
+  if (error instanceof RequestTimeoutError) return error.message;
+  if (error instanceof ApiError)
+    return error.body ? error.body.message : 'Something went wrong on the server. Please try again.';
+  return UNREACHABLE_MESSAGE;
+}
+
 /** Fetches and reads the response, both within the time limit. */
 async function send(path: string, options: RequestOptions, token: string | null) {
   const controller = new AbortController();

@@ -74,6 +74,13 @@ const learningCalendarResponses = [
   http.get('/api/users/:id/learning-calendar', errorResponse(404, LEARNING_CALENDAR_MESSAGES.notFound)),
 ];
 
+/** Asked for by a profile's followers dialog: unless a test says otherwise, nobody elsewhere follows. */
+const remoteFollowerResponses = [
+  http.get('/api/users/:id/followers/remote', () => HttpResponse.json(pageOf([]))),
+  // The same for a reported person on the moderation page.
+  http.get('/api/moderation/users/:userId/remote-followers', () => HttpResponse.json({ servers: [] })),
+];
+
 /** The network as the tests see it; each test declares the responses it needs with `server.use`. */
 export const server = setupServer(
   ...bellResponses,
@@ -83,4 +90,5 @@ export const server = setupServer(
   ...instanceResponses,
   ...progressShareResponses,
   ...learningCalendarResponses,
+  ...remoteFollowerResponses,
 );

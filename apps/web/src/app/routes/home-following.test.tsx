@@ -67,7 +67,7 @@ describe("Home 'Following' tab", () => {
     expect(screen.getByRole('tab', { name: 'Following', selected: true })).toBeInTheDocument();
   });
 
-  it('asks for posts from other servers and shows them read-only among the rest, with their server', async () => {
+  it('asks for posts from other servers and shows them among the rest, with their server, Like and Reply', async () => {
     const remoteAsked = serveFollowing([
       { type: 'POST', createdAt, post: postFixture({ id: 42, title: 'Bob on lifetimes' }) },
       { type: 'REMOTE_POST', createdAt, remotePost: remotePostFixture({ title: 'Notes from elsewhere' }) },
@@ -82,7 +82,9 @@ describe("Home 'Following' tab", () => {
       'href',
       'https://social.example/@ann/110',
     );
-    expect(remote.queryByRole('button', { name: /like|save|comment/i })).not.toBeInTheDocument();
+    expect(remote.getByRole('button', { name: 'Like, 0 likes' })).toBeInTheDocument();
+    expect(remote.getByRole('textbox', { name: 'Reply to Ann Elsewhere' })).toBeInTheDocument();
+    expect(remote.queryByRole('button', { name: /save/i })).not.toBeInTheDocument();
   });
 
   it('offers people to follow when there is nothing yet, and follows at once on a click', async () => {

@@ -140,7 +140,7 @@ export function HomePage() {
               <li key={shortcut.to}>
                 <Link
                   to={shortcut.to}
-                  className="block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow-md"
+                  className="block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm motion-safe:transition hover:border-indigo-300 hover:shadow-md"
                 >
                   <span className="font-semibold text-indigo-700">{shortcut.label}</span>
                   <span className="mt-1 block text-sm text-slate-600">{shortcut.description}</span>

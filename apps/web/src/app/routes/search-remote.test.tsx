@@ -1,5 +1,7 @@
 import {
   REMOTE_FOLLOW_MESSAGES,
+  REPORT_FORWARD_TEXTS,
+  REPORT_MESSAGES,
   type RemoteAccount,
   type RemoteFollowResponse,
   type SearchResult,
@@ -18,12 +20,12 @@ import { loadPages } from '../router';
 const ann = remoteAccountFixture();
 const annQuery = `/search?q=${encodeURIComponent(ann.handle)}`;
 
-function serveSearch(remote?: RemoteAccount) {
+function serveSearch(remote?: RemoteAccount, remoteRefused?: string) {
   const empty = { ...pageOf([]), totalIsLowerBound: false };
   server.use(
     http.get('/api/search', () =>
       HttpResponse.json({
-        users: { ...empty, ...(remote && { remote }) },
+        users: { ...empty, ...(remote && { remote }), ...(remoteRefused && { remoteRefused }) },
         posts: empty,
         learningPlans: empty,
         groups: empty,
@@ -160,12 +162,47 @@ describe('searching for someone on another server', () => {
     expect(await card.findByRole('alert')).toHaveTextContent(REMOTE_FOLLOW_MESSAGES.unknownAccount);
   });
 
+  it('reports them here and, as the dialog offers, to their server; focus goes back to Report', async () => {
+    serveSearch(ann);
+    let sent: unknown;
+    server.use(
+      http.post('/api/reports', async ({ request }) => {
+        sent = await request.json();
+        const answer = { id: 1, message: REPORT_MESSAGES.receivedAndForwarded, forwarded: true };
+        return HttpResponse.json(answer, { status: 201 });
+      }),
+    );
+    const { user } = renderApp(annQuery, { signedIn: true });
+    const card = await annCard();
+    await user.click(card.getByRole('button', { name: 'Report @ann@social.example' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Report @ann@social.example' }));
+    expect(
+      dialog.getByRole('checkbox', { name: REPORT_FORWARD_TEXTS.label('social.example') }),
+    ).toBeChecked();
+    await user.click(dialog.getByRole('radio', { name: 'Spam or advertising' }));
+    await user.click(dialog.getByRole('button', { name: 'Send report' }));
+    expect(await dialog.findByRole('status')).toHaveTextContent(REPORT_MESSAGES.receivedAndForwarded);
+    expect(sent).toMatchObject({ targetType: 'REMOTE_ACCOUNT', targetId: ann.id, forward: true });
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() =>
+      expect(card.getByRole('button', { name: 'Report @ann@social.example' })).toHaveFocus(),
+    );
+  });
+
   it('says their server gave no one when the search found nobody there', async () => {
     serveSearch();
     serveInstance('pathwise.example');
     renderApp(annQuery, { signedIn: true });
     expect(await screen.findByText(/No one was found at @ann@social\.example\./)).toBeInTheDocument();
     expect(screen.getByText(/Their server may be unreachable/)).toBeInTheDocument();
+  });
+
+  it('says why their server was not asked when it is blocked here', async () => {
+    serveSearch(undefined, REMOTE_FOLLOW_MESSAGES.blockedServer);
+    serveInstance('pathwise.example');
+    renderApp(annQuery, { signedIn: true });
+    expect(await screen.findByText(REMOTE_FOLLOW_MESSAGES.blockedServer)).toBeInTheDocument();
+    expect(screen.queryByText(/No one was found/)).not.toBeInTheDocument();
   });
 
   it('says this instance does not federate when it does not', async () => {

@@ -27,6 +27,8 @@ describe('settings: your address on other servers', () => {
       await section.findByRole('heading', { name: FEDIVERSE_TEXTS.title }, { timeout: PAGE_LOAD_TIMEOUT_MS }),
     ).toBeInTheDocument();
     expect(section.getByText('@annlee@learn.example:8443')).toBeInTheDocument();
+    // Hiding the profile ends the follows with other servers: said before anyone does it.
+    expect(section.getByText(FEDIVERSE_TEXTS.hiding)).toBeInTheDocument();
 
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
     await user.click(section.getByRole('button', { name: 'Copy address' }));

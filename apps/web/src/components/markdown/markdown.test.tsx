@@ -92,6 +92,28 @@ it("links @mentions to the person's profile at /@handle, in the app, as the serv
   expect(await screen.findByText('Profile of @annlee')).toBeInTheDocument();
 });
 
+it('links @name@server to the search that finds them elsewhere, and leaves e-mail addresses be', async () => {
+  const { container } = renderInRouter(
+    <Markdown
+      text={'Ask @Mallory@Social.Example or @eve@127.0.0.1:8080, mail ann@example.com, `@dan@x.org`'}
+    />,
+  );
+
+  const mallory = await screen.findByRole('link', { name: '@Mallory@Social.Example' });
+  expect(mallory).toHaveAttribute('href', '/search?q=%40mallory%40social.example');
+  expect(mallory).not.toHaveAttribute('target');
+  expect(screen.getByRole('link', { name: '@eve@127.0.0.1:8080' })).toHaveAttribute(
+    'href',
+    '/search?q=%40eve%40127.0.0.1%3A8080',
+  );
+  expect(screen.getByRole('link', { name: 'ann@example.com' })).toHaveAttribute(
+    'href',
+    'mailto:ann@example.com',
+  );
+  expect(container.querySelector('code')).toHaveTextContent('@dan@x.org');
+  expect(container.querySelector('code a')).toBeNull();
+});
+
 it('shows the words of a card excerpt as one paragraph, links as their text (cards are links)', async () => {
   const { container } = render(
     <Markdown

@@ -1,5 +1,4 @@
-/** Someone's server, from their `@name@server`. */
-export const serverOf = (handle: string) => handle.slice(handle.lastIndexOf('@') + 1);
+import { serverOfHandle as serverOf } from '@pathwise/contract';
 
 /** What the web app says about people and posts on other servers. */
 export const FEDERATION_TEXTS = {
@@ -37,4 +36,25 @@ export const FEDERATION_TEXTS = {
   blocked: (handle: string) =>
     `You blocked ${handle}: their comments, follows and notifications no longer reach you.`,
   restrictFailed: 'That did not work. Please try again.',
+  replyLabel: (name: string) => `Reply to ${name}`,
+  reply: 'Reply',
+  yourReplies: 'Your replies',
+  replySent: (handle: string) => `Reply sent to ${serverOf(handle)}.`,
+  replyFailed: 'Your reply could not be sent. Please try again.',
+  likeFailed: 'The like could not be sent. Please try again.',
+  edit: 'Edit',
+  editReplyLabel: 'Edit your reply',
+  save: 'Save',
+  delete: 'Delete',
+  deleting: 'Deleting...',
+  edited: '(edited)',
+  deleteReplyQuestion: (handle: string) => ({
+    title: 'Delete reply?',
+    message: `It is deleted here, and ${serverOf(handle)} is asked to delete its copy.`,
+    confirmLabel: 'Delete',
+  }),
+  replyEdited: (handle: string) => `Edit sent to ${serverOf(handle)}.`,
+  replyDeleted: (handle: string) => `Reply deleted. ${serverOf(handle)} was asked to delete it too.`,
+  editFailed: 'Your edit could not be sent. Please try again.',
+  deleteFailed: 'Your reply could not be deleted. Please try again.',
 } as const;

@@ -1,6 +1,15 @@
 import type { RemoteAccount, RemoteFollowState } from '@pathwise/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchRemoteAccount, followRemote, restrictRemote, unfollowRemote } from './federation-api';
+import {
+  deleteRemotePostReply,
+  editRemotePostReply,
+  fetchRemoteAccount,
+  followRemote,
+  likeRemotePost,
+  replyToRemotePost,
+  restrictRemote,
+  unfollowRemote,
+} from './federation-api';
 
 /** How often a pending follow asks whether their server answered: Mastodon usually does in a second. */
 export const PENDING_POLL_MS = 3_000;
@@ -62,4 +71,22 @@ export function useRemoteRestriction(account: RemoteAccount) {
     },
   });
   return { account: state.data, change };
+}
+
+/** Like or unlike (`on`) post `id` from elsewhere; answers its like state here. */
+export function useRemotePostLike(id: number) {
+  return useMutation({ mutationFn: (on: boolean) => likeRemotePost(id, on) });
+}
+
+/** Reply to post `id` from elsewhere; answers the reply kept here. */
+export function useRemotePostReply(id: number) {
+  return useMutation({ mutationFn: (content: string) => replyToRemotePost(id, content) });
+}
+
+/** Edit or delete the viewer's reply `replyId` to post `id` from elsewhere. */
+export function useRemotePostReplyChanges(id: number, replyId: number) {
+  return {
+    edit: useMutation({ mutationFn: (content: string) => editRemotePostReply(id, replyId, content) }),
+    remove: useMutation({ mutationFn: () => deleteRemotePostReply(id, replyId) }),
+  };
 }

@@ -1,14 +1,15 @@
-import type { RemoteAccount } from '@pathwise/contract';
+import { type RemoteAccount, serverOfHandle } from '@pathwise/contract';
 import { useId } from 'react';
 import { Avatar } from '../../../components/avatar';
+import { ReportButton } from '../../../components/report-button';
 import { FEDERATION_TEXTS } from '../federation-texts';
 import { RemoteFollowButton } from './remote-follow-button';
 import { RemoteRestrictButtons } from './remote-restrict-buttons';
 
 /**
  * Someone on another server that a search found: picture (fetched without a referrer), name, their
- * `@name@server`, bio, a link to their profile there, Follow, Mute and Block. Beside the people of this
- * server, it says which server they are on.
+ * `@name@server`, bio, a link to their profile there, Follow, Mute, Block and Report (with a copy to
+ * their server if the person wishes). Beside the people of this server, it says which server they are on.
  */
 export function RemoteAccountCard({ account }: { account: RemoteAccount }) {
   const nameId = useId();
@@ -42,6 +43,15 @@ export function RemoteAccountCard({ account }: { account: RemoteAccount }) {
         </a>
         <RemoteFollowButton account={account} />
         <RemoteRestrictButtons account={account} />
+        <ReportButton
+          target={{
+            type: 'REMOTE_ACCOUNT',
+            id: account.id,
+            label: account.handle,
+            server: serverOfHandle(account.handle),
+          }}
+          className="-ml-2"
+        />
       </div>
     </article>
   );

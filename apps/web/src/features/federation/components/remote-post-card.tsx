@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/avatar';
 import { RelativeTime } from '../../../components/relative-time';
 import { FEDERATION_TEXTS } from '../federation-texts';
 import { RemoteHtml } from './remote-html';
+import { RemotePostActions } from './remote-post-actions';
 
 const EXTERNAL = { target: '_blank', rel: 'noopener noreferrer nofollow' } as const;
 
@@ -15,9 +16,9 @@ function attachmentText({ url, name }: RemotePost['attachments'][number], index:
 }
 
 /**
- * A post of someone followed on another server, in the Following tab: read-only (no like, comment or
- * save here), marked with their server, its content warning hiding the rest until "Show more" as on
- * Mastodon, attachments as links, and "View original" on their server.
+ * A post of someone followed on another server, in the Following tab: marked with their server, its
+ * content warning hiding the rest until "Show more" as on Mastodon, attachments as links, "View
+ * original" on their server, and Like and Reply, sent there (no save: it is not kept here for good).
  */
 export function RemotePostCard({ post }: { post: RemotePost }) {
   const headingId = useId();
@@ -92,6 +93,7 @@ export function RemotePostCard({ post }: { post: RemotePost }) {
           <span className="sr-only"> {FEDERATION_TEXTS.newTab}</span>
         </a>
       </footer>
+      <RemotePostActions post={post} authorName={name} />
     </article>
   );
 }

@@ -31,5 +31,8 @@ export const remotePostFixture = (fields: Partial<RemotePost> = {}): RemotePost 
   attachments: [],
   publishedAt: '2026-01-06T10:00:00.000Z',
   updatedAt: null,
+  likedByMe: false,
+  likesCount: 0,
+  myReplies: [],
   ...fields,
 });

@@ -2,13 +2,16 @@ import type {
   Group,
   GroupActivityPage,
   GroupBoard,
+  GroupBoardSort,
   GroupBody,
   GroupPage,
   GroupPost,
   GroupPostBody,
   GroupPostPage,
+  GroupRemovalPage,
+  SortDirection,
 } from '@pathwise/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, apiUpload } from '../../../lib/api-client';
 import { pageQuery } from '../../../lib/paged-list';
 
 export function createGroup(body: GroupBody) {
@@ -24,8 +27,11 @@ export function fetchMyGroups(page: number, signal?: AbortSignal) {
   return apiRequest<GroupPage>(`/api/groups?${pageQuery(page)}`, { signal });
 }
 
-export function fetchBoard(id: number, page: number, signal?: AbortSignal) {
-  return apiRequest<GroupBoard>(`/api/groups/${id}/progress?${pageQuery(page)}`, { signal });
+/** The progress board's order, as the page's URL keeps it. */
+export type BoardOrder = { sort: GroupBoardSort; direction: SortDirection };
+
+export function fetchBoard(id: number, page: number, order: BoardOrder, signal?: AbortSignal) {
+  return apiRequest<GroupBoard>(`/api/groups/${id}/progress?${pageQuery(page, order)}`, { signal });
 }
 
 export function joinGroup(id: number, inviteToken: string | null) {
@@ -41,6 +47,14 @@ export function leaveGroup(id: number) {
 
 export function removeMember(id: number, userId: number) {
   return apiRequest<void>(`/api/groups/${id}/members/${userId}`, { method: 'DELETE' });
+}
+
+export function fetchRemovals(id: number, page: number, signal?: AbortSignal) {
+  return apiRequest<GroupRemovalPage>(`/api/groups/${id}/removals?${pageQuery(page)}`, { signal });
+}
+
+export function liftRemoval(id: number, userId: number) {
+  return apiRequest<void>(`/api/groups/${id}/removals/${userId}`, { method: 'DELETE' });
 }
 
 export function setMemberRole(id: number, userId: number, role: 'ORGANISER' | 'MEMBER') {
@@ -62,8 +76,19 @@ export function fetchGroupPosts(id: number, page: number, signal?: AbortSignal) 
   return apiRequest<GroupPostPage>(`/api/groups/${id}/posts?${pageQuery(page)}`, { signal });
 }
 
-export function postInGroup(id: number, body: GroupPostBody) {
-  return apiRequest<GroupPost>(`/api/groups/${id}/posts`, { method: 'POST', body });
+/** As JSON; with files, multipart: the body as the `post` part, the files as `files` parts. */
+export function postInGroup(
+  id: number,
+  body: GroupPostBody,
+  files: readonly File[] = [],
+  onProgress?: (sentShare: number) => void,
+) {
+  const path = `/api/groups/${id}/posts`;
+  if (files.length === 0) return apiRequest<GroupPost>(path, { method: 'POST', body });
+  const form = new FormData();
+  form.append('post', new Blob([JSON.stringify(body)], { type: 'application/json' }));
+  for (const file of files) form.append('files', file);
+  return apiUpload<GroupPost>(path, { body: form, onProgress });
 }
 
 export function deleteGroupPost(id: number, postId: number) {

@@ -1,11 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePagedList } from '../../../lib/paged-list';
 import {
+  type BoardOrder,
   fetchBoard,
   fetchGroup,
   fetchGroupActivity,
   fetchGroupPosts,
   fetchMyGroups,
+  fetchRemovals,
   fetchUserGroups,
 } from './groups-api';
 
@@ -13,7 +15,9 @@ export const groupKeys = {
   all: ['groups'] as const,
   mine: ['groups', 'mine'] as const,
   one: (id: number) => ['groups', id] as const,
-  board: (id: number, page: number) => ['groups', id, 'board', page] as const,
+  board: (id: number, page: number, order: BoardOrder) =>
+    ['groups', id, 'board', order.sort, order.direction, page] as const,
+  removals: (id: number) => ['groups', id, 'removals'] as const,
   posts: (id: number) => ['groups', id, 'posts'] as const,
   activity: (id: number) => ['groups', id, 'activity'] as const,
   ofUser: (userId: number) => ['groups', 'user', userId] as const,
@@ -23,12 +27,14 @@ export function useGroup(id: number, invite: string | null) {
   return useQuery({ queryKey: groupKeys.one(id), queryFn: ({ signal }) => fetchGroup(id, invite, signal) });
 }
 
-/** One page of the board at a time; the previous page stays shown while the next one loads. */
-export function useBoard(id: number, page: number, enabled: boolean) {
+/**
+ * One page of the board at a time, in `order`; the previous page (or order) stays shown while the next
+ * one loads.
+ */
+export function useBoard(id: number, page: number, order: BoardOrder) {
   return useQuery({
-    queryKey: groupKeys.board(id, page),
-    queryFn: ({ signal }) => fetchBoard(id, page, signal),
-    enabled,
+    queryKey: groupKeys.board(id, page, order),
+    queryFn: ({ signal }) => fetchBoard(id, page, order, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -55,6 +61,14 @@ export function useGroupPosts(id: number) {
   return usePagedList({
     queryKey: groupKeys.posts(id),
     fetchPage: (page, signal) => fetchGroupPosts(id, page, signal),
+  });
+}
+
+/** The people the organisers removed, most recently first, page by page with Load More (organisers). */
+export function useGroupRemovals(id: number) {
+  return usePagedList({
+    queryKey: groupKeys.removals(id),
+    fetchPage: (page, signal) => fetchRemovals(id, page, signal),
   });
 }
 

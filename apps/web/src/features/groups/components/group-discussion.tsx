@@ -1,12 +1,24 @@
-import { GROUP_LIMITS, GROUP_MESSAGES, type Group, type GroupReply } from '@pathwise/contract';
-import { useId, useState } from 'react';
+import {
+  GROUP_LIMITS,
+  GROUP_MESSAGES,
+  type Group,
+  type GroupReply,
+  MEDIA_MESSAGES,
+} from '@pathwise/contract';
+import { useId, useRef, useState } from 'react';
 import { ErrorBox } from '../../../components/callout';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { Markdown } from '../../../components/markdown/markdown';
+import { AltTextReminder } from '../../../components/media/alt-text-reminder';
+import { MediaGrid } from '../../../components/media/media-grid';
+import { MediaPicker } from '../../../components/media/media-picker';
+import { useMediaSelection } from '../../../components/media/use-media-selection';
 import { PagedItems } from '../../../components/paged-items';
+import { ProgressBar } from '../../../components/progress-bar';
 import { RelativeTime } from '../../../components/relative-time';
 import { ReportButton } from '../../../components/report-button';
+import { failureMessage } from '../../../lib/api-client';
 import { useSignedInUser } from '../../../lib/auth/auth-context';
 import { deleteGroupPost, postInGroup } from '../api/groups-api';
 import { useGroupChange, useGroupPosts } from '../api/queries';
@@ -86,6 +98,9 @@ function Entry({ group, entry }: { group: Group; entry: GroupReply }) {
         )}
       </p>
       <Markdown text={entry.content} />
+      {entry.media.length > 0 && (
+        <MediaGrid media={entry.media} title={`${entry.author.name}’s post`} linkOriginals />
+      )}
       {remove.isError && <ErrorBox>{GROUP_MESSAGES.actionFailed}</ErrorBox>}
     </article>
   );
@@ -103,16 +118,40 @@ function PostForm({
   submit: string;
 }) {
   const [content, setContent] = useState('');
+  const [uploaded, setUploaded] = useState<number | null>(null);
+  const [reminding, setReminding] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const sendUndescribed = useRef(false);
+  // Replies are text; posts may carry images and videos.
+  const media = useMediaSelection([]);
+  const withMedia = replyToId === undefined;
   const id = useId();
-  const send = useGroupChange(() =>
-    postInGroup(group.id, replyToId === undefined ? { content } : { content, replyToId }),
-  );
+  const send = useGroupChange((sent: string) => {
+    const files = media.chosen.map((item) => item.file);
+    setUploaded(files.length > 0 ? 0 : null);
+    const body = { content: sent, ...(replyToId !== undefined && { replyToId }), altTexts: media.altTexts };
+    return postInGroup(group.id, body, files, setUploaded).finally(() => setUploaded(null));
+  });
   return (
     <form
+      ref={form}
       className="space-y-2"
       onSubmit={(event) => {
         event.preventDefault();
-        send.mutate(undefined, { onSuccess: () => setContent('') });
+        if (media.undescribedImages > 0 && !sendUndescribed.current) {
+          setReminding(true);
+          return;
+        }
+        sendUndescribed.current = false;
+        setReminding(false);
+        const sent = content;
+        send.mutate(sent, {
+          onSuccess: () => {
+            // What was typed while it was being sent stays.
+            setContent((current) => (current === sent ? '' : current));
+            media.clearChosen();
+          },
+        });
       }}
     >
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -127,8 +166,24 @@ function PostForm({
         onChange={(event) => setContent(event.target.value)}
         className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900"
       />
-      {send.isError && <ErrorBox>{send.error.message || GROUP_MESSAGES.postFailed}</ErrorBox>}
-      <button type="submit" className="btn-secondary" disabled={send.isPending || content.trim() === ''}>
+      {withMedia && <MediaPicker selection={media} />}
+      {uploaded !== null && <ProgressBar value={uploaded * 100} label="Upload progress" />}
+      {media.hasVideoErrors && <ErrorBox>{MEDIA_MESSAGES.fixVideoErrors}</ErrorBox>}
+      {reminding && media.undescribedImages > 0 && (
+        <AltTextReminder
+          form={form}
+          onDescribe={() => setReminding(false)}
+          onPublish={() => {
+            sendUndescribed.current = true;
+          }}
+        />
+      )}
+      {send.isError && <ErrorBox title={GROUP_MESSAGES.postFailed}>{failureMessage(send.error)}</ErrorBox>}
+      <button
+        type="submit"
+        className="btn-secondary"
+        disabled={send.isPending || content.trim() === '' || media.hasVideoErrors || media.checkingVideos}
+      >
         {submit}
       </button>
     </form>

@@ -16,6 +16,7 @@ import { ErrorBox } from '../../../components/callout';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { Loading } from '../../../components/loading';
 import { SettingsSection } from '../../../components/settings-section';
+import { failureMessage } from '../../../lib/api-client';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/preferences-queries';
 import { PushDevices } from './push-devices';
 
@@ -261,7 +262,7 @@ export function NotificationSettings() {
         {saved && !save.isPending ? `${NOTIFICATION_PREFERENCE_MESSAGES.saved}.` : ''}
       </p>
       {save.isError && (
-        <ErrorBox title={NOTIFICATION_PREFERENCE_MESSAGES.saveFailed}>{save.error.message}</ErrorBox>
+        <ErrorBox title={NOTIFICATION_PREFERENCE_MESSAGES.saveFailed}>{failureMessage(save.error)}</ErrorBox>
       )}
     </SettingsSection>
   );

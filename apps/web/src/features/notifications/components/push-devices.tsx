@@ -4,6 +4,7 @@ import { Callout, ErrorBox } from '../../../components/callout';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { Loading } from '../../../components/loading';
 import { RelativeTime } from '../../../components/relative-time';
+import { failureMessage } from '../../../lib/api-client';
 import { usePushDevices, usePushOnThisDevice, useRemovePushDevice } from '../api/push-queries';
 
 /** This browser: turn push on, or why it cannot be. */
@@ -76,7 +77,9 @@ export function PushDevices() {
           ))}
         </ul>
       )}
-      {remove.isError && <ErrorBox title={PUSH_MESSAGES.removeFailed}>{remove.error.message}</ErrorBox>}
+      {remove.isError && (
+        <ErrorBox title={PUSH_MESSAGES.removeFailed}>{failureMessage(remove.error)}</ErrorBox>
+      )}
     </div>
   );
 }

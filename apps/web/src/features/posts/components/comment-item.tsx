@@ -1,16 +1,16 @@
-import { COMMENT_TEXTS, type Comment } from '@pathwise/contract';
+import { COMMENT_TEXTS, type Comment, serverOfHandle } from '@pathwise/contract';
 import { type MouseEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { BusyButton } from '../../../components/busy-button';
 import { ErrorBox } from '../../../components/callout';
+import { CommentEditor } from '../../../components/comment-editor';
 import { HiddenBanner } from '../../../components/hidden-banner';
 import { Markdown } from '../../../components/markdown/markdown';
 import { RelativeTime } from '../../../components/relative-time';
 import { ReportButton } from '../../../components/report-button';
 import { useConfirm } from '../../../components/use-confirm';
 import { isProvisional, useBlockRemoteAuthor, useDeleteComment, useUpdateComment } from '../api/queries';
-import { CommentEditor } from './comment-editor';
 import { CommentLikeButton } from './comment-like-button';
 import { EditedMark } from './edited-mark';
 
@@ -172,7 +172,12 @@ function AuthoredComment({
             {comment.remote && <BlockRemoteAuthor comment={comment} remote={comment.remote} />}
             {!canEdit && (
               <ReportButton
-                target={{ type: 'COMMENT', id: comment.id, label: `comment by ${user.name}` }}
+                target={{
+                  type: 'COMMENT',
+                  id: comment.id,
+                  label: `comment by ${user.name}`,
+                  ...(comment.remote && { server: serverOfHandle(comment.remote.handle) }),
+                }}
                 className="-ml-2"
               />
             )}

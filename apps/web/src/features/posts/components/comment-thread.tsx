@@ -1,12 +1,12 @@
 import { COMMENT_TEXTS, type Comment, type CommentThread } from '@pathwise/contract';
 import { type MouseEvent, type ReactNode, useRef, useState } from 'react';
 import { ErrorBox } from '../../../components/callout';
+import { CommentEditor } from '../../../components/comment-editor';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { PagedItems } from '../../../components/paged-items';
 import { useViewer } from '../../../lib/auth/auth-context';
 import { useSignInFirst } from '../../../lib/visitor-gate';
 import { useAddReply, useReplies } from '../api/queries';
-import { CommentEditor } from './comment-editor';
 import { CommentItem } from './comment-item';
 
 type ThreadProps = { thread: CommentThread; postAuthorId: number };

@@ -1,12 +1,12 @@
 import { COMMENT_TEXTS, type CurrentUser, type Post, VISITOR_TEXTS } from '@pathwise/contract';
 import { useState } from 'react';
 import { ErrorBox } from '../../../components/callout';
+import { CommentEditor } from '../../../components/comment-editor';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { PagedItems } from '../../../components/paged-items';
 import { useViewer } from '../../../lib/auth/auth-context';
 import { useSignInFirst } from '../../../lib/visitor-gate';
 import { useAddComment, useComments } from '../api/queries';
-import { CommentEditor } from './comment-editor';
 import { CommentThreadView } from './comment-thread';
 
 const LOAD_FAILED = 'Failed to load comments.';

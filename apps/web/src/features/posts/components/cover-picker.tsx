@@ -1,4 +1,4 @@
-import type { MediaSelection } from './use-media-selection';
+import type { MediaSelection } from '../../../components/media/use-media-selection';
 
 /** The cover a post's author picks: the first image (no choice), an image kept or a new file. */
 export type CoverChoice = { kind: 'first' } | { kind: 'kept'; id: number } | { kind: 'new'; key: number };

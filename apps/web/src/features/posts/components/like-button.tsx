@@ -2,9 +2,9 @@ import type { LikeResponse, Post } from '@pathwise/contract';
 import { useState } from 'react';
 import { BusyButton } from '../../../components/busy-button';
 import { HeartIcon } from '../../../components/icons';
+import { countLabel } from '../../../lib/counts';
 import { useSignInFirst } from '../../../lib/visitor-gate';
 import { useLike } from '../api/queries';
-import { countLabel } from './counts';
 
 type LikeButtonProps = {
   post: Post;

@@ -4,12 +4,12 @@ import { Link } from 'react-router';
 import { HiddenBanner } from '../../../components/hidden-banner';
 import { CommentIcon } from '../../../components/icons';
 import { Markdown } from '../../../components/markdown/markdown';
+import { MediaGrid } from '../../../components/media/media-grid';
 import { SaveButton } from '../../../components/save-button';
 import { TagLinks } from '../../../components/tag-links';
 import { useViewer } from '../../../lib/auth/auth-context';
-import { countLabel } from './counts';
+import { countLabel } from '../../../lib/counts';
 import { LikeButton } from './like-button';
-import { MediaGrid } from './media-grid';
 import { PostByline } from './post-byline';
 import { PostOwnerActions } from './post-owner-actions';
 

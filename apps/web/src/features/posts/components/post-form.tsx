@@ -13,6 +13,9 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ErrorBox } from '../../../components/callout';
 import { MarkdownField } from '../../../components/markdown/markdown-field';
+import { AltTextReminder } from '../../../components/media/alt-text-reminder';
+import { MediaPicker } from '../../../components/media/media-picker';
+import { useMediaSelection } from '../../../components/media/use-media-selection';
 import { ProgressBar } from '../../../components/progress-bar';
 import { TagEditor } from '../../../components/tag-editor';
 import { SelectField, TextField } from '../../../components/text-field';
@@ -22,8 +25,6 @@ import { fromLocalInput, localTimeZone, toLocalInput } from '../../../lib/local-
 import { usePostsChanged, useSavePost } from '../api/queries';
 import { useGoBack } from '../use-go-back';
 import { type CoverChoice, CoverPicker, coverFields } from './cover-picker';
-import { MediaPicker } from './media-picker';
-import { useMediaSelection } from './use-media-selection';
 
 export type PostFormValues = z.input<typeof postInput>;
 
@@ -198,13 +199,10 @@ export function PostForm({ post, draft }: PostFormProps) {
       {media.hasVideoErrors && <ErrorBox>{MEDIA_MESSAGES.fixVideoErrors}</ErrorBox>}
       {reminding && media.undescribedImages > 0 && (
         <AltTextReminder
-          onDescribe={() => {
-            setReminding(false);
-            form.current?.querySelector<HTMLTextAreaElement>('textarea[data-undescribed]')?.focus();
-          }}
+          form={form}
+          onDescribe={() => setReminding(false)}
           onPublish={() => {
             publishUndescribed.current = true;
-            form.current?.requestSubmit();
           }}
         />
       )}
@@ -227,23 +225,6 @@ export function PostForm({ post, draft }: PostFormProps) {
         </button>
       </div>
     </form>
-  );
-}
-
-/** Before images go out without a description, as Mastodon does: a reminder, never a refusal. */
-function AltTextReminder({ onDescribe, onPublish }: { onDescribe: () => void; onPublish: () => void }) {
-  return (
-    <div role="alert" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900">
-      <p>{MEDIA_MESSAGES.altTextMissing}</p>
-      <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={onDescribe} className="btn-primary">
-          Add descriptions
-        </button>
-        <button type="button" onClick={onPublish} className="btn-secondary">
-          Publish without descriptions
-        </button>
-      </div>
-    </div>
   );
 }
 

@@ -1,5 +1,11 @@
-import type { DomainBlock, DomainBlockInput, DomainBlockResult, Page } from '@pathwise/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  DomainBlock,
+  DomainBlockInput,
+  DomainBlockResult,
+  Page,
+  RemoteFollowerServers,
+} from '@pathwise/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { pageQuery, usePagedList } from '../../../lib/paged-list';
 
@@ -29,5 +35,14 @@ export function useUnblockDomain() {
     mutationFn: (domain: string) =>
       apiRequest<void>(`/api/moderation/domain-blocks/${encodeURIComponent(domain)}`, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['moderation'] }),
+  });
+}
+
+/** The servers a person's remote followers are on, with how many each (what a domain block would remove). */
+export function useRemoteFollowerServers(userId: number) {
+  return useQuery({
+    queryKey: [...domainBlockKeys.all, 'followers-of', userId],
+    queryFn: ({ signal }) =>
+      apiRequest<RemoteFollowerServers>(`/api/moderation/users/${userId}/remote-followers`, { signal }),
   });
 }

@@ -1,6 +1,6 @@
 import { GROUP_POST_REMOVAL_MESSAGES, HIDE_MESSAGES, type ModerationReport } from '@pathwise/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router';
@@ -16,6 +16,8 @@ const groupPostReport: ModerationReport = {
   details: '',
   status: 'OPEN',
   reporter: { id: 2, name: 'Bob Stone', profilePicture: null },
+  fromServer: null,
+  forwarded: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   closedAt: null,
   closedBy: null,
@@ -75,4 +77,70 @@ it('offers no removal on a report about a whole group', () => {
 
   expect(screen.getByRole('heading', { name: /^Study group:/ })).toBeVisible();
   expect(screen.queryByRole('button', { name: GROUP_POST_REMOVAL_MESSAGES.remove })).not.toBeInTheDocument();
+});
+
+it('names someone on another server with their profile there, and a report another server sent', () => {
+  renderCard({
+    ...groupPostReport,
+    targetType: 'REMOTE_ACCOUNT',
+    target: {
+      id: 9,
+      summary: 'Mal',
+      path: '/search?q=%40mal%40elsewhere.example',
+      remote: { handle: '@mal@elsewhere.example', profileUrl: 'https://elsewhere.example/@mal' },
+    },
+    reporter: null,
+    fromServer: 'elsewhere.example',
+    forwarded: true,
+  });
+
+  expect(screen.getByRole('heading', { name: /^Someone on another server: Mal/ })).toBeVisible();
+  expect(screen.getByRole('link', { name: 'Mal' })).toHaveAttribute(
+    'href',
+    '/search?q=%40mal%40elsewhere.example',
+  );
+  expect(screen.getByRole('link', { name: /Their profile there/ })).toHaveAttribute(
+    'href',
+    'https://elsewhere.example/@mal',
+  );
+  expect(screen.getByText(/by elsewhere\.example, anonymously/)).toBeVisible();
+  expect(screen.getByText(/An anonymous copy was sent to their server/)).toBeVisible();
+});
+
+it('shows how many follow a reported person from each server, as a domain block names them', async () => {
+  server.use(
+    http.get('/api/moderation/users/5/remote-followers', () =>
+      HttpResponse.json({
+        servers: [
+          { server: 'big.example', followers: 2 },
+          { server: 'small.example', followers: 1 },
+        ],
+      }),
+    ),
+  );
+  renderCard({
+    ...groupPostReport,
+    targetType: 'USER',
+    target: { id: 5, summary: 'Ann', path: '/profile/5' },
+  });
+
+  expect(await screen.findByText('Followers elsewhere: big.example (2), small.example (1)')).toBeVisible();
+});
+
+it('says nothing of followers elsewhere when a reported person has none', async () => {
+  let asked = false;
+  server.use(
+    http.get('/api/moderation/users/5/remote-followers', () => {
+      asked = true;
+      return HttpResponse.json({ servers: [] });
+    }),
+  );
+  renderCard({
+    ...groupPostReport,
+    targetType: 'USER',
+    target: { id: 5, summary: 'Ann', path: '/profile/5' },
+  });
+
+  await waitFor(() => expect(asked).toBe(true));
+  expect(screen.queryByText(/Followers elsewhere/)).not.toBeInTheDocument();
 });

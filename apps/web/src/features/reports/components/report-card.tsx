@@ -16,6 +16,7 @@ import { serverMessageOr } from '../../../lib/api-client';
 import { useRemoveGroupPost } from '../api/content-moderation-api';
 import { useCloseReport } from '../api/moderation-api';
 import { HideControls } from './hide-controls';
+import { RemoteFollowerServers } from './remote-follower-servers';
 
 const TARGET_LABELS: Record<ModerationReport['targetType'], string> = {
   POST: 'Post',
@@ -24,6 +25,7 @@ const TARGET_LABELS: Record<ModerationReport['targetType'], string> = {
   USER: 'User',
   GROUP: 'Study group',
   GROUP_POST: 'Post in a study group',
+  REMOTE_ACCOUNT: 'Someone on another server',
 };
 const hideable = (type: ReportTargetType): type is HideableTargetType =>
   (HIDEABLE_TARGET_TYPES as readonly string[]).includes(type);
@@ -63,8 +65,26 @@ export function ReportCard({ report }: { report: ModerationReport }) {
         <span className="text-sm text-slate-600">
           {STATUS_LABELS[report.status]} · reported <RelativeTime value={report.createdAt} />
           {report.reporter && <> by {report.reporter.name}</>}
+          {report.fromServer && <> by {report.fromServer}, anonymously</>}
         </span>
       </header>
+      {report.target?.remote && (
+        <p className="text-sm text-slate-700">
+          <span className="break-all">{report.target.remote.handle}</span> ·{' '}
+          <a
+            href={report.target.remote.profileUrl}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="text-link"
+          >
+            Their profile there<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+          {report.forwarded && <> · An anonymous copy was sent to their server.</>}
+        </p>
+      )}
+      {report.targetType === 'USER' && report.target && !report.target.remote && (
+        <RemoteFollowerServers userId={report.target.id} />
+      )}
       {report.target && hideable(report.targetType) && (
         <HideControls
           target={{ type: report.targetType, id: report.target.id }}

@@ -137,15 +137,19 @@ function AllTab({
 }
 
 /**
- * What a search for `@name@server` or a profile's address says when no one was found there: that this
- * instance does not federate, or that their server did not answer with such a person.
+ * What a search for `@name@server` or a profile's address says when no one was found there: why the
+ * server did not look (`refused`: their server is blocked here), that this instance does not federate,
+ * or that their server did not answer with such a person.
  */
-function RemoteNotFound({ query }: { query: string }) {
+function RemoteNotFound({ query, refused }: { query: string; refused: string | undefined }) {
   const settings = useInstanceSettings(true);
   if (!settings) return null;
+  const text = !settings.federationHost
+    ? SEARCH_TEXTS.remoteOff(query)
+    : (refused ?? SEARCH_TEXTS.remoteNotFound(query));
   return (
     <Callout tone="warning">
-      <p>{settings.federationHost ? SEARCH_TEXTS.remoteNotFound(query) : SEARCH_TEXTS.remoteOff(query)}</p>
+      <p>{text}</p>
     </Callout>
   );
 }
@@ -177,6 +181,7 @@ export function SearchResults({
   }, [selectedIndex]);
 
   const remote = users.data?.pages[0]?.remote;
+  const remoteRefused = users.data?.pages[0]?.remoteRefused;
   const views = [
     groupView(
       'users',
@@ -212,7 +217,7 @@ export function SearchResults({
   ];
   return (
     <div ref={tabsRef} className="space-y-4">
-      {!remote && looksLikeRemoteAccount(query) && <RemoteNotFound query={query} />}
+      {!remote && looksLikeRemoteAccount(query) && <RemoteNotFound query={query} refused={remoteRefused} />}
       <Tabs tabs={tabs} selectedIndex={selectedIndex} onChange={setSelectedIndex} />
     </div>
   );

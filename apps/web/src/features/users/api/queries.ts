@@ -1,14 +1,16 @@
-import type { UserProfile } from '@pathwise/contract';
+import type { Page, RemoteFollower, UserProfile } from '@pathwise/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { usePagedList } from '../../../lib/paged-list';
+import { mapPagedItems, type Pages, usePagedList } from '../../../lib/paged-list';
 import {
   type FollowDirection,
   fetchFollowPage,
   fetchFollowStatus,
   fetchProfile,
   fetchProfileByHandle,
+  fetchRemoteFollowerPage,
+  removeRemoteFollower,
   setFollowing,
 } from './users-api';
 
@@ -93,5 +95,37 @@ export function useFollowList(userId: number, direction: FollowDirection) {
     queryKey: ['users', userId, direction],
     fetchPage: (page, signal) => fetchFollowPage(userId, direction, page, signal),
     restartOnReturn: true,
+  });
+}
+
+const remoteFollowersKey = (userId: number) => ['users', userId, 'followers', 'remote'] as const;
+
+export function useRemoteFollowers(userId: number) {
+  return usePagedList({
+    queryKey: remoteFollowersKey(userId),
+    fetchPage: (page, signal) => fetchRemoteFollowerPage(userId, page, signal),
+    restartOnReturn: true,
+  });
+}
+
+/**
+ * Removes one of the signed-in person's (`userId`) followers elsewhere: gone from the loaded pages at
+ * once, and the count with it; the pages are then read again, as the later ones moved up by one.
+ */
+export function useRemoveRemoteFollower(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (follower: RemoteFollower) => removeRemoteFollower(follower.id),
+    onSuccess: (_nothing, removed) => {
+      queryClient.setQueryData<Pages<Page<RemoteFollower>>>(remoteFollowersKey(userId), (pages) => {
+        if (!pages) return pages;
+        const left = mapPagedItems(pages, (follower) => (follower.id === removed.id ? null : follower));
+        return {
+          ...left,
+          pages: left.pages.map((page) => ({ ...page, totalElements: Math.max(0, page.totalElements - 1) })),
+        };
+      });
+      void queryClient.invalidateQueries({ queryKey: remoteFollowersKey(userId) });
+    },
   });
 }

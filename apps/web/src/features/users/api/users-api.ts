@@ -5,6 +5,7 @@ import type {
   Page,
   ProfilePictureResponse,
   ProfileUpdateInput,
+  RemoteFollower,
   UserListItem,
   UserProfile,
 } from '@pathwise/contract';
@@ -40,6 +41,20 @@ export function fetchFollowPage(
   signal?: AbortSignal,
 ): Promise<Page<UserListItem>> {
   return apiRequest(`/api/users/${userId}/${direction}?${pageQuery(page)}`, { signal });
+}
+
+/** Who follows the user from other servers (federation), apart from the followers list. */
+export function fetchRemoteFollowerPage(
+  userId: number,
+  page: number,
+  signal?: AbortSignal,
+): Promise<Page<RemoteFollower>> {
+  return apiRequest(`/api/users/${userId}/followers/remote?${pageQuery(page)}`, { signal });
+}
+
+/** Removes one of the signed-in person's followers elsewhere: their server gets a Reject of the follow. */
+export function removeRemoteFollower(id: number): Promise<void> {
+  return apiRequest<void>(`/api/users/me/followers/remote/${id}`, { method: 'DELETE' });
 }
 
 export function updateProfile(

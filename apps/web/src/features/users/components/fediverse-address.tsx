@@ -5,6 +5,10 @@ import { useInstanceSettings } from '../../../lib/instance';
 export const FEDIVERSE_TEXTS = {
   title: 'Your address on other servers',
   shown: 'People on Mastodon and other fediverse servers can find and follow you by searching for it.',
+  /** What turning "Show my profile to visitors" off does to follows with other servers. */
+  hiding:
+    'If you stop showing your profile to visitors, your followers on other servers are removed and you ' +
+    'stop following people there. Showing it again does not bring them back: they have to follow you again.',
   notShown:
     'Show your profile to visitors, and people on Mastodon and other fediverse servers can follow you as',
   copy: 'Copy address',
@@ -43,6 +47,7 @@ export function FediverseAddress({ shown }: { shown: boolean }) {
               {outcome === 'copied' ? FEDIVERSE_TEXTS.copied : ''}
             </span>
           </div>
+          <p className="text-sm text-slate-600">{FEDIVERSE_TEXTS.hiding}</p>
           {outcome === 'failed' && (
             <p role="alert" className="text-sm text-red-700">
               {FEDIVERSE_TEXTS.copyFailed}

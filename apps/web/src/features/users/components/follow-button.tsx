@@ -1,6 +1,7 @@
 import type { UserProfile } from '@pathwise/contract';
 import { BusyButton } from '../../../components/busy-button';
 import { ErrorBox } from '../../../components/callout';
+import { failureMessage } from '../../../lib/api-client';
 import { useSignInFirst } from '../../../lib/visitor-gate';
 import { useFollowToggle } from '../api/queries';
 
@@ -19,7 +20,9 @@ export function FollowButton({ profile }: { profile: UserProfile }) {
       >
         {following ? 'Unfollow' : 'Follow'}
       </BusyButton>
-      {toggle.error && <ErrorBox>{`Failed to follow/unfollow user: ${toggle.error.message}`}</ErrorBox>}
+      {toggle.error && (
+        <ErrorBox>{`Failed to follow/unfollow user: ${failureMessage(toggle.error)}`}</ErrorBox>
+      )}
     </div>
   );
 }

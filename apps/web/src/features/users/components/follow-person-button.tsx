@@ -1,5 +1,6 @@
 import { BusyButton } from '../../../components/busy-button';
 import { ErrorBox } from '../../../components/callout';
+import { failureMessage } from '../../../lib/api-client';
 import { useFollowToggle } from '../api/queries';
 
 type FollowPersonButtonProps = {
@@ -24,7 +25,9 @@ export function FollowPersonButton({ person, following, onFollowing }: FollowPer
       >
         {action}
       </BusyButton>
-      {toggle.error && <ErrorBox>{`Failed to follow/unfollow user: ${toggle.error.message}`}</ErrorBox>}
+      {toggle.error && (
+        <ErrorBox>{`Failed to follow/unfollow user: ${failureMessage(toggle.error)}`}</ErrorBox>
+      )}
     </div>
   );
 }

@@ -113,7 +113,12 @@ export function ProfileHeader({ profile, isOwnProfile }: ProfileHeaderProps) {
           </ul>
         </div>
       </div>
-      <FollowListDialog userId={profile.id} direction={openList} onClose={() => setOpenList(null)} />
+      <FollowListDialog
+        userId={profile.id}
+        direction={openList}
+        onClose={() => setOpenList(null)}
+        isOwn={isOwnProfile}
+      />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { Loading } from '../../../components/loading';
 import { PagedItems } from '../../../components/paged-items';
 import { SettingsSection } from '../../../components/settings-section';
+import { failureMessage } from '../../../lib/api-client';
 import type { Restriction } from '../api/safety-api';
 import { usePrivacy, useRestrictedList, useSavePrivacy, useSetRestricted } from '../api/safety-queries';
 import { FediverseAddress } from './fediverse-address';
@@ -51,7 +52,7 @@ function PrivacyOption({
       <p id={hintId} className="-mt-2 text-sm text-slate-600">
         {hint}
       </p>
-      {save.error && <ErrorBox>{`Failed to save: ${save.error.message}`}</ErrorBox>}
+      {save.error && <ErrorBox>{`Failed to save: ${failureMessage(save.error)}`}</ErrorBox>}
     </>
   );
 }
@@ -135,7 +136,7 @@ function RestrictedRow({ user, kind }: { user: RestrictedUser; kind: Restriction
       >
         {LISTS[kind].undo}
       </BusyButton>
-      {undo.error && <ErrorBox>{`Failed: ${undo.error.message}`}</ErrorBox>}
+      {undo.error && <ErrorBox>{`Failed: ${failureMessage(undo.error)}`}</ErrorBox>}
     </li>
   );
 }

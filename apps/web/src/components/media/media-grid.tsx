@@ -1,5 +1,5 @@
 import { MEDIA_LIMITS, type PostMedia } from '@pathwise/contract';
-import { PlayIcon } from '../../../components/icons';
+import { PlayIcon } from '../icons';
 import { noDescription } from './post-media-view';
 
 /** The layout depends on the count — 1, 2, 3, 4, or 5 and more. */
@@ -28,23 +28,28 @@ function cellShape(media: PostMedia, alone: boolean) {
   };
 }
 
-type MediaGridProps = { media: PostMedia[]; title: string };
+const openLabel = (item: PostMedia, index: number, count: number) =>
+  `Open ${item.type === 'IMAGE' ? 'image' : 'video'} ${index + 1} of ${count} full size` +
+  (item.altText ? `: ${item.altText}` : '');
+
+type MediaGridProps = {
+  media: PostMedia[];
+  title: string;
+  /** Every item, each a link to its original (where no page of its own shows them full size). */
+  linkOriginals?: boolean;
+};
 
 /** The post card's media: at most six thumbnails, the last one saying how many more there are. */
-export function MediaGrid({ media, title }: MediaGridProps) {
-  const shown = media.slice(0, MEDIA_LIMITS.gridItems);
+export function MediaGrid({ media, title, linkOriginals = false }: MediaGridProps) {
+  const shown = linkOriginals ? media : media.slice(0, MEDIA_LIMITS.gridItems);
   const hidden = media.length - shown.length;
   return (
     <ul className={`grid gap-1.5 overflow-hidden rounded-lg ${columnsFor(shown.length)}`}>
       {shown.map((item, index) => {
         const shape = cellShape(item, shown.length === 1);
         const isLast = index === shown.length - 1;
-        return (
-          <li
-            key={item.id}
-            className={`relative w-full overflow-hidden bg-slate-100 ${shape.className}`}
-            style={shape.style}
-          >
+        const cell = (
+          <>
             {item.type === 'IMAGE' ? (
               <img
                 src={item.thumbnailUrl ?? item.fileUrl}
@@ -70,6 +75,27 @@ export function MediaGrid({ media, title }: MediaGridProps) {
             )}
             {item.type === 'IMAGE' && !item.altText && (
               <span className="sr-only">{noDescription(index, media.length)}</span>
+            )}
+          </>
+        );
+        return (
+          <li
+            key={item.id}
+            className={`relative w-full overflow-hidden bg-slate-100 ${shape.className}`}
+            style={shape.style}
+          >
+            {linkOriginals ? (
+              <a
+                href={item.fileUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={openLabel(item, index, media.length)}
+                className="block size-full"
+              >
+                {cell}
+              </a>
+            ) : (
+              cell
             )}
             {isLast && hidden > 0 && (
               <span className="absolute inset-0 flex items-center justify-center bg-black/55 text-lg font-semibold text-white">

@@ -82,6 +82,15 @@ export function useMediaSelection(existing: readonly PostMedia[]) {
       });
       setChosen((current) => [...current, ...added]);
     },
+    /** Forgets every chosen file, once they were sent. */
+    clearChosen() {
+      for (const item of chosen) {
+        URL.revokeObjectURL(item.previewUrl);
+        previews.current.delete(item.previewUrl);
+      }
+      setChosen([]);
+      setSelectionError(null);
+    },
     removeChosen(key: number) {
       const item = chosen.find((file) => file.key === key);
       if (item) {

@@ -1,8 +1,8 @@
 import { MEDIA_LIMITS, POST_MEDIA_TYPES } from '@pathwise/contract';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import { PlayIcon } from '../../../components/icons';
-import { TextAreaField } from '../../../components/text-field';
+import { PlayIcon } from '../icons';
+import { TextAreaField } from '../text-field';
 import type { MediaSelection } from './use-media-selection';
 
 const ACCEPT = Object.keys(POST_MEDIA_TYPES).join(',');

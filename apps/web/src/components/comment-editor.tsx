@@ -1,7 +1,7 @@
 import { POST_LIMITS } from '@pathwise/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { BusyButton } from '../../../components/busy-button';
-import { MarkdownTabs } from '../../../components/markdown/markdown-tabs';
+import { BusyButton } from './busy-button';
+import { MarkdownTabs } from './markdown/markdown-tabs';
 
 type CommentEditorProps = {
   label: string;
