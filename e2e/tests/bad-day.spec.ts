@@ -8,6 +8,7 @@ import {
 } from '@playwright/test';
 import { type Account, authHeaders, createAccount, signInAs } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
+import { emulateNetwork } from './support/network';
 
 /**
  * A person's bad day, all at once: a phone 390 px wide in dark mode, a network with two seconds of round
@@ -23,17 +24,8 @@ const SLOW = { timeout: 30_000 };
 const CODE_POST = "Borrowing, explained\n\n```rust\nfn longest<'a>(x: &'a str) -> &'a str {\n    x\n}\n```\n";
 
 /** Two seconds of round trip, 1 Mbit/s down and half of it up, for every request of the page. */
-async function slowNetwork(page: Page): Promise<CDPSession> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: ROUND_TRIP_MS,
-    downloadThroughput: 125_000,
-    uploadThroughput: 62_500,
-  });
-  return cdp;
-}
+const slowNetwork = (page: Page): Promise<CDPSession> =>
+  emulateNetwork(page, { latency: ROUND_TRIP_MS, download: 125_000, upload: 62_500 });
 
 /** Presses Tab until `target` has the focus, as someone without a mouse would; fails if it never does. */
 async function tabTo(page: Page, target: Locator, limit = 60) {

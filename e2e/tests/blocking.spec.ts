@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { authHeaders, createAccount, signInAs } from './support/accounts';
 import { publishPost } from './support/content';
+import { test } from './support/people';
 
 const profileHeader = (page: Page, name: string) =>
   page.locator('section').filter({ has: page.getByRole('heading', { level: 1, name }) });
@@ -17,7 +18,7 @@ async function fromProfileMenu(page: Page, name: string, item: 'Block' | 'Mute')
 
 test("blocking from a profile hides each side's posts from the other; Settings unblocks", async ({
   page,
-  browser,
+  anotherPerson,
   request,
 }) => {
   const ann = await createAccount(request, 'Ann Blocker');
@@ -35,8 +36,7 @@ test("blocking from a profile hides each side's posts from the other; Settings u
   await expect(page.getByText('Bob writes about foxes')).toHaveCount(0);
 
   // Bob's view: Ann's post is gone from his feed, and its page is not found.
-  const bobContext = await browser.newContext();
-  const bobPage = await bobContext.newPage();
+  const bobPage = await anotherPerson();
   await signInAs(bobPage, bob, '/');
   await expect(bobPage.getByText('Bob writes about foxes')).toBeVisible();
   await expect(bobPage.getByText('Ann writes about owls')).toHaveCount(0);
@@ -51,7 +51,6 @@ test("blocking from a profile hides each side's posts from the other; Settings u
   await expect(blocked.getByText('You have not blocked anyone.')).toBeVisible();
   await bobPage.goto('/');
   await expect(bobPage.getByText('Ann writes about owls')).toBeVisible();
-  await bobContext.close();
 });
 
 test("muting from a profile hides that person's posts from the feed, for the muter only", async ({

@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { authHeaders, createAccount, moderatorAccount, signInAs } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
 import { publishPost } from './support/content';
+import { test } from './support/people';
 
 test('a moderator hides a reported post with a reason: others no longer see it, its author sees why', async ({
-  browser,
+  anotherPerson,
   request,
 }) => {
   const ann = await createAccount(request, 'Ann Hidden');
@@ -20,7 +21,7 @@ test('a moderator hides a reported post with a reason: others no longer see it, 
   expect(filed.status(), await filed.text()).toBe(201);
 
   const moderator = await moderatorAccount(request);
-  const modPage = await (await browser.newContext()).newPage();
+  const modPage = await anotherPerson();
   await signInAs(modPage, moderator, '/moderation');
   const card = modPage.getByRole('article', { name: new RegExp(title) });
   await card.getByRole('button', { name: 'Hide' }).click();
@@ -39,14 +40,14 @@ test('a moderator hides a reported post with a reason: others no longer see it, 
   await expect(closed).toContainText('Advertising is not allowed here');
   await expect(closed.getByRole('button', { name: 'Unhide' })).toBeVisible();
 
-  const bobPage = await (await browser.newContext()).newPage();
+  const bobPage = await anotherPerson();
   await signInAs(bobPage, bob, `/post/${postId}`);
   await expect(bobPage.getByText('Post not found')).toBeVisible();
   await bobPage.goto('/?tab=posts');
   await expect(bobPage.getByRole('heading', { name: shownTitle })).toBeVisible();
   await expect(bobPage.getByText(title)).toHaveCount(0);
 
-  const annPage = await (await browser.newContext()).newPage();
+  const annPage = await anotherPerson();
   await signInAs(annPage, ann, `/post/${postId}`);
   await expect(annPage.getByRole('heading', { name: title })).toBeVisible();
   await expect(annPage.getByText('Hidden by a moderator:')).toBeVisible();

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { type Account, authHeaders, createAccount, signInAs } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
+import { test } from './support/people';
 
 /** A day as the calendar names it (Chromium's locale is en-US), in the machine's time zone. */
 const dayName = (date: Date) =>
@@ -37,7 +38,7 @@ const calendarOf = (page: Page) => page.getByRole('region', { name: 'Learning ac
 
 test('progress made on a plan shows on the profile, to others only while the owner allows it', async ({
   page,
-  browser,
+  anotherPerson,
   request,
 }) => {
   test.setTimeout(180_000);
@@ -61,8 +62,7 @@ test('progress made on a plan shows on the profile, to others only while the own
   ).toBeVisible();
 
   // Off by default: Bob, signed in, sees Ann's profile without it.
-  const bobContext = await browser.newContext();
-  const bobPage = await bobContext.newPage();
+  const bobPage = await anotherPerson();
   await signInAs(bobPage, bob, `/profile/${ann.id}`);
   await expect(bobPage.getByRole('heading', { level: 1, name: 'Ann Calendar' })).toBeVisible({
     timeout: 30_000,
@@ -97,7 +97,6 @@ test('progress made on a plan shows on the profile, to others only while the own
   });
   await expect(bobPage.getByText('Loading learning activity...')).toHaveCount(0);
   await expect(calendarOf(bobPage)).toHaveCount(0);
-  await bobContext.close();
 });
 
 test('the calendar is one tab stop moved by arrow keys, starts at the latest weeks at 390 px, and passes axe', async ({

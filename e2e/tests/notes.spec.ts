@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { authHeaders, createAccount, signInAs } from './support/accounts';
 import { createPlan } from './support/content';
+import { test } from './support/people';
 
 test('a private note: written on a topic, still there after a reload, on My notes, unseen by others', async ({
   page,
-  browser,
+  anotherPerson,
   request,
 }) => {
   const ann = await createAccount(request, 'Ann Author');
@@ -50,8 +51,7 @@ test('a private note: written on a topic, still there after a reload, on My note
   await expect(page.getByText('No notes match your search.')).toBeVisible();
 
   // Ann, the plan's creator, sees the plan without Bob's note, and her notes page is empty.
-  const annContext = await browser.newContext();
-  const annPage = await annContext.newPage();
+  const annPage = await anotherPerson();
   await signInAs(annPage, ann, `/learning-plan/${plan.id}`);
   const annBasics = annPage.getByRole('region', { name: '1. Basics' });
   await expect(annBasics.getByRole('button', { name: 'Add note on Basics' })).toBeVisible();
@@ -60,7 +60,6 @@ test('a private note: written on a topic, still there after a reload, on My note
   await expect(annPage.getByRole('heading', { name: 'No notes yet' })).toBeVisible();
   const notes = await request.get(`/api/learning-plans/${plan.id}/notes`, { headers: authHeaders(ann) });
   expect(await notes.json()).toEqual([]);
-  await annContext.close();
 });
 
 test.describe('on a 375 px wide screen', () => {

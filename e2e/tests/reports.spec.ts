@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { createAccount, moderatorAccount, signInAs } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
 import { publishPost } from './support/content';
+import { test } from './support/people';
 
 test('a post is reported from its page, and a moderator resolves the report with a note', async ({
-  browser,
+  anotherPerson,
   request,
 }) => {
   const ann = await createAccount(request, 'Ann Reported');
@@ -12,7 +13,7 @@ test('a post is reported from its page, and a moderator resolves the report with
   const title = `Cheap followers ${Date.now()}`;
   const { id: postId } = await publishPost(request, ann, title);
 
-  const bobPage = await (await browser.newContext()).newPage();
+  const bobPage = await anotherPerson();
   await signInAs(bobPage, bob, `/post/${postId}`);
   await bobPage.getByRole('button', { name: 'Report post' }).click();
   const dialog = bobPage.getByRole('dialog', { name: 'Report post' });
@@ -35,7 +36,7 @@ test('a post is reported from its page, and a moderator resolves the report with
   await expect(bobPage.getByRole('menuitem', { name: 'Moderation' })).toHaveCount(0);
 
   const moderator = await moderatorAccount(request);
-  const modPage = await (await browser.newContext()).newPage();
+  const modPage = await anotherPerson();
   await signInAs(modPage, moderator, '/moderation');
   const card = modPage.getByRole('article', { name: new RegExp(title) });
   await expect(card).toContainText('Spam or advertising — Sells followers');

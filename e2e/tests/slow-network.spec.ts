@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { createAccount, signInAs } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
 import { publishPost } from './support/content';
+import { emulateNetwork } from './support/network';
 
 const LATENCY_MS = 1500;
 
@@ -10,16 +11,7 @@ const LATENCY_MS = 1500;
  * A weak mobile connection: 2 s before each response starts, then 50 kB/s shared by every download.
  * Emulated by Chromium itself (DevTools protocol), for every request of the page.
  */
-async function weakNetwork(page: Page) {
-  const devtools = await page.context().newCDPSession(page);
-  await devtools.send('Network.enable');
-  await devtools.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 2000,
-    downloadThroughput: 50_000,
-    uploadThroughput: 50_000,
-  });
-}
+const weakNetwork = (page: Page) => emulateNetwork(page, { latency: 2000, download: 50_000 });
 
 /**
  * How soon the sign-in form must take an e-mail, a password and a click on that network: index.html

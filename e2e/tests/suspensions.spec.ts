@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { authHeaders, createAccount, moderatorAccount, signInAs } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
 import { publishPost } from './support/content';
+import { test } from './support/people';
 
 test('a moderator suspends a reported user: signed out, refused at sign-in, their post gone for others', async ({
-  browser,
+  anotherPerson,
   request,
 }) => {
   // Four people's pages and a production build on a shared machine: more than the default 30 s.
@@ -19,12 +20,12 @@ test('a moderator suspends a reported user: signed out, refused at sign-in, thei
   });
   expect(reported.ok()).toBe(true);
 
-  const trollPage = await (await browser.newContext()).newPage();
+  const trollPage = await anotherPerson();
   await signInAs(trollPage, troll, `/post/${postId}`);
   await expect(trollPage.getByRole('heading', { name: title })).toBeVisible();
 
   const moderator = await moderatorAccount(request);
-  const modPage = await (await browser.newContext()).newPage();
+  const modPage = await anotherPerson();
   await signInAs(modPage, moderator, '/moderation');
   const card = modPage.getByRole('article', { name: new RegExp(troll.name) });
   await card.getByRole('button', { name: 'Suspend account' }).click();
@@ -49,7 +50,7 @@ test('a moderator suspends a reported user: signed out, refused at sign-in, thei
   await trollPage.getByRole('button', { name: 'Sign In' }).click();
   await expect(trollPage.getByText('This account has been suspended.')).toBeVisible();
 
-  const bobPage = await (await browser.newContext()).newPage();
+  const bobPage = await anotherPerson();
   await signInAs(bobPage, bob, `/post/${postId}`);
   await expect(bobPage.getByRole('alert')).toHaveText('Post not found');
   await bobPage.goto(`/profile/${troll.id}`);

@@ -33,3 +33,29 @@ test('the theme follows the system until chosen, and the choice survives a reloa
   await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
   await expect(html(page)).not.toHaveClass(/\bdark\b/);
 });
+
+test('with less motion asked of the system, a loading page stands still, and moves again once allowed', async ({
+  page,
+  request,
+}) => {
+  // The feed answers only when the test lets it, so its skeletons and spinner stay on the page.
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route('**/api/posts?*', async (route) => {
+    await answered;
+    await route.continue();
+  });
+  const running = () =>
+    page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length);
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signInAs(page, await createAccount(request, 'Sam Still'));
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' }).first()).toBeVisible();
+  await expect.poll(running).toBe(0);
+
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await expect.poll(running).toBeGreaterThan(0);
+  answer();
+});
