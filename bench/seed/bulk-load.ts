@@ -40,8 +40,9 @@ export async function pauseForBulkLoad(db: Database, tables: string[]) {
 }
 
 /**
- * The counts the paused triggers would have kept (migration 0011): likes and comments per post in one
- * pass (an update rewrites the post's generated search document), followers and following per user.
+ * The counts the paused triggers would have kept (migrations 0011 and 0068): likes and comments per post
+ * in one pass (an update rewrites the post's generated search document), followers and following per
+ * user, notifications per recipient.
  */
 export async function fillCounts(db: Database) {
   await db.execute(sql`
@@ -59,4 +60,9 @@ export async function fillCounts(db: Database) {
     left join (select follower_id, count(*)::int as n from follows group by follower_id) er
       on er.follower_id = u.id
     where users.id = u.id and (ed.n is not null or er.n is not null)`);
+  await db.execute(sql`
+    insert into notification_counts (recipient_id, total, unread)
+    select recipient_id, count(*), count(*) filter (where not is_read)
+    from notifications group by recipient_id
+    on conflict (recipient_id) do update set total = excluded.total, unread = excluded.unread`);
 }

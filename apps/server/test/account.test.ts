@@ -316,7 +316,13 @@ describe('POST /api/account/delete', () => {
       followingCount: 0,
     });
     expect((await callAs(t, fay, { url: `/api/users/${fay.user.id}` })).json().followersCount).toBe(0);
-    expect(await repairCounters(t.db)).toEqual({ posts: 0, users: 0, plans: 0, rowCounts: 0 });
+    expect(await repairCounters(t.db)).toEqual({
+      posts: 0,
+      users: 0,
+      plans: 0,
+      rowCounts: 0,
+      notificationCounts: 0,
+    });
 
     expect((await callAs(t, eli, { url: `/api/posts/${made.post.id}` })).statusCode).toBe(404);
     expect((await callAs(t, eli, { url: `/api/learning-plans/${made.plan.id}` })).statusCode).toBe(404);

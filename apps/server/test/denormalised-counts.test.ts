@@ -28,11 +28,18 @@ async function wrongCounts() {
     select 'user ' || u.id from users u
     where u.followers_count <> (select count(*) from follows f where f.followed_id = u.id)
        or u.following_count <> (select count(*) from follows f where f.follower_id = u.id)
-       or u.posts_count <> (select count(*) from posts p where p.author_id = u.id)`)) as unknown as {
+       or u.posts_count <> (select count(*) from posts p where p.author_id = u.id)
+       or coalesce((select c.total from notification_counts c where c.recipient_id = u.id), 0)
+         <> (select count(*) from notifications n where n.recipient_id = u.id)
+       or coalesce((select c.unread from notification_counts c where c.recipient_id = u.id), 0)
+         <> (select count(*) from notifications n
+           where n.recipient_id = u.id and not n.is_read)`)) as unknown as {
     rows: { row: string }[];
   };
   return result.rows.map(({ row }) => row);
 }
+
+const NOTHING_WRONG = { posts: 0, users: 0, plans: 0, rowCounts: 0, notificationCounts: 0 };
 
 const getJson = async (account: TestAccount, url: string) => {
   const res = await callAs(t, account, { method: 'GET', url });
@@ -122,7 +129,7 @@ describe('denormalised counts', () => {
     const { commentsCount } = await getJson(ann, `/api/posts/${kept.id}`);
     // The thread's comment counts no more: 8 replies, 4 deleted, 3 new.
     expect(commentsCount).toBe(people.length - 4 + 3);
-    expect(await repairCounters(t.db)).toEqual({ posts: 0, users: 0, plans: 0, rowCounts: 0 });
+    expect(await repairCounters(t.db)).toEqual(NOTHING_WRONG);
   });
 
   it('answers the like count with the toggle, as the post then shows it', async () => {
@@ -147,9 +154,18 @@ describe('repairCounters', () => {
     await t.db.execute(sql`update posts set likes_count = 40, comments_count = 7 where id = ${post.id}`);
     await t.db.execute(sql`update users set followers_count = 0, posts_count = 99 where id = ${ann.user.id}`);
     await t.db.execute(sql`update row_counts set count = 12345`);
+    await t.db.execute(
+      sql`update notification_counts set total = 0, unread = 0 where recipient_id = ${ann.user.id}`,
+    );
     expect(await wrongCounts()).toEqual([`post ${post.id}`, `user ${ann.user.id}`]);
 
-    expect(await repairCounters(t.db)).toEqual({ posts: 1, users: 1, plans: 0, rowCounts: 2 });
+    expect(await repairCounters(t.db)).toEqual({
+      posts: 1,
+      users: 1,
+      plans: 0,
+      rowCounts: 2,
+      notificationCounts: 1,
+    });
     expect(await wrongCounts()).toEqual([]);
     expect(await getJson(ann, `/api/posts/${post.id}`)).toMatchObject({ likesCount: 1, commentsCount: 1 });
     const feed = await getJson(ann, '/api/posts?page=0&size=1');
@@ -160,6 +176,6 @@ describe('repairCounters', () => {
     ).rows;
     expect(feed.totalElements).toBe(posts);
     expect((await getJson(ann, '/api/learning-plans/public')).totalElements).toBe(0);
-    expect(await repairCounters(t.db)).toEqual({ posts: 0, users: 0, plans: 0, rowCounts: 0 });
+    expect(await repairCounters(t.db)).toEqual(NOTHING_WRONG);
   });
 });

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shownNotificationCount } from '../src/modules/notifications/notifications.queries.js';
 import { signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 
@@ -16,6 +17,14 @@ beforeAll(async () => {
     insert into notifications (recipient_id, actor_id, type, message, entity_type, entity_id)
     select ${ann.user.id}, ${bob.user.id}, 'LIKE', 'liked your post', 'post', n
     from generate_series(1, 3000) n`);
+  // And as many from fifty others, as a person's notifications come from many people.
+  await t.db.execute(sql`
+    insert into users (name, email, handle)
+    select 'Actor ' || n, 'actor' || n || '@example.com', 'actor' || n from generate_series(1, 50) n`);
+  await t.db.execute(sql`
+    insert into notifications (recipient_id, actor_id, type, message, entity_type, entity_id)
+    select ${ann.user.id}, u.id, 'LIKE', 'liked your post', 'post', n
+    from users u cross join generate_series(1, 60) n where u.handle like 'actor%'`);
   await t.db.execute(sql`
     insert into activities (user_id, type, followed_user_id)
     select ${ann.user.id}, 'FOLLOW_USER', ${bob.user.id} from generate_series(1, 3000)`);
@@ -59,5 +68,34 @@ describe('indexes behind deletes and de-duplication', () => {
         and earlier.actor_id = ${bob.user.id}
         and earlier.entity_type = 'post' and earlier.entity_id = 1500`);
     expect(plan).toContain('notifications_dedupe_idx');
+  });
+});
+
+describe('the notification list’s total', () => {
+  // Blocks, mutes and moderation hide few of a person's notifications: the total finds those through the
+  // hidden people and content, and never reads the thousands the recipient has.
+  it.each([false, true])(
+    'reads none of the recipient’s notifications but the hidden (unread only: %s)',
+    async (unread) => {
+      const plan = await planOf(sql`select ${shownNotificationCount(ann.user.id, unread)}`);
+      for (const index of ['actor', 'post', 'comment', 'plan']) {
+        expect(plan).toContain(`notifications_${index}_recipient_idx`);
+      }
+      expect(plan).not.toMatch(/notifications_recipient_(created_at|unread)_idx|Seq Scan on notifications/);
+    },
+  );
+
+  it('is the kept count less what a block hides', async () => {
+    const total = async () =>
+      (
+        await rowsOf<{ total: number }>(sql`select ${shownNotificationCount(ann.user.id, false)} as total`)
+      )[0]!.total;
+    expect(await total()).toBe(6000);
+    await t.db.execute(
+      sql`insert into blocks (blocker_id, blocked_id) values (${ann.user.id}, ${bob.user.id})`,
+    );
+    expect(await total()).toBe(3000);
+    await t.db.execute(sql`delete from blocks where blocker_id = ${ann.user.id}`);
+    expect(await total()).toBe(6000);
   });
 });

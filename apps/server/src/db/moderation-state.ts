@@ -21,7 +21,7 @@ export const visibleComment = (viewer: UserRef) =>
  * moderator): arrays computed once per statement through the partial `*_hidden_*` indexes, for
  * rows that only refer to them (notifications, activities).
  */
-const hiddenIds = (viewer: UserRef) => ({
+export const hiddenContentIds = (viewer: UserRef) => ({
   posts: sql`array(select ${posts.id} from ${posts}
     where ${posts.hiddenAt} is not null and ${posts.authorId} <> ${viewer})`,
   comments: sql`array(select ${comments.id} from ${comments}
@@ -38,7 +38,7 @@ export function refersToVisibleContent(
   viewer: UserRef,
   refs: { postId: SQLWrapper; commentId: SQLWrapper; planId: SQLWrapper },
 ): SQL<boolean> {
-  const hidden = hiddenIds(viewer);
+  const hidden = hiddenContentIds(viewer);
   return sql<boolean>`not coalesce(${refs.postId} = any(${hidden.posts})
     or ${refs.commentId} = any(${hidden.comments}) or ${refs.planId} = any(${hidden.plans}), false)`;
 }

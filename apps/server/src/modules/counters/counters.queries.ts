@@ -2,7 +2,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 
 /** How many rows held a wrong count, per table, before the repair set them right. */
-export type CountersRepair = { posts: number; users: number; plans: number; rowCounts: number };
+export type CountersRepair = {
+  posts: number;
+  users: number;
+  plans: number;
+  rowCounts: number;
+  notificationCounts: number;
+};
 
 const changedRows = async (db: Database, statement: SQL) =>
   ((await db.execute(statement)) as unknown as { rows: unknown[] }).rows.length;
@@ -10,14 +16,15 @@ const changedRows = async (db: Database, statement: SQL) =>
 /**
  * Recomputes every denormalised count (migrations 0006, 0011, 0012, 0016, 0043: a post's comments count
  * replies, not comments deleted and kept for their replies, and 0047: likes and shares from other
- * servers) from the rows it counts and corrects those that differ. The counted tables are locked against
- * writes meanwhile (reads go on), so no change can slip between counting and correcting.
+ * servers, and 0068: notifications per recipient) from the rows it counts and corrects those that
+ * differ. The counted tables are locked against writes meanwhile (reads go on), so no change can slip
+ * between counting and correcting.
  */
 export function repairCounters(db: Database): Promise<CountersRepair> {
   return db.transaction(async (tx) => {
     await tx.execute(
-      sql`lock table post_likes, remote_post_reactions, comments, follows, posts, learning_plans
-        in share mode`,
+      sql`lock table post_likes, remote_post_reactions, comments, follows, posts, learning_plans,
+        notifications in share mode`,
     );
     // Likes from other servers count with those from here (migration 0047); shares are theirs alone.
     const posts = await changedRows(
@@ -76,6 +83,22 @@ export function repairCounters(db: Database): Promise<CountersRepair> {
       where row_counts.table_name = actual.table_name and row_counts.count <> actual.count
       returning row_counts.table_name`,
     );
-    return { posts, users, plans, rowCounts };
+    // A recipient without notifications may have no row, or one at zero after their last was deleted.
+    const notificationCounts = await changedRows(
+      tx,
+      sql`with actual as (
+        select u.id as recipient_id, count(n.id)::int as total,
+          (count(n.id) filter (where not n.is_read))::int as unread
+        from users u left join notifications n on n.recipient_id = u.id
+        group by u.id)
+      insert into notification_counts as c (recipient_id, total, unread)
+      select actual.recipient_id, actual.total, actual.unread from actual
+      left join notification_counts kept on kept.recipient_id = actual.recipient_id
+      where (kept.total, kept.unread) is distinct from (actual.total, actual.unread)
+        and (kept.recipient_id is not null or actual.total > 0)
+      on conflict (recipient_id) do update set total = excluded.total, unread = excluded.unread
+      returning c.recipient_id`,
+    );
+    return { posts, users, plans, rowCounts, notificationCounts };
   });
 }

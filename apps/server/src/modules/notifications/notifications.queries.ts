@@ -1,13 +1,20 @@
 import type { NotificationEntityType, NotificationGroupKey, NotificationType } from '@pathwise/contract';
-import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { afterCommit } from '../../db/after-commit.js';
-import { hiddenFrom, remoteActorRestrictedBy, shownTo, type UserRef } from '../../db/block-state.js';
+import {
+  hiddenFrom,
+  hiddenUserIds,
+  remoteActorRestrictedBy,
+  shownTo,
+  type UserRef,
+} from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
-import { refersToVisibleContent } from '../../db/moderation-state.js';
+import { hiddenContentIds, refersToVisibleContent } from '../../db/moderation-state.js';
 import {
   follows,
   learningPlans,
+  notificationCounts,
   notificationPreferences,
   notifications,
   pushSubscriptions,
@@ -271,11 +278,33 @@ const ownedBy = (recipientId: UserRef, unreadOnly: boolean) =>
     unreadOnly ? eq(notifications.isRead, false) : undefined,
   );
 
+/**
+ * How many notifications `ownedBy` keeps for the recipient: the count kept per recipient (migration 0068)
+ * less those a block, a mute, a suspension or a moderator hides. Those are found from the hidden people
+ * and content through the indexes that start with them, so the cost follows what is hidden, not how many
+ * notifications the recipient ever had.
+ */
+export const shownNotificationCount = (recipientId: UserRef, unreadOnly: boolean): SQL<number> => {
+  const n = notifications;
+  const unread = unreadOnly ? sql` and not ${n.isRead}` : sql``;
+  const content = hiddenContentIds(recipientId);
+  const hiddenBy = (column: SQLWrapper, ids: SQL) =>
+    sql`select ${n.id} from ${n}
+      where ${column} = any(${ids}) and ${n.recipientId} = ${recipientId}${unread}`;
+  const kept = unreadOnly ? notificationCounts.unread : notificationCounts.total;
+  return sql<number>`(coalesce((select ${kept} from ${notificationCounts}
+      where ${notificationCounts.recipientId} = ${recipientId}), 0)
+    - (select count(*) from (${hiddenBy(n.actorId, hiddenUserIds(recipientId, { muted: true }))}
+      union ${hiddenBy(n.postId, content.posts)}
+      union ${hiddenBy(n.commentId, content.comments)}
+      union ${hiddenBy(n.planId, content.plans)}) hidden))::int`.mapWith(Number);
+};
+
 const countOwned = (db: Database, recipientId: UserRef, unreadOnly: boolean) =>
   db
-    .select({ total: sql`count(*)`.mapWith(Number) })
-    .from(notifications)
-    .where(ownedBy(recipientId, unreadOnly));
+    .select({ total: shownNotificationCount(recipientId, unreadOnly) })
+    .from(users)
+    .where(eq(users.id, recipientId));
 
 /**
  * The notification reads of the bell and its page, each statement built once (per filter and page
@@ -291,7 +320,7 @@ export function prepareNotificationReads(db: Database) {
   const pages = [false, true].map((unreadOnly) =>
     preparedPerSize((size) =>
       db
-        .select({ ...notificationColumns, total: db.$count(notifications, ownedBy(recipientId, unreadOnly)) })
+        .select({ ...notificationColumns, total: shownNotificationCount(recipientId, unreadOnly) })
         .from(notifications)
         .leftJoin(actors, eq(actors.id, notifications.actorId))
         .where(ownedBy(recipientId, unreadOnly))
