@@ -99,3 +99,27 @@ describe('the notification list’s total', () => {
     expect(await total()).toBe(6000);
   });
 });
+
+describe('the Following tab’s tagged posts', () => {
+  beforeAll(async () => {
+    await t.db.execute(sql`
+      insert into posts (author_id, title, content, category)
+      select ${bob.user.id}, 'Tagged ' || n, 'Text.', 'PROGRAMMING' from generate_series(1, 3000) n`);
+    await t.db.execute(sql`insert into tags (name) values ('indexed')`);
+    await t.db.execute(sql`
+      insert into post_tags (post_id, tag_id)
+      select p.id, tags.id from posts p, tags where tags.name = 'indexed'`);
+    await t.db.execute(sql`analyze post_tags`);
+  });
+
+  // The order feed.queries.ts reads a followed tag's posts in: the index must give it, or every post of
+  // the tag is read and sorted.
+  it('are read newest first down the tag’s index, never sorted', async () => {
+    const plan = await planOf(sql`
+      select p.id from post_tags pt join posts p on p.id = pt.post_id
+      where pt.tag_id = (select id from tags where name = 'indexed')
+      order by pt.created_at desc, pt.post_id desc limit 200`);
+    expect(plan).toContain('post_tags_tag_created_idx');
+    expect(plan).not.toContain('Sort');
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  FEED_LIMITS,
   type FollowingFeedPage,
   type LearningPlan,
   type Page,
@@ -7,6 +8,7 @@ import {
   TAG_MESSAGES,
   type TagSummary,
 } from '@pathwise/contract';
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
@@ -225,6 +227,38 @@ describe('following a tag', () => {
     expect(
       after.content.some((item) => item.type === 'POST' && item.post.title === 'Stranger on WebGPU'),
     ).toBe(false);
+  });
+
+  it('holds the newest posts of each followed tag, by when they were published', async () => {
+    const gus = await signUp(t, { name: 'Gus Reader' });
+    const writer = await signUp(t, { name: 'Hal Writer' });
+    await setFollowing(gus, 'lotsof', true);
+    const first = await createPost(t, writer.token, { title: 'The first on lotsof', tags: ['lotsof'] });
+    // As many again written after it, as cheap rows: their links are dated as any post's are.
+    const limit = FEED_LIMITS.taggedPostsPerTag;
+    await t.db.execute(sql`
+      insert into posts (author_id, title, content, category, created_at)
+      select ${writer.user.id}, 'Later on lotsof ' || n, 'More.', 'PROGRAMMING',
+        now() + n * interval '1 second'
+      from generate_series(1, ${limit}) n`);
+    await t.db.execute(sql`
+      insert into post_tags (post_id, tag_id)
+      select p.id, tags.id from posts p, tags
+      where p.title like 'Later on lotsof %' and tags.name = 'lotsof'`);
+    const firstOf = async () => {
+      const feed = await read<FollowingFeedPage>(gus, '/api/feed/following?size=1');
+      const [item] = feed.content;
+      return { total: feed.totalElements, title: item?.type === 'POST' ? item.post.title : undefined };
+    };
+    expect(await firstOf()).toEqual({ total: limit, title: `Later on lotsof ${limit}` });
+    const oldest = await read<FollowingFeedPage>(gus, `/api/feed/following?size=10&page=${limit / 10 - 1}`);
+    expect(oldest.content.map((item) => item.type === 'POST' && item.post.title)).not.toContain(
+      'The first on lotsof',
+    );
+
+    // Publishing dates a scheduled post anew (posts.queries.ts): its tag's links follow.
+    await t.db.execute(sql`update posts set created_at = now() + interval '1 hour' where id = ${first.id}`);
+    expect(await firstOf()).toEqual({ total: limit, title: 'The first on lotsof' });
   });
 });
 

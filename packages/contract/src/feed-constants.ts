@@ -7,6 +7,11 @@ export const FEED_LIMITS = {
   suggestions: 5,
   /** Plans shown under "Plans in progress". */
   plansInProgress: 5,
+  /**
+   * Of each followed tag, the Following tab holds this many newest posts, as Mastodon's home timeline
+   * holds its newest 800: the whole history of a popular tag would be read by every request.
+   */
+  taggedPostsPerTag: 200,
 } as const;
 
 export const FEED_MESSAGES = {

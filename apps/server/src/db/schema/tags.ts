@@ -26,10 +26,20 @@ export const postTags = pgTable(
     tagId: integer('tag_id')
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
+    /**
+     * The post's `created_at`, copied by triggers (migration 0069) whatever writes the link or publishes
+     * the post: the Following tab reads a followed tag's newest posts down `post_tags_tag_created_idx`.
+     */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.tagId] }),
     index('post_tags_tag_post_idx').on(t.tagId, t.postId),
+    index('post_tags_tag_created_idx').on(
+      t.tagId,
+      t.createdAt.desc().nullsFirst(),
+      t.postId.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { FEED_LIMITS } from '@pathwise/contract';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
@@ -40,8 +41,9 @@ export type FeedRef = { type: 'POST' | 'LEARNING_PLAN' | 'REMOTE_POST'; id: numb
  * bench/RESULTS.md). Of a followed person's plans, those the viewer may see (`planVisibleTo`: a
  * followed person is never the viewer, so the public ones a moderator did not hide); a muted one's are
  * left out (a block ends the follow). Posts of others carrying a tag the viewer follows join them
- * (`tagged`: each once, none of a followed person's, whose posts are already there, none of the
- * viewer's own), read per followed tag through `post_tags_tag_post_idx` and counted the same way.
+ * (`tagged_posts`: each once, none of a followed person's, whose posts are already there, none of the
+ * viewer's own), the newest `FEED_LIMITS.taggedPostsPerTag` of each followed tag read down
+ * `post_tags_tag_created_idx` and counted the same way, so a popular tag costs the same at any size.
  */
 export async function selectFollowingPage(
   db: Database,
@@ -71,15 +73,16 @@ export async function selectFollowingPage(
     sql`with followed as (
         select ${follows.followedId} as id from ${follows} where ${follows.followerId} = ${viewerId}
           and ${shownTo(viewerId, follows.followedId, { muted: true })}),
-      tagged as (
-        select distinct ${postTags.postId} as id from ${tagFollows}
-          join ${postTags} on ${postTags.tagId} = ${tagFollows.tagId}
-          where ${tagFollows.userId} = ${viewerId}),
       tagged_posts as materialized (
-        select ${posts.id} as id, ${posts.createdAt} as created_at from tagged
-          join ${posts} on ${posts.id} = tagged.id
-          where ${posts.authorId} <> ${viewerId} and ${posts.authorId} not in (select id from followed)
-            and ${postVisibleTo(viewerId)} and ${shownTo(viewerId, posts.authorId, { muted: true })}),
+        select distinct t.id, t.created_at from ${tagFollows} cross join lateral (
+          select ${posts.id} as id, ${posts.createdAt} as created_at from ${postTags}
+            join ${posts} on ${posts.id} = ${postTags.postId}
+            where ${postTags.tagId} = ${tagFollows.tagId}
+              and ${posts.authorId} <> ${viewerId} and ${posts.authorId} not in (select id from followed)
+              and ${postVisibleTo(viewerId)} and ${shownTo(viewerId, posts.authorId, { muted: true })}
+            order by ${postTags.createdAt} desc, ${postTags.postId} desc
+            limit ${literalLimit(FEED_LIMITS.taggedPostsPerTag)}) t
+          where ${tagFollows.userId} = ${viewerId}),
       items as (
         select 'POST' as type, p.id, p.created_at from followed f cross join lateral (
           select ${posts.id} as id, ${posts.createdAt} as created_at from ${posts}
