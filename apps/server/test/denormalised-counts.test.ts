@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repairCounters } from '../src/modules/counters/counters.queries.js';
+import { foldNotificationCounts } from '../src/modules/notifications/notifications.queries.js';
 import { signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
+import { serverUrl } from './helpers/database.js';
 import { createPost } from './helpers/posts.js';
 import { addComment, callAs, follow, toggleLike, unfollow } from './helpers/social.js';
 
@@ -30,8 +32,10 @@ async function wrongCounts() {
        or u.following_count <> (select count(*) from follows f where f.follower_id = u.id)
        or u.posts_count <> (select count(*) from posts p where p.author_id = u.id)
        or coalesce((select c.total from notification_counts c where c.recipient_id = u.id), 0)
+         + coalesce((select sum(d.total) from notification_count_changes d where d.recipient_id = u.id), 0)
          <> (select count(*) from notifications n where n.recipient_id = u.id)
        or coalesce((select c.unread from notification_counts c where c.recipient_id = u.id), 0)
+         + coalesce((select sum(d.unread) from notification_count_changes d where d.recipient_id = u.id), 0)
          <> (select count(*) from notifications n
            where n.recipient_id = u.id and not n.is_read)`)) as unknown as {
     rows: { row: string }[];
@@ -143,6 +147,64 @@ describe('denormalised counts', () => {
       { liked: false, likesCount: 1 },
     ]);
     expect((await getJson(ann, `/api/posts/${post.id}`)).likesCount).toBe(1);
+  });
+});
+
+describe('notification counts', () => {
+  it('answer the same total and unread count before and after their changes are folded in', async () => {
+    const post = await createPost(t, ann.token);
+    await Promise.all(people.slice(0, 5).map((person) => toggleLike(t, person, post.id)));
+    await addComment(t, people[5]!, post.id, 'a comment');
+    const counts = async () => ({
+      total: (await getJson(ann, '/api/notifications')).totalElements,
+      unread: await getJson(ann, '/api/notifications/unread/count'),
+    });
+    const pending = async () =>
+      (
+        (await t.db.execute(
+          sql`select count(*)::int as n from notification_count_changes where recipient_id = ${ann.user.id}`,
+        )) as unknown as { rows: [{ n: number }] }
+      ).rows[0].n;
+    const before = await counts();
+    expect(before.unread).toBeGreaterThanOrEqual(6);
+    expect(await pending()).toBeGreaterThan(0);
+
+    await foldNotificationCounts(t.db);
+    expect(await pending()).toBe(0);
+    expect(await counts()).toEqual(before);
+    expect(await wrongCounts()).toEqual([]);
+    const read = await callAs(t, ann, { method: 'PATCH', url: '/api/notifications/read-all' });
+    expect(read.statusCode, read.body).toBeLessThan(300);
+    expect(await counts()).toEqual({ total: before.total, unread: 0 });
+    await foldNotificationCounts(t.db);
+    expect(await counts()).toEqual({ total: before.total, unread: 0 });
+  });
+});
+
+describe.runIf(serverUrl)('notification counts on a PostgreSQL server', () => {
+  // Two transactions each notifying the same two people, in opposite orders (a reply and a comment, a
+  // fan-out batch): counting must not make either wait for the other, let alone deadlock.
+  it('let transactions notifying the same people in turn go on side by side', async () => {
+    const notifyOne = (tx: typeof t.db, recipientId: number) =>
+      tx.execute(sql`insert into notifications (recipient_id, type, message, entity_type, entity_id)
+        values (${recipientId}, 'FOLLOW', 'Someone followed you', 'user', ${recipientId})`);
+    let arrived = 0;
+    let bothStarted!: () => void;
+    const started = new Promise<void>((resolve) => {
+      bothStarted = resolve;
+    });
+    const notifyBoth = (first: number, second: number) =>
+      t.db.transaction(async (tx) => {
+        await notifyOne(tx, first);
+        if (++arrived === 2) bothStarted();
+        await started;
+        await notifyOne(tx, second);
+      });
+    const [a, b] = [ann.user.id, people[0]!.user.id];
+    const before = await getJson(ann, '/api/notifications');
+    await Promise.all([notifyBoth(a, b), notifyBoth(b, a)]);
+    expect((await getJson(ann, '/api/notifications')).totalElements).toBe(before.totalElements + 2);
+    expect(await wrongCounts()).toEqual([]);
   });
 });
 

@@ -44,10 +44,13 @@ export const notifications = pgTable(
 );
 
 /**
- * How many notifications each person has, and how many unread, kept exact by statement triggers on
- * `notifications` (migration 0068): the list's total and the bell's count are asked on every page, and
- * counting them grows with everything a person was ever notified of. What blocks, mutes and moderators
- * hide is subtracted at read time from the few rows it concerns.
+ * How many notifications each person has, and how many unread: the list's total and the bell's count are
+ * asked on every page, and counting them grows with everything a person was ever notified of. Triggers
+ * on `notifications` append each statement's changes to `notification_count_changes` (migrations 0068 and
+ * 0070), which a job folds in here every minute; a read adds what is not folded yet. Appending takes no
+ * lock another writer waits for, where updating these rows would have (and deadlocked two transactions
+ * notifying the same two people in turn). What blocks, mutes and moderators hide is subtracted at read
+ * time from the few rows it concerns.
  */
 export const notificationCounts = pgTable('notification_counts', {
   recipientId: integer('recipient_id')
@@ -56,3 +59,17 @@ export const notificationCounts = pgTable('notification_counts', {
   total: integer('total').notNull().default(0),
   unread: integer('unread').notNull().default(0),
 });
+
+/**
+ * Changes to `notification_counts` not folded in yet, one row per recipient and statement. No foreign
+ * key: a deleted recipient's last changes are written as their notifications go, and the fold drops them.
+ */
+export const notificationCountChanges = pgTable(
+  'notification_count_changes',
+  {
+    recipientId: integer('recipient_id').notNull(),
+    total: integer('total').notNull(),
+    unread: integer('unread').notNull(),
+  },
+  (t) => [index('notification_count_changes_recipient_idx').on(t.recipientId)],
+);

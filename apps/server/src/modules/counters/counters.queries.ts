@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { foldNotificationCounts } from '../notifications/index.js';
 
 /** How many rows held a wrong count, per table, before the repair set them right. */
 export type CountersRepair = {
@@ -83,7 +84,9 @@ export function repairCounters(db: Database): Promise<CountersRepair> {
       where row_counts.table_name = actual.table_name and row_counts.count <> actual.count
       returning row_counts.table_name`,
     );
-    // A recipient without notifications may have no row, or one at zero after their last was deleted.
+    // Folded first, so that changes not folded yet are not taken for wrong counts. A recipient without
+    // notifications may have no row, or one at zero after their last was deleted.
+    await foldNotificationCounts(tx);
     const notificationCounts = await changedRows(
       tx,
       sql`with actual as (

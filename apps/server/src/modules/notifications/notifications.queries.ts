@@ -14,6 +14,7 @@ import { hiddenContentIds, refersToVisibleContent } from '../../db/moderation-st
 import {
   follows,
   learningPlans,
+  notificationCountChanges,
   notificationCounts,
   notificationPreferences,
   notifications,
@@ -279,10 +280,10 @@ const ownedBy = (recipientId: UserRef, unreadOnly: boolean) =>
   );
 
 /**
- * How many notifications `ownedBy` keeps for the recipient: the count kept per recipient (migration 0068)
- * less those a block, a mute, a suspension or a moderator hides. Those are found from the hidden people
- * and content through the indexes that start with them, so the cost follows what is hidden, not how many
- * notifications the recipient ever had.
+ * How many notifications `ownedBy` keeps for the recipient: the count kept per recipient with its changes
+ * not folded yet (`notificationCounts`), less those a block, a mute, a suspension or a moderator hides.
+ * Those are found from the hidden people and content through the indexes that start with them, so the
+ * cost follows what is hidden, not how many notifications the recipient ever had.
  */
 export const shownNotificationCount = (recipientId: UserRef, unreadOnly: boolean): SQL<number> => {
   const n = notifications;
@@ -291,14 +292,37 @@ export const shownNotificationCount = (recipientId: UserRef, unreadOnly: boolean
   const hiddenBy = (column: SQLWrapper, ids: SQL) =>
     sql`select ${n.id} from ${n}
       where ${column} = any(${ids}) and ${n.recipientId} = ${recipientId}${unread}`;
-  const kept = unreadOnly ? notificationCounts.unread : notificationCounts.total;
+  const [kept, changed] = unreadOnly
+    ? [notificationCounts.unread, notificationCountChanges.unread]
+    : [notificationCounts.total, notificationCountChanges.total];
   return sql<number>`(coalesce((select ${kept} from ${notificationCounts}
       where ${notificationCounts.recipientId} = ${recipientId}), 0)
+    + coalesce((select sum(${changed}) from ${notificationCountChanges}
+      where ${notificationCountChanges.recipientId} = ${recipientId}), 0)
     - (select count(*) from (${hiddenBy(n.actorId, hiddenUserIds(recipientId, { muted: true }))}
       union ${hiddenBy(n.postId, content.posts)}
       union ${hiddenBy(n.commentId, content.comments)}
       union ${hiddenBy(n.planId, content.plans)}) hidden))::int`.mapWith(Number);
 };
+
+/**
+ * Folds the changes the triggers appended into `notification_counts`, one statement: those of recipients
+ * deleted since are dropped. Safe beside itself and every writer: a change committed meanwhile waits for
+ * the next fold, and one deleted by a concurrent fold is not counted twice.
+ */
+export async function foldNotificationCounts(db: Database) {
+  await db.execute(sql`with moved as (
+      delete from ${notificationCountChanges} returning recipient_id, total, unread),
+    sums as (
+      select recipient_id, sum(total)::int as total, sum(unread)::int as unread
+      from moved group by recipient_id)
+    insert into ${notificationCounts} as c (recipient_id, total, unread)
+    select sums.recipient_id, sums.total, sums.unread
+    from sums join ${users} on ${users.id} = sums.recipient_id
+    order by sums.recipient_id
+    on conflict (recipient_id) do update
+      set total = c.total + excluded.total, unread = c.unread + excluded.unread`);
+}
 
 const countOwned = (db: Database, recipientId: UserRef, unreadOnly: boolean) =>
   db
