@@ -8,7 +8,7 @@ import {
 } from '@playwright/test';
 import { type Account, authHeaders, createAccount, signInAs } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
-import { emulateNetwork } from './support/network';
+import { emulateNetwork, notificationStreamOpen } from './support/network';
 
 /**
  * A person's bad day, all at once: a phone 390 px wide in dark mode, a network with two seconds of round
@@ -126,9 +126,11 @@ test('a like arrives live on a slow phone, the bell is reached by keyboard and l
   const dee = await createAccount(request, 'Dee Waits');
   const eve = await createAccount(request, 'Eve Likes');
   const post = await publishWithCode(request, dee, 'Patience with the borrow checker');
+  const streamOpen = notificationStreamOpen(page);
   await signInAs(page, dee);
   const bell = page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName('Notifications', SLOW);
+  await streamOpen;
   await slowNetwork(page);
 
   expect((await request.post(`/api/posts/${post.id}/like`, { headers: authHeaders(eve) })).ok()).toBe(true);

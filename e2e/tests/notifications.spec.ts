@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type Account, authHeaders, createAccount, signInAs } from './support/accounts';
 import { publishPost } from './support/content';
+import { notificationStreamOpen } from './support/network';
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
 const notificationList = (page: Page) => page.getByRole('list', { name: 'Notifications' });
@@ -150,8 +151,10 @@ test('the live toast shows at the corner of the screen, over no control of the t
   request,
 }) => {
   const ann = await createAccount(request, 'Ann Toast');
+  const streamOpen = notificationStreamOpen(page);
   await signInAs(page, ann, '/');
   await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
+  await streamOpen;
 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });

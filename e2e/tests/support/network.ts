@@ -18,3 +18,13 @@ export async function emulateNetwork(
   });
   return devtools;
 }
+
+/**
+ * Resolves once the page's notification stream has answered: the server then tells this page of every
+ * new notification. A first connection replays nothing, so one written before it only raises the count,
+ * with no toast. Ask before the page loads; await before making the notification.
+ */
+export const notificationStreamOpen = (page: Page) =>
+  page.waitForResponse((response) => new URL(response.url()).pathname === '/api/notifications/stream', {
+    timeout: 60_000,
+  });
