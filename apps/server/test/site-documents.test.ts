@@ -287,7 +287,8 @@ describe('the statements behind feeds and sitemap pages', () => {
     expect(await planOf(visibleProfilesIn(t.db, range))).toContain('users_pkey');
     expect(await planOf(visibleTagsIn(t.db, range))).toContain('tags_pkey');
     const tagFeedPlan = await planOf(findTagFeedPosts(t.db, 'many', SITE_LIMITS.feedEntries));
-    expect(tagFeedPlan).toContain('post_tags_tag_post_idx');
+    // Either of the tag's indexes: by post, or by date (the Following tab's, which the planner may prefer).
+    expect(tagFeedPlan).toMatch(/post_tags_tag_(post|created)_idx/);
     expect(tagFeedPlan).not.toMatch(/Seq Scan on (posts|post_tags|tags)/);
     // A newest-first index of posts (the author's, or the feed's with the author in it): no sort, no scan.
     const feedPlan = await planOf(findFeedPosts(t.db, bob.user.id, SITE_LIMITS.feedEntries));
