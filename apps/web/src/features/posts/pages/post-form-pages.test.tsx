@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse } from '../../../test/error-response';
+import { heldResponse } from '../../../test/held-response';
 import { server } from '../../../test/msw-server';
 import { PAGE_LOAD_TIMEOUT_MS } from '../../../test/page-load-timeout';
 import { renderApp } from '../../../test/render-app';
@@ -278,6 +279,10 @@ describe('create post', () => {
   });
 
   it('asks before following a link while a change is not saved yet', async () => {
+    // The draft's save is held: on a slow machine it could otherwise end before the click, and a saved
+    // change is rightly left without a question.
+    const save = heldResponse();
+    server.use(http.post('/api/drafts', save.resolver));
     const { router } = await openCreate();
     const u = user();
     await u.type(screen.getByLabelText('Title'), 'Unsaved');
@@ -288,6 +293,7 @@ describe('create post', () => {
     await u.click(within(question).getByRole('button', { name: 'Cancel' }));
     expect(router.state.location.pathname).toBe('/create-post');
     expect(screen.getByLabelText('Title')).toHaveValue('Unsaved');
+    save.release(HttpResponse.json({ message: 'Not saved in this test' }, { status: 503 }));
   });
 
   it('goes home on Cancel', async () => {
