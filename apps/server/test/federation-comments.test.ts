@@ -6,14 +6,10 @@ import type {
   Page,
   Post,
 } from '@pathwise/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { fillFixture } from './helpers/activitypub-fixtures.js';
-import {
-  type FakeActivityPubServer,
-  type FakeActor,
-  startFakeActivityPubServer,
-} from './helpers/fake-activitypub-server.js';
+import type { FakeActivityPubServer, FakeActor } from './helpers/fake-activitypub-server.js';
 import {
   eventually,
   followElsewhere,
@@ -22,8 +18,7 @@ import {
   json,
   logged,
   MODERATOR,
-  showToVisitors,
-  startInstance,
+  withServers,
 } from './helpers/federation.js';
 import { createPost } from './helpers/posts.js';
 
@@ -96,19 +91,10 @@ const receivedBy = (type: string, id: string) =>
   );
 const settle = () => new Promise((resolve) => setTimeout(resolve, 3000));
 
-beforeAll(async () => {
-  [a, b, remote] = await Promise.all([
-    startInstance('127.0.0.1'),
-    startInstance('localhost'),
-    startFakeActivityPubServer(['mallory']),
-  ]);
+withServers({ ann: 'Ann Comments', bob: 'Bob Follows', actors: ['mallory'] }, async (made) => {
+  ({ a, b, remote, ann, bob } = made);
   mallory = remote.actors.mallory!;
-  [ann, bob, moderator] = await Promise.all([
-    signUp(a.api, { name: 'Ann Comments' }),
-    signUp(b.api, { name: 'Bob Follows' }),
-    signUp(a.api, { email: MODERATOR }),
-  ]);
-  await Promise.all([showToVisitors(a, ann), showToVisitors(b, bob)]);
+  moderator = await signUp(a.api, { email: MODERATOR });
   const follow = await followElsewhere(b, bob, `${a.origin}/@${ann.user.handle}`);
   expect(follow.statusCode, follow.body).toBe(200);
   await eventually('A to accept Bob', async () => {
@@ -116,10 +102,6 @@ beforeAll(async () => {
     return followers.totalItems === 1 ? true : undefined;
   });
   post = await createPost(a.api, ann.token, { title: 'Chapter 5' });
-}, 240_000);
-
-afterAll(async () => {
-  await Promise.all([a?.cleanup(), b?.cleanup(), remote?.close()]);
 });
 
 describe("Ann's comments as Notes", () => {

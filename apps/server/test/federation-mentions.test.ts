@@ -1,20 +1,8 @@
 import type { Comment, Post } from '@pathwise/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
-import {
-  type FakeActivityPubServer,
-  type FakeActor,
-  startFakeActivityPubServer,
-} from './helpers/fake-activitypub-server.js';
-import {
-  eventually,
-  get,
-  type Instance,
-  json,
-  logged,
-  showToVisitors,
-  startInstance,
-} from './helpers/federation.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, type TestAccount } from './helpers/accounts.js';
+import type { FakeActivityPubServer, FakeActor } from './helpers/fake-activitypub-server.js';
+import { eventually, get, type Instance, json, logged, withServers } from './helpers/federation.js';
 import { createPost, postPart, sendPost, validPost } from './helpers/posts.js';
 import { freePort } from './helpers/reverse-proxy.js';
 
@@ -53,12 +41,10 @@ function expectMalloryNamed(object: Received) {
   );
 }
 
-beforeAll(async () => {
-  [a, remote] = await Promise.all([startInstance('127.0.0.1'), startFakeActivityPubServer(['mallory'])]);
+withServers({ ann: 'Ann Mentions', actors: ['mallory'] }, async (made) => {
+  ({ a, remote, ann } = made);
   mallory = remote.actors.mallory!;
   nobody = `@nobody@127.0.0.1:${await freePort()}`;
-  ann = await signUp(a.api, { name: 'Ann Mentions' });
-  await showToVisitors(a, ann);
   // WebFinger asks over https, which the fake server lacks: Ann finds Mallory by her actor's address
   // first, so A knows her (a Mastodon account is found by WebFinger alike).
   const found = await a.api.app.inject({
@@ -66,10 +52,6 @@ beforeAll(async () => {
     headers: bearer(ann.token),
   });
   expect(found.json().users.remote).toMatchObject({ handle: malloryAccount() });
-}, 240_000);
-
-afterAll(async () => {
-  await Promise.all([a?.cleanup(), remote?.close()]);
 });
 
 describe('a post mentioning people elsewhere', () => {

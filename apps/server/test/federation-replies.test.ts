@@ -8,23 +8,11 @@ import {
   type Post,
   type RemoteAccount,
 } from '@pathwise/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { fillFixture } from './helpers/activitypub-fixtures.js';
-import {
-  type FakeActivityPubServer,
-  type FakeActor,
-  startFakeActivityPubServer,
-} from './helpers/fake-activitypub-server.js';
-import {
-  eventually,
-  get,
-  type Instance,
-  json,
-  logged,
-  showToVisitors,
-  startInstance,
-} from './helpers/federation.js';
+import type { FakeActivityPubServer, FakeActor } from './helpers/fake-activitypub-server.js';
+import { eventually, get, type Instance, json, logged, withServers } from './helpers/federation.js';
 import { createPost } from './helpers/posts.js';
 
 // Replies from another server (the fake one's people, who sign with keys of their own) become comments
@@ -68,21 +56,12 @@ const threads = async (postId = post.id) =>
 const commentsCount = async () => ((await call(`/api/posts/${post.id}`)).json() as Post).commentsCount;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));
 
-beforeAll(async () => {
-  [a, remote] = await Promise.all([
-    startInstance('127.0.0.1'),
-    startFakeActivityPubServer(['mallory', 'eve', 'zoe']),
-  ]);
+withServers({ ann: 'Ann Replies', actors: ['mallory', 'eve', 'zoe'], timeout: 200_000 }, async (made) => {
+  ({ a, remote, ann } = made);
   mallory = remote.actors.mallory!;
   eve = remote.actors.eve!;
-  ann = await signUp(a.api, { name: 'Ann Replies' });
-  expect((await showToVisitors(a, ann)).statusCode).toBe(200);
   post = await createPost(a.api, ann.token, { title: 'Chapter 3' });
   postUri = `${a.origin}/ap/posts/${post.id}`;
-}, 200_000);
-
-afterAll(async () => {
-  await Promise.all([a?.cleanup(), remote?.close()]);
 });
 
 describe('replies from another server', () => {

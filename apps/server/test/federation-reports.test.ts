@@ -8,14 +8,10 @@ import {
   type RemoteAccount,
   type SearchResult,
 } from '@pathwise/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { fillFixture } from './helpers/activitypub-fixtures.js';
-import {
-  type FakeActivityPubServer,
-  type FakeActor,
-  startFakeActivityPubServer,
-} from './helpers/fake-activitypub-server.js';
+import type { FakeActivityPubServer, FakeActor } from './helpers/fake-activitypub-server.js';
 import {
   eventually,
   get,
@@ -23,8 +19,7 @@ import {
   json,
   logged,
   MODERATOR,
-  showToVisitors,
-  startInstance,
+  withServers,
 } from './helpers/federation.js';
 import { createPost } from './helpers/posts.js';
 
@@ -60,21 +55,14 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
 let modA: TestAccount;
 let modB: TestAccount;
 
-beforeAll(async () => {
-  [a, b, remote] = await Promise.all([
-    startInstance('127.0.0.1'),
-    startInstance('localhost'),
-    startFakeActivityPubServer(['mallory', 'eve']),
-  ]);
+withServers({ ann: 'Ann Elsewhere', bob: 'Bob Here', actors: ['mallory', 'eve'] }, async (made) => {
+  ({ a, b, remote, ann, bob } = made);
   mallory = remote.actors.mallory!;
-  [ann, bob, carol, modA, modB] = await Promise.all([
-    signUp(a.api, { name: 'Ann Elsewhere' }),
-    signUp(b.api, { name: 'Bob Here' }),
+  [carol, modA, modB] = await Promise.all([
     signUp(b.api, { name: 'Carol Here' }),
     signUp(a.api, { name: 'Mod A', email: MODERATOR }),
     signUp(b.api, { name: 'Mod B', email: MODERATOR }),
   ]);
-  await Promise.all([showToVisitors(a, ann), showToVisitors(b, bob)]);
   annPost = await createPost(a.api, ann.token, { title: 'Ann on A' });
 
   // Mallory replies to Bob's post on B: a comment from elsewhere, as Mastodon sends one.
@@ -93,10 +81,6 @@ beforeAll(async () => {
     const page = await as(b, bob, 'GET', `/api/posts/${bobPost.id}/comments`);
     return (page.json() as Page<CommentThread>).content[0];
   });
-}, 240_000);
-
-afterAll(async () => {
-  await Promise.all([a?.cleanup(), b?.cleanup(), remote?.close()]);
 });
 
 describe("B's own actor", () => {

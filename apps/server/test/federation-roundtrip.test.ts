@@ -9,17 +9,9 @@ import type {
   RemotePost,
   RemotePostReply,
 } from '@pathwise/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
-import {
-  eventually,
-  followElsewhere,
-  get,
-  type Instance,
-  json,
-  showToVisitors,
-  startInstance,
-} from './helpers/federation.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, type TestAccount } from './helpers/accounts.js';
+import { eventually, followElsewhere, get, type Instance, json, withServers } from './helpers/federation.js';
 import { createPost, postPart, sendPost, validPost } from './helpers/posts.js';
 
 // The proof: two Pathwise servers on loopback (two ports, two hosts) whose people follow each
@@ -75,14 +67,8 @@ async function follows(from: Instance, follower: TestAccount, to: Instance, foll
   });
 }
 
-beforeAll(async () => {
-  [a, b] = await Promise.all([startInstance('127.0.0.1'), startInstance('localhost')]);
-  [ann, bob] = await Promise.all([signUp(a.api, { name: 'Ann on A' }), signUp(b.api, { name: 'Bob on B' })]);
-  await Promise.all([showToVisitors(a, ann), showToVisitors(b, bob)]);
-}, 200_000);
-
-afterAll(async () => {
-  await Promise.all([a, b].filter(Boolean).map((instance) => instance.cleanup()));
+withServers({ ann: 'Ann on A', bob: 'Bob on B', timeout: 200_000 }, (made) => {
+  ({ a, b, ann, bob } = made);
 });
 
 describe('Ann on A and Bob on B', () => {

@@ -16,11 +16,7 @@ import { z } from 'zod';
 import { createSafeDocumentLoader, refusePrivateUrl } from '../src/lib/federation-fetch.js';
 import { bearer, signUp, type TestAccount } from './helpers/accounts.js';
 import { createTestApp } from './helpers/app.js';
-import {
-  type FakeActivityPubServer,
-  type FakeActor,
-  startFakeActivityPubServer,
-} from './helpers/fake-activitypub-server.js';
+import type { FakeActivityPubServer, FakeActor } from './helpers/fake-activitypub-server.js';
 import {
   eventually,
   get,
@@ -28,8 +24,7 @@ import {
   json,
   logged,
   MODERATOR,
-  showToVisitors,
-  startInstance,
+  withServers,
 } from './helpers/federation.js';
 import { createPost } from './helpers/posts.js';
 
@@ -74,23 +69,17 @@ const remoteFollowersOfAnn = async () =>
 const asModerator = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   a.api.app.inject({ method, url, payload, headers: bearer(moderator.token) });
 
-beforeAll(async () => {
-  [a, remote] = await Promise.all([
-    startInstance('localhost'),
-    startFakeActivityPubServer(['mallory', 'eve']),
-  ]);
-  mallory = remote.actors.mallory!;
-  eve = remote.actors.eve!;
-  ann = await signUp(a.api, { name: 'Ann Safety' });
-  moderator = await signUp(a.api, { name: 'Mod', email: MODERATOR });
-  expect((await showToVisitors(a, ann)).statusCode).toBe(200);
-  annActor = `${a.origin}/ap/users/${ann.user.id}`;
-  post = await createPost(a.api, ann.token, { title: 'Safety first' });
-}, 200_000);
-
-afterAll(async () => {
-  await Promise.all([a?.cleanup(), remote?.close()]);
-});
+withServers(
+  { host: 'localhost', ann: 'Ann Safety', actors: ['mallory', 'eve'], timeout: 200_000 },
+  async (made) => {
+    ({ a, remote, ann } = made);
+    mallory = remote.actors.mallory!;
+    eve = remote.actors.eve!;
+    moderator = await signUp(a.api, { name: 'Mod', email: MODERATOR });
+    annActor = `${a.origin}/ap/users/${ann.user.id}`;
+    post = await createPost(a.api, ann.token, { title: 'Safety first' });
+  },
+);
 
 /** NodeInfo 2.1's schema (nodeinfo.diaspora.software), the parts a server must send. */
 const nodeInfo21 = z.object({

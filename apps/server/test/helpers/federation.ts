@@ -1,7 +1,9 @@
 import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, expect } from 'vitest';
 import webPush from 'web-push';
-import { bearer, type TestAccount } from './accounts.js';
+import { bearer, signUp, type TestAccount } from './accounts.js';
 import { createMigratedServerDatabase, migratedDataDir, serverUrl } from './database.js';
+import { type FakeActivityPubServer, startFakeActivityPubServer } from './fake-activitypub-server.js';
 import { overHttp } from './http-app.js';
 import { freePort } from './reverse-proxy.js';
 import { type ServerProcess, startServer, stopServer, waitForListening } from './server-process.js';
@@ -66,6 +68,57 @@ export const showToVisitors = (instance: Instance, account: TestAccount) =>
     headers: bearer(account.token),
     payload: { showProfileToVisitors: true },
   });
+
+export type ServersOptions = {
+  /** A's host; `localhost` where the fake server (on 127.0.0.1) must be of another domain than A. */
+  host?: '127.0.0.1' | 'localhost';
+  /** The name Ann signs up with on A. */
+  ann: string;
+  /** The name Bob signs up with on B: B, on localhost, is started only for him. */
+  bob?: string;
+  /** The fake server's people: it is started only for them. */
+  actors?: string[];
+  /** How long starting them and the file's own setup (`use`) may take, in ms: 240 s unless told. */
+  timeout?: number;
+};
+
+/** B and Bob where the options name Bob, and the fake server where they name its people. */
+type Asked<Options> = (Options extends { bob: string } ? { b: Instance; bob: TestAccount } : unknown) &
+  (Options extends { actors: string[] } ? { remote: FakeActivityPubServer } : unknown);
+/** What `withServers` started: A and Ann, and what else the options asked for. */
+export type Servers<Options extends ServersOptions> = { a: Instance; ann: TestAccount } & Asked<Options>;
+
+/**
+ * The servers of one federation test file, started side by side (each takes seconds) before its tests
+ * and stopped after them: A with Ann and, as asked, B with Bob and the fake server. Ann and Bob are
+ * shown to visitors, as other servers must see them. `use` receives them, to keep in the file's
+ * variables, and goes on with the file's own setup.
+ */
+export function withServers<const Options extends ServersOptions>(
+  options: Options,
+  use: (made: Servers<Options>) => Promise<void> | void,
+) {
+  let a: Instance | undefined;
+  let b: Instance | undefined;
+  let remote: FakeActivityPubServer | undefined;
+  beforeAll(async () => {
+    [a, b, remote] = await Promise.all([
+      startInstance(options.host ?? '127.0.0.1'),
+      options.bob === undefined ? undefined : startInstance('localhost'),
+      options.actors && startFakeActivityPubServer(options.actors),
+    ]);
+    const [ann, bob] = await Promise.all([
+      signUp(a.api, { name: options.ann }),
+      b && signUp(b.api, { name: options.bob }),
+    ]);
+    const shown = await Promise.all([showToVisitors(a, ann), b && bob && showToVisitors(b, bob)]);
+    for (const response of shown) if (response) expect(response.statusCode, response.body).toBe(200);
+    await use({ a, ann, b, bob, remote } as Servers<Options>);
+  }, options.timeout ?? 240_000);
+  afterAll(async () => {
+    await Promise.all([a?.cleanup(), b?.cleanup(), remote?.close()]);
+  });
+}
 
 /**
  * `account` on `from` follows whoever `address` names (a profile's address or an actor). The lookup
