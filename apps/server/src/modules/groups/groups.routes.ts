@@ -42,6 +42,22 @@ const route = routeOptions(['groups']);
  * link's token) and left, managed by organisers, and their progress board, read by members.
  */
 export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = async (app, { groups }) => {
+  /**
+   * A group's lists read a page at a time, at `/:id/<list>`, each answered by the service's method of
+   * that name. Only members may read them (the removals, organisers only): a 403 beside a read's failures.
+   */
+  const pages = { removals: groupRemovalPage, activity: groupActivityPage, posts: groupPostPage };
+  const pagedGroupList = (list: keyof typeof pages, summary: string) =>
+    app.get(
+      `/:id/${list}`,
+      route(summary, {
+        params: groupParams,
+        querystring: pagedList(pages[list]).querystring,
+        response: { 200: pages[list], ...failures(400, 403, 404) },
+      }),
+      async (request) => groups[list](viewerOf(request), request.params.id, request.query),
+    );
+
   app.post(
     '/',
     route('Start a study group on a learning plan you can see; you are its founder and an organiser', {
@@ -91,14 +107,9 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
       deleted(reply, groups.remove(viewerOf(request), request.params.id, request.params.userId)),
   );
 
-  app.get(
-    '/:id/removals',
-    route('The people the organisers removed, who cannot join again; most recent first (organisers)', {
-      params: groupParams,
-      querystring: pagedList(groupRemovalPage).querystring,
-      response: { 200: groupRemovalPage, ...failures(400, 403, 404) },
-    }),
-    async (request) => groups.removals(viewerOf(request), request.params.id, request.query),
+  pagedGroupList(
+    'removals',
+    'The people the organisers removed, who cannot join again; most recent first (organisers)',
   );
 
   app.delete(
@@ -151,25 +162,12 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
     async (request) => groups.board(viewerOf(request), request.params.id, request.query),
   );
 
-  app.get(
-    '/:id/activity',
-    route('The topics the members finished, newest first, while they stay done (members only)', {
-      params: groupParams,
-      querystring: pagedList(groupActivityPage).querystring,
-      response: { 200: groupActivityPage, ...failures(400, 403, 404) },
-    }),
-    async (request) => groups.activity(viewerOf(request), request.params.id, request.query),
+  pagedGroupList(
+    'activity',
+    'The topics the members finished, newest first, while they stay done (members only)',
   );
 
-  app.get(
-    '/:id/posts',
-    route('The group’s discussion, newest post first, each with its replies (members only)', {
-      params: groupParams,
-      querystring: pagedList(groupPostPage).querystring,
-      response: { 200: groupPostPage, ...failures(400, 403, 404) },
-    }),
-    async (request) => groups.posts(viewerOf(request), request.params.id, request.query),
-  );
+  pagedGroupList('posts', 'The group’s discussion, newest post first, each with its replies (members only)');
 
   app.post(
     '/:id/posts',
