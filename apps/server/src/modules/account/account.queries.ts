@@ -29,6 +29,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { forgetSessionAfterCommit } from '../../db/session-cache.js';
+import { forgetPagesAfterCommit } from '../../db/shared-pages.js';
 
 /** One part of the export: one statement selecting `fields` of the rows whose `owner` is the person. */
 type Part<T extends SelectedFields> = {
@@ -439,4 +440,5 @@ export async function lockUser(db: Database, userId: number) {
 export async function deleteUser(db: Database, userId: number) {
   await db.delete(users).where(eq(users.id, userId));
   await forgetSessionAfterCommit(db, userId);
+  await forgetPagesAfterCommit(db);
 }

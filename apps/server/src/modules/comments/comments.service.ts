@@ -11,6 +11,7 @@ import {
   POST_MESSAGES,
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
+import { forgetPartsAfterCommit } from '../../db/shared-pages.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { moderationOf } from '../../lib/content-moderation.js';
 import { whenReferenceGone } from '../../lib/db-errors.js';
@@ -189,6 +190,7 @@ export function createCommentsService({ db, events }: { db: Database; events: Ev
           parentCommentId: threadId,
           inReplyToId: parentCommentId,
         }).catch(whenReferenceGone(notFound(POST_MESSAGES.commentNotFound)));
+        await forgetPartsAfterCommit(tx, { posts: [postId] });
         await events.publish(tx, {
           type: 'comment.created',
           actorId: viewer.id,
@@ -239,6 +241,7 @@ export function createCommentsService({ db, events }: { db: Database; events: Ev
           ({ authorId, postAuthorId }) => authorId === viewer.id || postAuthorId === viewer.id,
           POST_MESSAGES.cannotDeleteComment,
         );
+        await forgetPartsAfterCommit(tx, { posts: [comment.postId] });
         await events.publish(tx, {
           type: 'comment.deleted',
           actorId: viewer.id,

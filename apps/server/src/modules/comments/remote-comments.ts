@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.js';
+import { forgetPartsAfterCommit } from '../../db/shared-pages.js';
 import type { EventBus } from '../../lib/events.js';
 import {
   deleteComment,
@@ -53,6 +54,7 @@ export function createRemoteComments({ events }: { events: EventBus }) {
         inReplyToId: reply.parent?.id ?? null,
       });
       if (commentId === null) return false;
+      await forgetPartsAfterCommit(tx, { posts: [reply.postId] });
       await events.publish(tx, {
         type: 'comment.created.remotely',
         postId: reply.postId,
@@ -77,6 +79,7 @@ export function createRemoteComments({ events }: { events: EventBus }) {
     async remove(tx: Database, uri: string, actorUri: string): Promise<boolean> {
       const comment = await lockRemoteComment(tx, uri, actorUri);
       if (!comment) return false;
+      await forgetPartsAfterCommit(tx, { posts: [comment.postId] });
       if (comment.hasReplies) {
         await markCommentDeleted(tx, comment.id);
         return true;

@@ -16,7 +16,7 @@ import { createRankingCache } from './ranking-cache.js';
 
 type ExploreDependencies = {
   db: Database;
-  posts: Pick<PostsService, 'responsesFor' | 'visitorRows' | 'responsesWithState'>;
+  posts: Pick<PostsService, 'responsesFor' | 'visitorPosts' | 'responsesWithState'>;
   plans: Pick<PlansService, 'planCardsFor' | 'visitorCards' | 'cardsWithState'>;
   /** Where Explore's sections are kept built as a visitor sees them (PAGE_CACHE). */
   pages: SharedPages;
@@ -31,7 +31,7 @@ type Sections = { postIds: number[]; templateIds: number[]; learnedIds: number[]
 type KeptExplore = {
   sections: Sections;
   check: KeptSections;
-  posts: Awaited<ReturnType<PostsService['visitorRows']>>;
+  posts: Awaited<ReturnType<PostsService['visitorPosts']>>;
   cards: KeptCards;
 };
 
@@ -117,7 +117,7 @@ export function createExploreService({ db, posts, plans, pages, cacheSeconds }: 
     const sections = await sectionsFor(VISITOR_ID, ranking);
     const planIds = planIdsOf(sections);
     const [rows, cards] = await Promise.all([
-      posts.visitorRows(sections.postIds),
+      posts.visitorPosts(sections.postIds),
       plans.visitorCards(planIds),
     ]);
     const ids = ranked(ranking);
@@ -157,7 +157,7 @@ export function createExploreService({ db, posts, plans, pages, cacheSeconds }: 
     });
     if (!cards) return null;
     const trending = posts.responsesWithState(viewer, kept.posts, {
-      shown: state.shownPosts,
+      counts: state.shownPosts,
       liked: state.liked,
       saved: state.savedPosts,
     });

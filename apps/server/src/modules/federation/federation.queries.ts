@@ -15,6 +15,7 @@ import {
   remotePostReactions,
   users,
 } from '../../db/schema/index.js';
+import { forgetPartsAfterCommit } from '../../db/shared-pages.js';
 import { tagNamesOf } from '../../db/tagging.js';
 import { NOBODY, planVisibleTo, postVisibleTo } from '../../db/visibility.js';
 
@@ -362,6 +363,7 @@ export async function insertRemoteReaction(
     .values(reaction)
     .onConflictDoNothing()
     .returning({ postId: remotePostReactions.postId });
+  if (inserted.length > 0) await forgetPartsAfterCommit(db, { posts: [reaction.postId] });
   return inserted.length > 0;
 }
 
@@ -372,6 +374,8 @@ export async function insertRemoteReaction(
 export async function deleteRemoteReaction(db: Database, actorUri: string, activityId: string) {
   const result = (await db.execute(sql`delete from ${remotePostReactions} r using ${remoteActors} a
     where a.id = r.remote_actor_id and a.uri = ${actorUri} and r.activity_id = ${activityId}
-    returning r.post_id`)) as unknown as { rows: unknown[] };
+    returning r.post_id`)) as unknown as { rows: { post_id: number }[] };
+  if (result.rows.length > 0)
+    await forgetPartsAfterCommit(db, { posts: result.rows.map((row) => row.post_id) });
   return result.rows.length > 0;
 }

@@ -15,6 +15,7 @@ import {
   topicProgress,
   users,
 } from '../../db/schema/index.js';
+import { forgetPartsAfterCommit } from '../../db/shared-pages.js';
 import { tagNamesOf, upsertedTagIds } from '../../db/tagging.js';
 import {
   ownHiddenPublicPlan,
@@ -565,6 +566,7 @@ export async function findTopicStatus(db: Database, userId: number, topicId: num
 
 /** Stores a user's topic status with the time of the change; NOT_STARTED is the absence of a row. */
 export async function saveTopicStatus(db: Database, userId: number, topicId: number, status: TopicStatus) {
+  await forgetPartsAfterCommit(db, { users: [userId] });
   if (status === 'NOT_STARTED') {
     await db
       .delete(topicProgress)
@@ -587,6 +589,7 @@ export async function saveResourceCompletion(
   resourceId: number,
   completed: boolean,
 ) {
+  await forgetPartsAfterCommit(db, { users: [userId] });
   const changed = completed
     ? await db
         .insert(resourceCompletions)

@@ -89,23 +89,27 @@ export function createPlansService({ db, events, removal, pages }: Dependencies)
   }
 
   /**
-   * The first page of public plans from the page kept for every viewer and one statement of the
-   * viewer's own: their saves, progress, the originals they may see, the template uses of now, their
-   * total. Null when the kept page is not what they may see (a creator they blocked or were blocked by,
-   * a plan hidden, made private or deleted since, an original they see otherwise, a hidden plan of their
-   * own that belongs on it): the caller reads it in full.
+   * The first page of public plans from the page kept for every viewer and the viewer's own part (their
+   * saves, progress, the originals they may see, the template uses, their total), kept until a change of
+   * theirs or of the pages is heard: once kept, a read sends no statement. A copy, which changes the
+   * uses, writes a plan, so every process forgets the page. Null when the kept page is not what they may
+   * see (a creator they blocked or were blocked by, a plan hidden, made private or deleted since, an
+   * original they see otherwise, a hidden plan of their own that belongs on it): the caller reads it in
+   * full.
    */
   async function sharedPublicPage(viewer: Viewer, query: PageQuery): Promise<Page<LearningPlan> | null> {
     const shared = await pages.get(`plans-public:${query.size}`, () => visitorsFirstPage(query.size));
     const { ids, plans, items } = shared;
     const originals = plans.flatMap((plan) => plan.original?.id ?? []);
-    const state = await reads.sharedPublicState(viewer.id, {
-      ids,
-      lastId: ids.length === query.size ? ids.at(-1)! : 0,
-      topicIds: [...new Set(items.map((item) => item.topicId))],
-      resourceIds: items.flatMap((item) => item.resourceId ?? []),
-      originalIds: plans.flatMap((plan) => plan.basedOnPlanId ?? []),
-    });
+    const state = await pages.viewerPart(shared, viewer.id, () =>
+      reads.sharedPublicState(viewer.id, {
+        ids,
+        lastId: ids.length === query.size ? ids.at(-1)! : 0,
+        topicIds: [...new Set(items.map((item) => item.topicId))],
+        resourceIds: items.flatMap((item) => item.resourceId ?? []),
+        originalIds: plans.flatMap((plan) => plan.basedOnPlanId ?? []),
+      }),
+    );
     if (!state || state.ownHidden || state.shown.length !== ids.length) return null;
     if (!sameIds(state.originals, originals)) return null;
     const uses = new Map(state.shown);

@@ -1,2 +1,2 @@
 /** What other modules may use of posts: the posts service, passed in by app.ts. */
-export type { PostDraft, PostsService, SharedPostState } from './posts.service.js';
+export type { PostDraft, PostsService } from './posts.service.js';

@@ -165,6 +165,14 @@ export function preparePostReads(db: Database) {
   );
   const withIds = postRows(db, sql`${posts.id} = any(${sql.placeholder('ids')})`).prepare('posts_with_ids');
   const sharedFeedState = sharedPageState(db).prepare('posts_feed_viewer_state');
+  const counts = db
+    .select({
+      counts: sql<[id: number, likesCount: number, commentsCount: number][]>`coalesce(
+      json_agg(json_build_array(${posts.id}, ${posts.likesCount}, ${posts.commentsCount})), '[]')`,
+    })
+    .from(posts)
+    .where(sql`${posts.id} = any(${sql.placeholder('ids')})`)
+    .prepare('posts_counts');
   return {
     /** A page of all posts; an empty page (past the end) has no row to carry the total. */
     feed: (viewer: number, window: Window) =>
@@ -183,13 +191,15 @@ export function preparePostReads(db: Database) {
      */
     sharedFeedState: async (viewer: number, ids: readonly number[], lastId: number) =>
       (await sharedFeedState.execute({ viewerId: viewer, ids: [...ids], lastId }))[0],
+    /** [id, likes, comments] of the posts among `ids`, in no particular order. */
+    counts: async (ids: readonly number[]) => (await counts.execute({ ids: [...ids] }))[0]?.counts ?? [],
   };
 }
 
 /**
  * The viewer's part of a shared first page of the feed, read by primary keys and small indexes: the
- * page's posts they liked and saved, the page's posts as they may see them with their counts now (any
- * missing: hidden by a moderator, deleted, of an author blocked either way, muted or suspended), whether
+ * page's posts they liked and saved, those they see as everyone does (any missing: hidden by a
+ * moderator, deleted, of an author blocked either way, muted or suspended), whether
  * a post of theirs a moderator hid belongs on the page (their own feed shows it), and their total.
  */
 function sharedPageState(db: Database) {
@@ -201,9 +211,8 @@ function sharedPageState(db: Database) {
         where ${postLikes.userId} = ${viewerId} and ${postLikes.postId} = any(${ids}))`,
       saved: sql<number[]>`array(select ${savedPosts.postId} from ${savedPosts}
         where ${savedPosts.userId} = ${viewerId} and ${savedPosts.postId} = any(${ids}))`,
-      shown: sql<[id: number, likesCount: number, commentsCount: number][]>`coalesce((
-        select json_agg(json_build_array(${posts.id}, ${posts.likesCount}, ${posts.commentsCount}))
-        from ${posts} where ${posts.id} = any(${ids}) and ${postAsEveryoneSees(viewerId)}), '[]')`,
+      shown: sql<number[]>`array(select ${posts.id} from ${posts}
+        where ${posts.id} = any(${ids}) and ${postAsEveryoneSees(viewerId)})`,
       ownHidden: sql<boolean>`exists (select 1 from ${posts}
         where ${posts.authorId} = ${viewerId} and ${posts.hiddenAt} is not null and ${postPublished}
           and (${lastId} = 0 or (${posts.createdAt}, ${posts.id})

@@ -14,7 +14,7 @@ import {
   USER_MESSAGES,
 } from '@pathwise/contract';
 import type { Database } from '../../db/client.js';
-import { forgetPagesAfterCommit, type SharedPages } from '../../db/shared-pages.js';
+import { forgetPagesAfterCommit, forgetPartsAfterCommit, type SharedPages } from '../../db/shared-pages.js';
 import { VISITOR_ID } from '../../db/user-privacy.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { whenReferenceGone } from '../../lib/db-errors.js';
@@ -27,6 +27,7 @@ import type { ReceivedUploads } from '../../lib/uploads/receive.js';
 import type { Uploads } from '../../lib/uploads/upload.js';
 import { type IncomingUpload, withUpload } from '../../lib/uploads/upload.js';
 import type { Viewer } from '../../lib/viewer.js';
+import { keepPosts, responsesWithState } from './kept-responses.js';
 import { scheduledResponses, toPostResponses } from './post-responses.js';
 import {
   claimScheduledPost,
@@ -66,13 +67,6 @@ type PostsDependencies = {
 /** The job that publishes a scheduled post at its time (docs/features.md, "Scheduled posts"). */
 export const PUBLISH_SCHEDULED_POST_JOB = 'publish-scheduled-post';
 export type ScheduledPostJob = { postId: number };
-
-/** What a viewer's statement reads of kept posts: those they see as everyone does, with their counts. */
-export type SharedPostState = {
-  shown: [id: number, likesCount: number, commentsCount: number][];
-  liked: number[];
-  saved: number[];
-};
 
 /**
  * A draft being published (modules/drafts): its fields stand for the `post` part, of which only `altTexts`
@@ -136,39 +130,25 @@ export function createPostsService({ db, events, uploads, jobs, pages }: PostsDe
   const reads = preparePostReads(db);
 
   /**
-   * The feed's first page from the page kept for every viewer (as a visitor sees it) and one statement
-   * of the viewer's own: their likes and saves, the counts as they are now, their total. Null when the
-   * kept page is not what they may see (an author they blocked, were blocked by or muted, a post hidden
-   * or deleted since, a hidden post of their own that belongs on it): the caller reads it in full.
+   * The feed's first page from the page kept for every viewer (as a visitor sees it), with the viewer's
+   * own part (their likes and saves, which posts they may see, their total) and the posts' counts, each
+   * kept until a change to them is heard: once kept, a read sends no statement. Null when the kept page
+   * is not what they may see (an author they blocked, were blocked by or muted, a post hidden or deleted
+   * since, a hidden post of their own that belongs on it): the caller reads it in full.
    */
   async function sharedFirstPage(viewer: Viewer, query: CursorPageQuery): Promise<CursorPage<Post> | null> {
-    const shared = await pages.get(`posts-feed:${query.size}`, () =>
-      reads.feed(VISITOR_ID, { limit: query.size, offset: 0 }),
+    const kept = await pages.get(`posts-feed:${query.size}`, async () =>
+      keepPosts(await reads.feed(VISITOR_ID, { limit: query.size, offset: 0 })),
     );
-    const ids = shared.map((row) => row.id);
-    const lastId = shared.length === query.size ? ids.at(-1)! : 0;
-    const state = await reads.sharedFeedState(viewer.id, ids, lastId);
-    if (!state || state.ownHidden || state.shown.length !== ids.length) return null;
-    return toCursorPage(responsesWithState(viewer, shared, state), shared, state.total, query);
-  }
-
-  /**
-   * Responses for rows kept as a visitor sees them, with `viewer`'s own likes and saves and the counts
-   * of now (`shown`: [id, likes, comments], read by the viewer's statement).
-   */
-  function responsesWithState(viewer: Viewer, rows: readonly PostRow[], state: SharedPostState): Post[] {
-    const counts = new Map(
-      state.shown.map(([id, likesCount, commentsCount]) => [id, { likesCount, commentsCount }]),
-    );
-    const liked = new Set(state.liked);
-    const saved = new Set(state.saved);
-    const viewersRows = rows.map((row) => ({
-      ...row,
-      ...counts.get(row.id),
-      isLikedByCurrentUser: liked.has(row.id),
-      isSaved: saved.has(row.id),
-    }));
-    return toPostResponses(viewer, viewersRows);
+    const ids = kept.rows.map((row) => row.id);
+    const lastId = kept.rows.length === query.size ? ids.at(-1)! : 0;
+    const [part, counts] = await Promise.all([
+      pages.viewerPart(kept, viewer.id, () => reads.sharedFeedState(viewer.id, ids, lastId)),
+      pages.counts(kept, () => reads.counts(ids)),
+    ]);
+    if (!part || part.ownHidden || part.shown.length !== ids.length) return null;
+    const responses = responsesWithState(viewer, kept, { ...part, counts });
+    return toCursorPage(responses, kept.rows, part.total, query);
   }
 
   const scheduledMissing = () => notFound(POST_MESSAGES.scheduledNotFound);
@@ -219,8 +199,8 @@ export function createPostsService({ db, events, uploads, jobs, pages }: PostsDe
   return {
     responsesFor,
     byId: responseFor,
-    /** The rows of the posts `ids` as a visitor sees them, in that order: a page kept for every viewer. */
-    visitorRows: (ids: readonly number[]) => rowsFor(VISITOR_ID, ids),
+    /** The posts `ids` as a visitor sees them, in that order: a page kept for every viewer. */
+    visitorPosts: async (ids: readonly number[]) => keepPosts(await rowsFor(VISITOR_ID, ids)),
     responsesWithState,
 
     async feed(viewer: Viewer, query: CursorPageQuery): Promise<CursorPage<Post>> {
@@ -414,6 +394,7 @@ export function createPostsService({ db, events, uploads, jobs, pages }: PostsDe
         // again sees every earlier toggle and flips, as each click must.
         if (toggled && !toggled.added && !toggled.removed) toggled = await toggle();
         if (!toggled) throw notFound(POST_MESSAGES.postNotFound);
+        await forgetPartsAfterCommit(tx, { users: [viewer.id], posts: [postId] });
         const event = { actorId: viewer.id, postId, postAuthorId: toggled.postAuthorId };
         if (toggled.removed) await events.publish(tx, { type: 'post.unliked', ...event });
         if (toggled.added) await events.publish(tx, { type: 'post.liked', ...event });

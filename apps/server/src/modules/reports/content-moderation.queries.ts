@@ -33,6 +33,8 @@ async function changedIds(db: Database, statement: ReturnType<typeof sql>) {
  */
 export async function hideTarget(db: Database, target: ContentTarget, reason: string) {
   const table = TABLES[target.type];
+  // This process, whose kept pages send no statement, never shows it again; the others hear the trigger.
+  if (target.type !== 'COMMENT') await forgetPagesAfterCommit(db);
   return changedIds(
     db,
     sql`update ${table} set hidden_at = now(), hidden_reason = ${reason}

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { shownTo } from '../../db/block-state.js';
 import type { Database } from '../../db/client.js';
 import { learningPlans, posts, savedLearningPlans, savedPosts } from '../../db/schema/index.js';
+import { forgetPartsAfterCommit } from '../../db/shared-pages.js';
 import { planVisibleTo, visiblePost } from '../../db/visibility.js';
 import { literalLimit } from '../../lib/pagination.js';
 
@@ -30,9 +31,11 @@ export async function planVisible(db: Database, planId: number, viewerId: number
   return rows.length > 0;
 }
 
+/** Saves or unsaves; the kept pages' processes forget the saver's part once it is done. */
 export async function savePost(db: Database, userId: number, postId: number, saved: boolean) {
   if (saved) await db.insert(savedPosts).values({ userId, postId }).onConflictDoNothing();
   else await db.delete(savedPosts).where(and(eq(savedPosts.userId, userId), eq(savedPosts.postId, postId)));
+  await forgetPartsAfterCommit(db, { users: [userId] });
 }
 
 export async function savePlan(db: Database, userId: number, planId: number, saved: boolean) {
@@ -41,6 +44,7 @@ export async function savePlan(db: Database, userId: number, planId: number, sav
     await db
       .delete(savedLearningPlans)
       .where(and(eq(savedLearningPlans.userId, userId), eq(savedLearningPlans.planId, planId)));
+  await forgetPartsAfterCommit(db, { users: [userId] });
 }
 
 export type SavedRef = { type: 'POST' | 'LEARNING_PLAN'; id: number; savedAt: string };

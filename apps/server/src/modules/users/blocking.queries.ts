@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { blocks, follows, mutes, users } from '../../db/schema/index.js';
+import { forgetPartsAfterCommit } from '../../db/shared-pages.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 /** Blocking and muting are the same kind of row: an owner (who blocks or mutes) and the other user. */
@@ -38,11 +39,13 @@ export async function addRestriction(db: Database, kind: Restriction, ownerId: n
   const { table, owner, other } = tables[kind];
   await db.execute(sql`insert into ${table} (${sql.identifier(owner.name)}, ${sql.identifier(other.name)})
     values (${ownerId}, ${otherId}) on conflict do nothing`);
+  await forgetPartsAfterCommit(db, { users: [ownerId, otherId] });
 }
 
 export async function removeRestriction(db: Database, kind: Restriction, ownerId: number, otherId: number) {
   const { table, owner, other } = tables[kind];
   await db.delete(table).where(and(eq(owner, ownerId), eq(other, otherId)));
+  await forgetPartsAfterCommit(db, { users: [ownerId, otherId] });
 }
 
 /** Ends the follows between the two users, both ways (the counters' trigger keeps the counts exact). */
