@@ -14,6 +14,25 @@ export function publicOrigin(publicUrl: string | undefined, request: FastifyRequ
   return publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
+/** How many addresses `perMediaAddress` keeps a value for: a Host header sent at will adds no more. */
+const ADDRESSES_KEPT = 4;
+
+/**
+ * `build`'s value for the address a viewer is served media at (media URLs are absolute), built once per
+ * address for the first few addresses, then for each call.
+ */
+export function perMediaAddress<T>(build: (viewer: Viewer) => T): (viewer: Viewer) => T {
+  const byAddress = new Map<string | null, T>();
+  return (viewer) => {
+    // The URL of any one file tells the address.
+    const address = viewer.mediaUrl('_');
+    if (byAddress.has(address)) return byAddress.get(address)!;
+    const built = build(viewer);
+    if (byAddress.size < ADDRESSES_KEPT) byAddress.set(address, built);
+    return built;
+  };
+}
+
 export function mediaUrlFor(publicUrl: string | undefined, request: FastifyRequest): MediaUrl {
   const base = publicOrigin(publicUrl, request);
   return (key) => {

@@ -16,7 +16,7 @@ import type { EventBus } from '../../lib/events.js';
 import { pageWindow, toPage } from '../../lib/pagination.js';
 import { responseText } from '../../lib/response-text.js';
 import type { FileRemoval } from '../../lib/storage/file-removal.js';
-import type { Viewer } from '../../lib/viewer.js';
+import { perMediaAddress, type Viewer } from '../../lib/viewer.js';
 import { requireOwnPlan, requireOwnTopic } from './plan-access.js';
 import { applyPlanItems } from './plan-items.js';
 import {
@@ -81,11 +81,15 @@ function planColumns({ topics: _topics, tags: _tags, ...plan }: ParsedPlanBody) 
 export function createPlansService({ db, events, removal, pages }: Dependencies) {
   const reads = preparePlanReads(db);
 
-  /** The first page of public plans as a visitor sees it, read in full: kept per process. */
+  /**
+   * The first page of public plans as a visitor sees it, read in full, with its responses (built once
+   * per media address): kept per process.
+   */
   async function visitorsFirstPage(size: number) {
     const { ids, total } = await reads.publicPage(VISITOR_ID, { limit: size, offset: 0 });
     const [plans, items] = await reads.withIds(VISITOR_ID, ids);
-    return { ids, total, plans, items };
+    const visitorResponses = perMediaAddress((viewer) => planResponsesOf(viewer, ids, plans, items));
+    return { ids, total, plans, items, visitorResponses };
   }
 
   /**
@@ -113,6 +117,10 @@ export function createPlansService({ db, events, removal, pages }: Dependencies)
     if (!state || state.ownHidden || state.shown.length !== ids.length) return null;
     if (!sameIds(state.originals, originals)) return null;
     const uses = new Map(state.shown);
+    // Most viewers have nothing of their own on the page: they get the visitor's responses as they are.
+    const own = state.saved.length > 0 || state.topics.length > 0 || state.completed.length > 0;
+    if (!own && plans.every((plan) => uses.get(plan.id) === plan.templateUseCount))
+      return toPage([...shared.visitorResponses(viewer)], state.total, query);
     const saved = new Set(state.saved);
     const statuses = new Map(state.topics);
     const completed = new Map(state.completed);

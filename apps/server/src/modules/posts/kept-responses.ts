@@ -1,5 +1,5 @@
 import type { Post } from '@pathwise/contract';
-import type { Viewer } from '../../lib/viewer.js';
+import { perMediaAddress, type Viewer } from '../../lib/viewer.js';
 import { toPostResponses } from './post-responses.js';
 import type { PostRow } from './posts.queries.js';
 
@@ -20,22 +20,8 @@ export type PostsViewerState = {
   saved: readonly number[];
 };
 
-const ADDRESSES_KEPT = 4;
-
 export function keepPosts(rows: readonly PostRow[]): KeptPosts {
-  const byAddress = new Map<string | null, readonly Post[]>();
-  return {
-    rows,
-    visitorResponses(viewer) {
-      // Where this viewer is served media from: the URL of any one file tells.
-      const address = viewer.mediaUrl('_');
-      const kept = byAddress.get(address);
-      if (kept) return kept;
-      const built = toPostResponses(viewer, rows);
-      if (byAddress.size < ADDRESSES_KEPT) byAddress.set(address, built);
-      return built;
-    },
-  };
+  return { rows, visitorResponses: perMediaAddress((viewer) => toPostResponses(viewer, rows)) };
 }
 
 /** The kept posts' responses for `viewer`, with their own likes and saves and the counts of `state`. */
