@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -61,5 +62,59 @@ describe.runIf(serverUrl)('when PostgreSQL ends our connections (server restart,
       },
       { timeout: 10_000, interval: 300 },
     );
+  });
+
+  /**
+   * A TCP relay to the database that can go quiet without closing anything, as a NAT or proxy that
+   * dropped the connection does: nothing reaches either side, and no error is raised.
+   */
+  async function quietableRelay() {
+    const target = new URL(server.url);
+    let quiet = false;
+    const relay = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port || 5432), target.hostname);
+      client.on('data', (chunk) => quiet || upstream.write(chunk));
+      upstream.on('data', (chunk) => quiet || client.write(chunk));
+      for (const [one, other] of [
+        [client, upstream],
+        [upstream, client],
+      ] as const) {
+        one.on('error', () => other.destroy());
+        one.on('close', () => other.destroy());
+      }
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const url = new URL(server.url);
+    url.host = `127.0.0.1:${(relay.address() as net.AddressInfo).port}`;
+    return {
+      url: url.href,
+      setQuiet: (value: boolean) => {
+        quiet = value;
+      },
+      close: () => new Promise((resolve) => relay.close(resolve)),
+    };
+  }
+
+  it('notices a LISTEN connection dropped without a word, and listens again once it can', async () => {
+    const relay = await quietableRelay();
+    const quietDatabase = await openDatabase({ url: relay.url, poolSize: 1, listenHeartbeatMs: 300 });
+    const events: string[] = [];
+    const heard: string[] = [];
+    try {
+      await quietDatabase.listen('pathwise_quiet_channel', (payload) => heard.push(payload), {
+        onInterrupt: () => events.push('interrupted'),
+        onResume: () => events.push('resumed'),
+      });
+      relay.setQuiet(true);
+      await vi.waitFor(() => expect(events).toEqual(['interrupted']), { timeout: 5_000 });
+
+      relay.setQuiet(false);
+      await vi.waitFor(() => expect(events).toEqual(['interrupted', 'resumed']), { timeout: 10_000 });
+      await database.db.execute(sql`SELECT pg_notify('pathwise_quiet_channel', 'heard again')`);
+      await vi.waitFor(() => expect(heard).toEqual(['heard again']));
+    } finally {
+      await quietDatabase.close();
+      await relay.close();
+    }
   });
 });

@@ -36,6 +36,13 @@ function relistenDelayMs(failedAttempts: number): number {
   return ceiling / 2 + Math.random() * (ceiling / 2);
 }
 
+/**
+ * How often the LISTEN connection is asked a trivial question, and how long it may take to answer (or to
+ * connect): a connection dropped without a word (by a NAT or a proxy) would otherwise leave kept pages
+ * believing they hear every change.
+ */
+const LISTEN_HEARTBEAT_MS = 10_000;
+
 /** What the job queue needs of the embedded database, on the server's thread or in its worker. */
 export type EmbeddedClient = Pick<PGlite, 'query' | 'exec' | 'listen'>;
 
@@ -76,6 +83,8 @@ export type DatabaseOptions = {
    * error out of the process.
    */
   onConnectionError?: (error: Error) => void;
+  /** How often the LISTEN connection must answer a trivial question (tests shorten it). */
+  listenHeartbeatMs?: number;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -83,7 +92,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ? { logQuery: (query, params) => options.onQuery?.(query, params) }
     : undefined;
   const handle = await (options.url
-    ? openPostgres(options.url, options.poolSize ?? 20, logger, options.onConnectionError ?? (() => {}))
+    ? openPostgres(options.url, {
+        poolSize: options.poolSize ?? 20,
+        logger,
+        onConnectionError: options.onConnectionError ?? (() => {}),
+        heartbeatMs: options.listenHeartbeatMs ?? LISTEN_HEARTBEAT_MS,
+      })
     : openPglite(options.dataDir, options.embeddedThread ?? 'worker', logger, options.embeddedCopyOf));
   deferringAfterCommit(handle.db);
   return handle;
@@ -119,9 +133,17 @@ async function openPglite(
 
 async function openPostgres(
   url: string,
-  poolSize: number,
-  logger: Logger | undefined,
-  onConnectionError: (error: Error) => void,
+  {
+    poolSize,
+    logger,
+    onConnectionError,
+    heartbeatMs,
+  }: {
+    poolSize: number;
+    logger: Logger | undefined;
+    onConnectionError: (error: Error) => void;
+    heartbeatMs: number;
+  },
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -146,12 +168,20 @@ async function openPostgres(
   }
 
   async function connectListener(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      query_timeout: heartbeatMs,
+      connectionTimeoutMillis: heartbeatMs,
+    });
     client.on('notification', (message) => {
       for (const { onPayload } of handlers.get(message.channel) ?? []) onPayload(message.payload ?? '');
     });
     let broken = false;
+    const heartbeat = setInterval(() => client.query('select 1').catch(onBreak), heartbeatMs);
+    heartbeat.unref();
     const onBreak = (error: Error) => {
+      clearInterval(heartbeat);
       if (broken || closed) return;
       broken = true;
       onConnectionError(error);
@@ -168,6 +198,7 @@ async function openPostgres(
       await client.connect();
     } catch (error) {
       broken = true;
+      clearInterval(heartbeat);
       listener = undefined;
       throw error;
     }
