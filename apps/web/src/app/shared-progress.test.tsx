@@ -1,5 +1,5 @@
 import type { SharedProgress } from '@pathwise/contract';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { server } from '../test/msw-server';
@@ -69,5 +69,31 @@ describe('shared progress page', () => {
     expect(await within(section).findByRole('button', { name: /^(Share|Copy link)$/ })).toBeInTheDocument();
     expect(toggle).toBeChecked();
     expect(shared).toBe(true);
+  });
+
+  it('keeps the switch on from the click until the server answers, on a slow connection', async () => {
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get('/api/learning-plans/5', () => HttpResponse.json(planFixture())),
+      http.get('/api/learning-plans/5/progress-share', () => HttpResponse.json({ shared: false })),
+      http.put('/api/learning-plans/5/progress-share', async () => {
+        await answered;
+        return HttpResponse.json({ shared: true });
+      }),
+    );
+    renderApp('/learning-plan/5', { signedIn: true });
+    const toggle = await screen.findByRole('switch', { name: 'Share my progress' });
+    fireEvent.click(toggle);
+    // At once, before anything else has run: the switch does not flip back while the request is out.
+    expect(toggle).toBeChecked();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(toggle).toBeChecked();
+    release();
+    const section = screen.getByRole('region', { name: 'Share my progress' });
+    expect(await within(section).findByRole('button', { name: /^(Share|Copy link)$/ })).toBeInTheDocument();
+    expect(toggle).toBeChecked();
   });
 });

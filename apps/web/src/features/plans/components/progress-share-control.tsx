@@ -1,4 +1,5 @@
 import { type LearningPlan, PROGRESS_SHARE_TEXTS, sharedProgressPath } from '@pathwise/contract';
+import { useState } from 'react';
 import { ErrorBox } from '../../../components/callout';
 import { ShareButton } from '../../../components/share-button';
 import { useProgressShare, useSetProgressShare } from '../api/progress-shares';
@@ -10,7 +11,10 @@ import { useProgressShare, useSetProgressShare } from '../api/progress-shares';
 export function ProgressShareControl({ plan, handle }: { plan: LearningPlan; handle: string }) {
   const state = useProgressShare(plan.id);
   const change = useSetProgressShare(plan.id);
-  const shared = change.isPending ? change.variables : state.data?.shared;
+  // Held from the click itself until the server answers: the switch never flips back meanwhile, as it
+  // did for a moment on a slow device while the mutation's state reached the component.
+  const [requested, setRequested] = useState<boolean | null>(null);
+  const shared = requested ?? state.data?.shared;
   if (!plan.isPublic) return <p className="text-sm text-slate-600">{PROGRESS_SHARE_TEXTS.privateHint}</p>;
 
   return (
@@ -26,7 +30,10 @@ export function ProgressShareControl({ plan, handle }: { plan: LearningPlan; han
             aria-checked={shared ?? false}
             disabled={state.isPending || change.isPending}
             aria-describedby="progress-share-hint"
-            onChange={(event) => change.mutate(event.target.checked)}
+            onChange={(event) => {
+              setRequested(event.target.checked);
+              change.mutate(event.target.checked, { onSettled: () => setRequested(null) });
+            }}
           />
           {PROGRESS_SHARE_TEXTS.toggle}
         </label>
