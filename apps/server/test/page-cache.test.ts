@@ -98,7 +98,7 @@ describe('the first page of Latest posts, kept per process', () => {
     expect(carols).toMatchObject({ likesCount: 1, isLikedByCurrentUser: false, isSaved: false });
   });
 
-  it('shows a like or a save made by hand in SQL within a minute, when parts are read again', async () => {
+  it('shows a like, a save or a share count made by hand in SQL within a minute, when read again', async () => {
     const post = await createPost(t, dave.token, { title: 'Liked by hand' });
     await untilKept(() => feedOf(bob));
     await t.database.db.execute(
@@ -107,13 +107,24 @@ describe('the first page of Latest posts, kept per process', () => {
     await t.database.db.execute(
       sql`insert into saved_posts (post_id, user_id) values (${post.id}, ${bob.user.id})`,
     );
+    await t.database.db.execute(sql`update posts set shares_count = 2 where id = ${post.id}`);
     const before = (await feedOf(bob)).content.find((item) => item.id === post.id);
-    expect(before).toMatchObject({ likesCount: 0, isLikedByCurrentUser: false, isSaved: false });
+    expect(before).toMatchObject({
+      likesCount: 0,
+      sharesCount: 0,
+      isLikedByCurrentUser: false,
+      isSaved: false,
+    });
 
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
     try {
       const after = (await feedOf(bob)).content.find((item) => item.id === post.id);
-      expect(after).toMatchObject({ likesCount: 1, isLikedByCurrentUser: true, isSaved: true });
+      expect(after).toMatchObject({
+        likesCount: 1,
+        sharesCount: 2,
+        isLikedByCurrentUser: true,
+        isSaved: true,
+      });
     } finally {
       vi.useRealTimers();
     }

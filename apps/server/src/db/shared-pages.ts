@@ -191,11 +191,16 @@ export async function forgetPagesAfterCommit(db: Database): Promise<void> {
  * others when its NOTIFY arrives (sent after the commit, so writes never commit one at a time).
  */
 export async function forgetPartsAfterCommit(db: Database, change: PartsChange): Promise<void> {
+  if (!change.users?.length && !change.posts?.length) return;
   await afterCommit(db, async (root) => {
     for (const pages of pagesOf.get(root) ?? []) pages.forget(change);
     const payload = JSON.stringify(change);
-    await root.execute(
-      sql`select pg_notify(${PARTS_CHANNEL}, ${payload.length > PAYLOAD_LIMIT ? EVERYTHING : payload})`,
-    );
+    // The write has committed: a signal that cannot be sent must not fail it or what follows it. The
+    // other processes then read the part again within PARTS_KEPT_MS.
+    await root
+      .execute(
+        sql`select pg_notify(${PARTS_CHANNEL}, ${payload.length > PAYLOAD_LIMIT ? EVERYTHING : payload})`,
+      )
+      .catch(() => {});
   });
 }

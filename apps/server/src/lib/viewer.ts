@@ -17,9 +17,17 @@ export function publicOrigin(publicUrl: string | undefined, request: FastifyRequ
 /** How many addresses `perMediaAddress` keeps a value for: a Host header sent at will adds no more. */
 const ADDRESSES_KEPT = 4;
 
+/** `value` and everything it holds, frozen: what is shared between answers cannot be changed by one. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return Object.freeze(value);
+}
+
 /**
  * `build`'s value for the address a viewer is served media at (media URLs are absolute), built once per
- * address for the first few addresses, then for each call.
+ * address for the first few addresses, then for each call. Kept values are shared by every answer, so
+ * they are frozen: a change to one fails loudly instead of reaching other viewers.
  */
 export function perMediaAddress<T>(build: (viewer: Viewer) => T): (viewer: Viewer) => T {
   const byAddress = new Map<string | null, T>();
@@ -28,7 +36,7 @@ export function perMediaAddress<T>(build: (viewer: Viewer) => T): (viewer: Viewe
     const address = viewer.mediaUrl('_');
     if (byAddress.has(address)) return byAddress.get(address)!;
     const built = build(viewer);
-    if (byAddress.size < ADDRESSES_KEPT) byAddress.set(address, built);
+    if (byAddress.size < ADDRESSES_KEPT) byAddress.set(address, deepFreeze(built));
     return built;
   };
 }

@@ -7,6 +7,7 @@ import {
   remotePostReactions,
   remotePosts,
 } from '../../db/schema/index.js';
+import { forgetPartsAfterCommit } from '../../db/shared-pages.js';
 import type { RemoteActorInput } from './federation.queries.js';
 
 /**
@@ -37,9 +38,12 @@ export async function refreshRemoteActor(db: Database, actor: RemoteActorInput) 
  * one as any.
  */
 export async function deleteRemoteActorTraces(db: Database, actorUri: string) {
-  await db.execute(sql`with gone as (select id from ${remoteActors} where uri = ${actorUri}),
-    gone_reactions as (delete from ${remotePostReactions} where remote_actor_id in (select id from gone)),
+  const result = (await db.execute(sql`with gone as (select id from ${remoteActors} where uri = ${actorUri}),
+    gone_reactions as (delete from ${remotePostReactions} where remote_actor_id in (select id from gone)
+      returning post_id),
     gone_posts as (delete from ${remotePosts} where remote_actor_id in (select id from gone)),
-    gone_follows as (delete from ${remoteFollows} where remote_actor_id in (select id from gone))
-    delete from ${remoteFollowers} where ${remoteFollowers.actorUri} = ${actorUri}`);
+    gone_follows as (delete from ${remoteFollows} where remote_actor_id in (select id from gone)),
+    gone_followers as (delete from ${remoteFollowers} where ${remoteFollowers.actorUri} = ${actorUri})
+    select distinct post_id from gone_reactions`)) as unknown as { rows: { post_id: number }[] };
+  await forgetPartsAfterCommit(db, { posts: result.rows.map((row) => row.post_id) });
 }

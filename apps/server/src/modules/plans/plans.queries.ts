@@ -566,20 +566,19 @@ export async function findTopicStatus(db: Database, userId: number, topicId: num
 
 /** Stores a user's topic status with the time of the change; NOT_STARTED is the absence of a row. */
 export async function saveTopicStatus(db: Database, userId: number, topicId: number, status: TopicStatus) {
-  await forgetPartsAfterCommit(db, { users: [userId] });
-  if (status === 'NOT_STARTED') {
+  if (status === 'NOT_STARTED')
     await db
       .delete(topicProgress)
       .where(and(eq(topicProgress.userId, userId), eq(topicProgress.topicId, topicId)));
-    return;
-  }
-  await db
-    .insert(topicProgress)
-    .values({ userId, topicId, status })
-    .onConflictDoUpdate({
-      target: [topicProgress.userId, topicProgress.topicId],
-      set: { status, updatedAt: sql`now()` },
-    });
+  else
+    await db
+      .insert(topicProgress)
+      .values({ userId, topicId, status })
+      .onConflictDoUpdate({
+        target: [topicProgress.userId, topicProgress.topicId],
+        set: { status, updatedAt: sql`now()` },
+      });
+  await forgetPartsAfterCommit(db, { users: [userId] });
 }
 
 /** Marks a resource completed (or not) for a user; returns whether anything changed. */
@@ -589,7 +588,6 @@ export async function saveResourceCompletion(
   resourceId: number,
   completed: boolean,
 ) {
-  await forgetPartsAfterCommit(db, { users: [userId] });
   const changed = completed
     ? await db
         .insert(resourceCompletions)
@@ -600,6 +598,7 @@ export async function saveResourceCompletion(
         .delete(resourceCompletions)
         .where(and(eq(resourceCompletions.userId, userId), eq(resourceCompletions.resourceId, resourceId)))
         .returning({ id: resourceCompletions.resourceId });
+  await forgetPartsAfterCommit(db, { users: [userId] });
   return changed.length > 0;
 }
 

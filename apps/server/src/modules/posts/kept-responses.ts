@@ -13,9 +13,12 @@ export type KeptPosts = {
   visitorResponses(viewer: Viewer): readonly Post[];
 };
 
-/** What one viewer adds to kept posts: the counts of now ([id, likes, comments]), their likes and saves. */
+/**
+ * What one viewer adds to kept posts: the counts of now ([id, likes, comments, shares when read]), their
+ * likes and saves.
+ */
 export type PostsViewerState = {
-  counts: readonly (readonly [id: number, likesCount: number, commentsCount: number])[];
+  counts: readonly (readonly [id: number, likesCount: number, commentsCount: number, sharesCount?: number])[];
   liked: readonly number[];
   saved: readonly number[];
 };
@@ -27,7 +30,10 @@ export function keepPosts(rows: readonly PostRow[]): KeptPosts {
 /** The kept posts' responses for `viewer`, with their own likes and saves and the counts of `state`. */
 export function responsesWithState(viewer: Viewer, kept: KeptPosts, state: PostsViewerState): Post[] {
   const counts = new Map(
-    state.counts.map(([id, likesCount, commentsCount]) => [id, { likesCount, commentsCount }]),
+    state.counts.map(([id, likesCount, commentsCount, sharesCount]) => [
+      id,
+      { likesCount, commentsCount, ...(sharesCount !== undefined && { sharesCount }) },
+    ]),
   );
   const liked = new Set(state.liked);
   const saved = new Set(state.saved);

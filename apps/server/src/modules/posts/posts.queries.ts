@@ -167,8 +167,9 @@ export function preparePostReads(db: Database) {
   const sharedFeedState = sharedPageState(db).prepare('posts_feed_viewer_state');
   const counts = db
     .select({
-      counts: sql<[id: number, likesCount: number, commentsCount: number][]>`coalesce(
-      json_agg(json_build_array(${posts.id}, ${posts.likesCount}, ${posts.commentsCount})), '[]')`,
+      counts: sql<[id: number, likesCount: number, commentsCount: number, sharesCount: number][]>`coalesce(
+        json_agg(json_build_array(${posts.id}, ${posts.likesCount}, ${posts.commentsCount},
+          ${posts.sharesCount})), '[]')`,
     })
     .from(posts)
     .where(sql`${posts.id} = any(${sql.placeholder('ids')})`)
@@ -191,7 +192,7 @@ export function preparePostReads(db: Database) {
      */
     sharedFeedState: async (viewer: number, ids: readonly number[], lastId: number) =>
       (await sharedFeedState.execute({ viewerId: viewer, ids: [...ids], lastId }))[0],
-    /** [id, likes, comments] of the posts among `ids`, in no particular order. */
+    /** [id, likes, comments, shares] of the posts among `ids`, in no particular order. */
     counts: async (ids: readonly number[]) => (await counts.execute({ ids: [...ids] }))[0]?.counts ?? [],
   };
 }

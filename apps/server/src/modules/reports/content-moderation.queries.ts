@@ -33,25 +33,27 @@ async function changedIds(db: Database, statement: ReturnType<typeof sql>) {
  */
 export async function hideTarget(db: Database, target: ContentTarget, reason: string) {
   const table = TABLES[target.type];
-  // This process, whose kept pages send no statement, never shows it again; the others hear the trigger.
-  if (target.type !== 'COMMENT') await forgetPagesAfterCommit(db);
-  return changedIds(
+  const changed = await changedIds(
     db,
     sql`update ${table} set hidden_at = now(), hidden_reason = ${reason}
       where ${table.id} = ${target.id} returning ${table.id} as id`,
   );
+  // This process, whose kept pages send no statement, never shows it again; the others hear the trigger.
+  if (target.type !== 'COMMENT') await forgetPagesAfterCommit(db);
+  return changed;
 }
 
 /** Shows the target to everyone again; false when it was not hidden (or does not exist). */
 export async function unhideTarget(db: Database, target: ContentTarget) {
   const table = TABLES[target.type];
-  // This process shows it again on its next read; the others hear the trigger (migration 0042).
-  if (target.type !== 'COMMENT') await forgetPagesAfterCommit(db);
-  return changedIds(
+  const changed = await changedIds(
     db,
     sql`update ${table} set hidden_at = null, hidden_reason = null
       where ${table.id} = ${target.id} and hidden_at is not null returning ${table.id} as id`,
   );
+  // This process shows it again on its next read; the others hear the trigger (migration 0042).
+  if (target.type !== 'COMMENT') await forgetPagesAfterCommit(db);
+  return changed;
 }
 
 export async function targetExists(db: Database, target: ContentTarget) {

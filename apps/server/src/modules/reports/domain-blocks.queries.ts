@@ -9,6 +9,7 @@ import {
   remotePostReactions,
   users,
 } from '../../db/schema/index.js';
+import { forgetPartsAfterCommit } from '../../db/shared-pages.js';
 import { literalLimit } from '../../lib/pagination.js';
 
 type Window = { limit: number; offset: number };
@@ -69,7 +70,8 @@ export async function blockDomain(
       .returning({ id: remoteFollowers.id });
     const reactions = (await tx.execute(sql`delete from ${remotePostReactions} r using ${remoteActors} a
       where a.id = r.remote_actor_id and ${onDomain(sql`a.uri`, block.domain)}
-      returning r.post_id`)) as unknown as { rows: unknown[] };
+      returning r.post_id`)) as unknown as { rows: { post_id: number }[] };
+    await forgetPartsAfterCommit(tx, { posts: reactions.rows.map((row) => row.post_id) });
     await tx.execute(sql`delete from ${remoteFollows} f using ${remoteActors} a
       where a.id = f.remote_actor_id and ${onDomain(sql`a.uri`, block.domain)}`);
     return {
