@@ -60,11 +60,15 @@ const pagesOf = new WeakMap<object, Set<SharedPages>>();
 
 type Kept = { value: Promise<unknown>; until: number };
 
-/** The value kept under `key` while it is fresh, else what `load` reads, kept from its start. */
+/**
+ * The value kept under `key` while it is fresh, else what `load` reads, kept from its start. A load
+ * also drops what has gone stale (parts of pages since replaced, such as Explore's older rankings).
+ */
 function keep<K, V>(map: Map<K, Kept>, key: K, load: () => Promise<V>): Promise<V> {
   const now = Date.now();
   const found = map.get(key);
   if (found && found.until > now) return found.value as Promise<V>;
+  for (const [staleKey, stale] of map) if (stale.until <= now) map.delete(staleKey);
   const entry = { value: load(), until: now + PARTS_KEPT_MS };
   map.set(key, entry);
   entry.value.catch(() => {

@@ -170,10 +170,11 @@ export type KeptSections = {
 /**
  * What `viewer` adds to Explore's sections kept as a visitor sees them, in one statement read by
  * primary keys and small indexes: the kept posts they liked and saved, the kept posts and plans they
- * see as everyone does with their counts now (any missing: hidden, made private, deleted, of an author
- * blocked either way, muted or suspended), the kept plans they saved, their progress on those plans'
- * topics, the originals they may see, and whether they may see a ranked post or plan a visitor may
- * not that ranks above the last one shown (their own, hidden or made private since).
+ * see as everyone does, the plans with their template uses (any missing: hidden, made private,
+ * deleted, of an author blocked either way, muted or suspended), the kept plans they saved, their
+ * progress on those plans' topics, the originals they may see, and whether they may see a ranked post
+ * or plan a visitor may not that ranks above the last one shown (their own, hidden or made private
+ * since).
  */
 export function prepareViewerState(db: Database) {
   const viewer = sql.placeholder('viewerId');
@@ -184,9 +185,8 @@ export function prepareViewerState(db: Database) {
         where ${postLikes.userId} = ${viewer} and ${postLikes.postId} = any(${ids('postIds')}))`,
       savedPosts: sql<number[]>`array(select ${savedPosts.postId} from ${savedPosts}
         where ${savedPosts.userId} = ${viewer} and ${savedPosts.postId} = any(${ids('postIds')}))`,
-      shownPosts: sql<[id: number, likesCount: number, commentsCount: number][]>`coalesce((
-        select json_agg(json_build_array(${posts.id}, ${posts.likesCount}, ${posts.commentsCount}))
-        from ${posts} where ${posts.id} = any(${ids('postIds')}) and ${postAsEveryoneSees(viewer)}), '[]')`,
+      shownPosts: sql<number[]>`array(select ${posts.id} from ${posts}
+        where ${posts.id} = any(${ids('postIds')}) and ${postAsEveryoneSees(viewer)})`,
       savedPlans: sql<number[]>`array(select ${savedLearningPlans.planId} from ${savedLearningPlans}
         where ${savedLearningPlans.userId} = ${viewer}
           and ${savedLearningPlans.planId} = any(${ids('planIds')}))`,

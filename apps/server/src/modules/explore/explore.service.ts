@@ -16,7 +16,7 @@ import { createRankingCache } from './ranking-cache.js';
 
 type ExploreDependencies = {
   db: Database;
-  posts: Pick<PostsService, 'responsesFor' | 'visitorPosts' | 'responsesWithState'>;
+  posts: Pick<PostsService, 'responsesFor' | 'visitorPosts' | 'responsesWithState' | 'countsFor'>;
   plans: Pick<PlansService, 'planCardsFor' | 'visitorCards' | 'cardsWithState'>;
   /** Where Explore's sections are kept built as a visitor sees them (PAGE_CACHE). */
   pages: SharedPages;
@@ -137,15 +137,24 @@ export function createExploreService({ db, posts, plans, pages, cacheSeconds }: 
   }
 
   /**
-   * The page from the sections kept for every viewer and one statement of the viewer's own. Null when
-   * the kept sections are not what the viewer may see (a post or plan hidden, made private or deleted
-   * since, an author or creator blocked either way, muted or suspended, a ranked post or plan of their
-   * own a visitor may not see, an original they see otherwise): the caller reads it in full.
+   * The page from the sections kept for every viewer, with the viewer's own part and the posts' counts,
+   * each kept until a change to them is heard (as the first pages of posts and plans are): once kept, a
+   * read sends no statement. Null when the kept sections are not what the viewer may see (a post or plan
+   * hidden, made private or deleted since, an author or creator blocked either way, muted or suspended, a
+   * ranked post or plan of their own a visitor may not see, an original they see otherwise): the caller
+   * reads it in full.
    */
   async function fromKept(viewer: Viewer, ranking: ExploreRanking): Promise<Explore | null> {
     const kept = await pages.get('explore', () => visitorsSections(ranking), ranking);
     const { check } = kept;
-    const [state] = await viewerState.execute({ viewerId: viewer.id, ...check });
+    const [state, counts] = await Promise.all([
+      pages.viewerPart(
+        kept,
+        viewer.id,
+        async () => (await viewerState.execute({ viewerId: viewer.id, ...check }))[0],
+      ),
+      pages.counts(kept, () => posts.countsFor(check.postIds)),
+    ]);
     if (!state || state.seesMore) return null;
     if (state.shownPosts.length !== check.postIds.length || state.shownPlans.length !== check.planIds.length)
       return null;
@@ -157,7 +166,7 @@ export function createExploreService({ db, posts, plans, pages, cacheSeconds }: 
     });
     if (!cards) return null;
     const trending = posts.responsesWithState(viewer, kept.posts, {
-      counts: state.shownPosts,
+      counts,
       liked: state.liked,
       saved: state.savedPosts,
     });

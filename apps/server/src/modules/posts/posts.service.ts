@@ -199,6 +199,8 @@ export function createPostsService({ db, events, uploads, jobs, pages }: PostsDe
   return {
     responsesFor,
     byId: responseFor,
+    /** [id, likes, comments, shares] of the posts among `ids`: what a kept page's counts are read from. */
+    countsFor: (ids: readonly number[]) => reads.counts(ids),
     /** The posts `ids` as a visitor sees them, in that order: a page kept for every viewer. */
     visitorPosts: async (ids: readonly number[]) => keepPosts(await rowsFor(VISITOR_ID, ids)),
     responsesWithState,
