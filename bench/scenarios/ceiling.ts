@@ -74,6 +74,18 @@ function statementsIn(output: string): Statement[] {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Waits until the child's output has been quiet for 20 ms: its statement lines reach us after the
+ * response, later still on a busy machine, and a line read into the next request's window would leave
+ * a script with a `begin` and no `commit`.
+ */
+async function outputSettled(server: Process) {
+  for (let length = -1; length !== server.output().length; ) {
+    length = server.output().length;
+    await pause(20);
+  }
+}
+
 async function send(url: string, { method, path: requestPath, token, body }: BenchRequest) {
   const res = await fetch(`${url}${requestPath}`, {
     method,
@@ -100,10 +112,10 @@ export async function captureScripts(
   for (let i = 0; i < samples; i++) {
     const request = scenario.next();
     await send(server.url, request);
-    await pause(20); // the child's stdout reaches us after the response
+    await outputSettled(server);
     const from = server.output().length;
     await send(server.url, request);
-    await pause(20);
+    await outputSettled(server);
     const statements = statementsIn(server.output().slice(from));
     if (statements.length === 0) throw new Error(`${scenario.name}: the server logged no statement`);
     scripts.push({ text: `${statements.map(inlined).join('\n')}\n`, statements: statements.length });
